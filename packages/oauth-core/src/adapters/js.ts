@@ -1,0 +1,95 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha1 } from '@noble/hashes/legacy.js';
+import { sha256, sha512 } from '@noble/hashes/sha2.js';
+import { randomBytes } from '@noble/hashes/utils.js';
+import { PKCS1_SHA1, PKCS1_SHA256, PKCS1_SHA512, type IPKCS } from 'micro-rsa-dsa-dh/rsa.js';
+import { decodeBase64Url, encodeBase64 } from '../encoding/base64.js';
+import { OAuthError } from '../errors.js';
+import { integerBytes, readSequence } from '../keys/der.js';
+import { readPrivateKey, readPublicKey, type PrivateKeyMaterial, type PublicKeyMaterial } from '../keys/rsa-key.js';
+import type { HashName } from '../types.js';
+import type { CryptoAdapter } from './types.js';
+
+// Pure JavaScript, for runtimes without node:crypto or crypto.subtle: @noble/hashes for the
+// digests and HMAC, micro-rsa-dsa-dh for RSASSA-PKCS1-v1_5. Synchronous. Its RSA uses no CRT, so
+// it is slow with 4096-bit keys; that is the price of running anywhere.
+const HASH = { 'SHA-1': sha1, 'SHA-256': sha256, 'SHA-512': sha512 } as const;
+const PKCS1: Record<HashName, IPKCS> = { 'SHA-1': PKCS1_SHA1, 'SHA-256': PKCS1_SHA256, 'SHA-512': PKCS1_SHA512 };
+const encoder = new TextEncoder();
+
+function toBigInt(bytes: Uint8Array): bigint {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex === '' ? 0n : BigInt('0x' + hex);
+}
+
+function jwkInteger(jwk: Record<string, unknown>, member: string): bigint {
+  const value = jwk[member];
+  if (typeof value !== 'string') throw new OAuthError('INVALID_KEY', `the RSA JWK lacks the "${member}" member`);
+  return toBigInt(decodeBase64Url(value));
+}
+
+function exportedJwk(material: { kind: 'cryptokey' | 'keyobject'; key: unknown }): Record<string, unknown> {
+  if (material.kind === 'keyobject') {
+    return (material.key as { export(options: { format: 'jwk' }): Record<string, unknown> }).export({ format: 'jwk' });
+  }
+  throw new OAuthError('INVALID_KEY', 'the js adapter cannot use a CryptoKey; pass the key as PEM or JWK');
+}
+
+function privateComponents(material: PrivateKeyMaterial): { n: bigint; d: bigint } {
+  if (material.kind === 'der') {
+    const members = readSequence(material.pkcs1, 0, 9, 'RSAPrivateKey');
+    return { n: toBigInt(integerBytes(material.pkcs1, members[1]!)), d: toBigInt(integerBytes(material.pkcs1, members[3]!)) };
+  }
+  const jwk = material.kind === 'jwk' ? (material.jwk as Record<string, unknown>) : exportedJwk(material);
+  return { n: jwkInteger(jwk, 'n'), d: jwkInteger(jwk, 'd') };
+}
+
+function publicComponents(material: PublicKeyMaterial): { n: bigint; e: bigint } {
+  if (material.kind === 'der') {
+    const members = readSequence(material.pkcs1, 0, 2, 'RSAPublicKey');
+    return { n: toBigInt(integerBytes(material.pkcs1, members[0]!)), e: toBigInt(integerBytes(material.pkcs1, members[1]!)) };
+  }
+  const jwk = material.kind === 'jwk' ? (material.jwk as Record<string, unknown>) : exportedJwk(material);
+  return { n: jwkInteger(jwk, 'n'), e: jwkInteger(jwk, 'e') };
+}
+
+/**
+ * The pure-JS adapter (`@noble/hashes`, `micro-rsa-dsa-dh`): runs wherever JavaScript runs,
+ * synchronously. The fallback where neither node:crypto nor crypto.subtle exists.
+ *
+ * @example
+ * ```ts
+ * import { createSigner } from '@paysign/oauth-core/js';
+ * const signer = createSigner({ consumerKey: 'merchant', consumerSecret: 'k', signatureMethod: 'HMAC-SHA1' });
+ * signer.signSync({ url: 'https://gate.example/payment/api/v4/transfer/1' });
+ * ```
+ */
+export const adapter: CryptoAdapter = {
+  name: 'js',
+  synchronous: true,
+  hmac(hash, key) {
+    // The keyed inner and outer states are computed once; each call clones them.
+    const prepared = hmac.create(HASH[hash], encoder.encode(key));
+    return (data) => encodeBase64(prepared.clone().update(encoder.encode(data)).digest());
+  },
+  rsaPrivate(hash, key, minimumBits) {
+    const privateKey = privateComponents(readPrivateKey(key, minimumBits));
+    const pkcs1 = PKCS1[hash];
+    return (data) => encodeBase64(pkcs1.sign(privateKey, encoder.encode(data)));
+  },
+  rsaPublic(hash, key, minimumBits) {
+    const publicKey = publicComponents(readPublicKey(key, minimumBits));
+    const pkcs1 = PKCS1[hash];
+    return (data, signature) => {
+      try {
+        return pkcs1.verify(publicKey, encoder.encode(data), signature);
+      } catch {
+        return false;
+      }
+    };
+  },
+  randomBytes(length) {
+    return randomBytes(length);
+  },
+};

@@ -1,0 +1,32 @@
+import type { HashName, PrivateKeyInput, PublicKeyInput } from '../types.js';
+
+/** A value now, or later: synchronous adapters return values, asynchronous ones promises. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** Signs a base string; returns the standard Base64 signature. */
+export type SignFunction = (data: string) => MaybePromise<string>;
+
+/** Checks a signature (raw bytes) over a base string. */
+export type VerifyFunction = (data: string, signature: Uint8Array) => MaybePromise<boolean>;
+
+/** The names of the built-in adapters. */
+export type AdapterName = 'node' | 'webcrypto' | 'js';
+
+/**
+ * The cryptography a signer needs, for one runtime. Keys are prepared once (`hmac`,
+ * `rsaPrivate`, `rsaPublic`) and the returned functions reused for every request.
+ * The built-in adapters produce identical bytes; supply your own for an HSM or KMS.
+ */
+export interface CryptoAdapter {
+  readonly name: AdapterName | (string & {});
+  /** True when preparation and signing return plain values, so `signer.signSync` can work. */
+  readonly synchronous: boolean;
+  /** Prepares HMAC with `key` (UTF-8). */
+  hmac(hash: HashName, key: string): MaybePromise<SignFunction>;
+  /** Prepares RSASSA-PKCS1-v1_5 signing with a private key; refuses keys shorter than `minimumBits`. */
+  rsaPrivate(hash: HashName, key: PrivateKeyInput, minimumBits: number): MaybePromise<SignFunction>;
+  /** Prepares RSASSA-PKCS1-v1_5 verification with a public key; refuses keys shorter than `minimumBits`. */
+  rsaPublic(hash: HashName, key: PublicKeyInput, minimumBits: number): MaybePromise<VerifyFunction>;
+  /** Fills `length` bytes from a CSPRNG. */
+  randomBytes(length: number): Uint8Array;
+}

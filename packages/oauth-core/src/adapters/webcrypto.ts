@@ -1,0 +1,86 @@
+import { encodeBase64 } from '../encoding/base64.js';
+import { OAuthError } from '../errors.js';
+import { readPrivateKey, readPublicKey } from '../keys/rsa-key.js';
+import type { HashName } from '../types.js';
+import type { CryptoAdapter } from './types.js';
+
+// crypto.subtle: the fast path on workerd and the only one on most edge runtimes. Asynchronous.
+// Keys are imported once per signer; each call is then a single subtle.sign.
+const encoder = new TextEncoder();
+const RSA = 'RSASSA-PKCS1-v1_5';
+
+function subtle(): SubtleCrypto {
+  const value = globalThis.crypto?.subtle;
+  if (!value) throw new OAuthError('ADAPTER_UNAVAILABLE', 'crypto.subtle is not available on this runtime; use the js adapter');
+  return value;
+}
+
+function checkHash(key: CryptoKey, hash: HashName): CryptoKey {
+  const algorithm = key.algorithm as Partial<RsaHashedKeyAlgorithm>;
+  if (algorithm.name !== RSA || algorithm.hash?.name !== hash) {
+    throw new OAuthError('INVALID_KEY', `the CryptoKey must be ${RSA} with ${hash}`);
+  }
+  return key;
+}
+
+async function importRsa(
+  format: 'pkcs8' | 'spki' | 'jwk',
+  data: Uint8Array | JsonWebKey,
+  hash: HashName,
+  usage: KeyUsage,
+): Promise<CryptoKey> {
+  try {
+    return format === 'jwk'
+      ? await subtle().importKey('jwk', data as JsonWebKey, { name: RSA, hash }, false, [usage])
+      : await subtle().importKey(format, data as Uint8Array<ArrayBuffer>, { name: RSA, hash }, false, [usage]);
+  } catch {
+    throw new OAuthError('INVALID_KEY', `crypto.subtle could not import the RSA key (${format})`);
+  }
+}
+
+function jwkWithoutUsage(jwk: object): JsonWebKey {
+  // A JWK's own alg/key_ops/use would conflict with the hash and usage we import it for.
+  const { alg: _alg, key_ops: _ops, use: _use, ...rest } = jwk as Record<string, unknown>;
+  return rest as JsonWebKey;
+}
+
+/**
+ * The WebCrypto adapter (`crypto.subtle`): workerd, Vercel Edge, Deno Deploy, browsers.
+ * Asynchronous: use `signer.sign`, not `signSync`.
+ *
+ * @example
+ * ```ts
+ * import { createSigner } from '@paysign/oauth-core/webcrypto';
+ * const signer = createSigner({ consumerKey: 'merchant', privateKey: pem, signatureMethod: 'RSA-SHA256' });
+ * const signed = await signer.sign({ url: 'https://gate.example/payment/api/v4/transfer/1', params: { amount: '1.00' } });
+ * ```
+ */
+export const adapter: CryptoAdapter = {
+  name: 'webcrypto',
+  synchronous: false,
+  async hmac(hash, key) {
+    const cryptoKey = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash }, false, ['sign']);
+    return async (data) => encodeBase64(new Uint8Array(await subtle().sign('HMAC', cryptoKey, encoder.encode(data))));
+  },
+  async rsaPrivate(hash, key, minimumBits) {
+    const material = readPrivateKey(key, minimumBits);
+    let cryptoKey: CryptoKey;
+    if (material.kind === 'cryptokey') cryptoKey = checkHash(material.key, hash);
+    else if (material.kind === 'der') cryptoKey = await importRsa('pkcs8', material.pkcs8, hash, 'sign');
+    else if (material.kind === 'jwk') cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.jwk), hash, 'sign');
+    else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.key.export({ format: 'jwk' }) as object), hash, 'sign');
+    return async (data) => encodeBase64(new Uint8Array(await subtle().sign(RSA, cryptoKey, encoder.encode(data))));
+  },
+  async rsaPublic(hash, key, minimumBits) {
+    const material = readPublicKey(key, minimumBits);
+    let cryptoKey: CryptoKey;
+    if (material.kind === 'cryptokey') cryptoKey = checkHash(material.key, hash);
+    else if (material.kind === 'der') cryptoKey = await importRsa('spki', material.spki, hash, 'verify');
+    else if (material.kind === 'jwk') cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.jwk), hash, 'verify');
+    else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.key.export({ format: 'jwk' }) as object), hash, 'verify');
+    return (data, signature) => subtle().verify(RSA, cryptoKey, signature as Uint8Array<ArrayBuffer>, encoder.encode(data));
+  },
+  randomBytes(length) {
+    return globalThis.crypto.getRandomValues(new Uint8Array(length));
+  },
+};

@@ -1,0 +1,36 @@
+import { OAuthError } from '../errors.js';
+
+const DEFAULT_PORT: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/** Parses a URL string (or copies a `URL`), refusing anything that is not absolute http(s). */
+export function parseRequestUrl(url: string | URL): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(typeof url === 'string' ? url : url.href);
+  } catch {
+    throw new OAuthError('INVALID_URL', 'the request URL is not an absolute URL');
+  }
+  if (!(parsed.protocol in DEFAULT_PORT)) {
+    throw new OAuthError('INVALID_URL', `the request URL scheme must be http or https, not ${parsed.protocol.slice(0, -1)}`);
+  }
+  return parsed;
+}
+
+/**
+ * The base string URI of RFC 5849 §3.4.1.2: lowercase scheme and host, the port only when it is
+ * not the scheme's default, the path (at least `/`), and no query or fragment. The URL is read
+ * with the WHATWG URL parser, the same one `fetch` uses to send it, so the URI signed is the
+ * URI sent.
+ *
+ * @throws {OAuthError} `INVALID_URL` when the URL is not absolute http(s).
+ * @example
+ * ```ts
+ * baseStringUri('HTTP://EXAMPLE.com:80/r%20v/X?id=123'); // 'http://example.com/r%20v/X'
+ * baseStringUri('https://www.example.net:8080/?q=1'); // 'https://www.example.net:8080/'
+ * ```
+ */
+export function baseStringUri(url: string | URL): string {
+  const parsed = parseRequestUrl(url);
+  // WHATWG URL already lowercases scheme and host, drops a default port and gives "/" for an empty path.
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+}

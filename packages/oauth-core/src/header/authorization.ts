@@ -1,0 +1,75 @@
+import { percentDecode, percentEncode } from '../encoding/percent-encode.js';
+import { OAuthError } from '../errors.js';
+
+/**
+ * Writes an `Authorization: OAuth` header value (RFC 5849 §3.5.1): `realm` first when given
+ * (as an RFC 2617 quoted-string, never signed), then each parameter as `name="value"`, both
+ * percent-encoded, joined by `, `. The signature's `+`, `/` and `=` become `%2B`, `%2F`, `%3D`.
+ *
+ * @example
+ * ```ts
+ * formatAuthorizationHeader({ oauth_consumer_key: 'merchant', oauth_signature: 'a+b/c=' }, '');
+ * // 'OAuth realm="", oauth_consumer_key="merchant", oauth_signature="a%2Bb%2Fc%3D"'
+ * ```
+ */
+export function formatAuthorizationHeader(params: Readonly<Record<string, string>>, realm?: string): string {
+  let header = 'OAuth ';
+  let first = true;
+  if (realm !== undefined) {
+    header += `realm="${realm.replace(/["\\]/g, '\\$&')}"`;
+    first = false;
+  }
+  for (const name of Object.keys(params)) {
+    header += `${first ? '' : ', '}${percentEncode(name)}="${percentEncode(params[name] as string)}"`;
+    first = false;
+  }
+  return header;
+}
+
+/** An `Authorization: OAuth` header, read: the realm, if any, and the decoded parameters. */
+export interface ParsedAuthorization {
+  realm?: string;
+  params: Record<string, string>;
+}
+
+// name = value, where value is a quoted-string (with \-escapes) or a bare token; commas separate.
+const PARAM = /\s*([^\s=,"]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,"]*))\s*(?:,|$)/y;
+
+/**
+ * Reads an `Authorization: OAuth ...` header value as real clients send it: the scheme in any
+ * case, parameters separated by commas with any whitespace, values quoted or bare,
+ * percent-decoded (the realm is a plain quoted-string). A parameter named twice is refused.
+ *
+ * @throws {OAuthError} `INVALID_HEADER` when the scheme is not OAuth or the syntax is broken.
+ * @example
+ * ```ts
+ * parseAuthorizationHeader('OAuth realm="Example", oauth_consumer_key="0685bd9184jfhq22", oauth_signature="wOJIO9A2W5mFwDgiDvZbTSMK%2FPY%3D"');
+ * // { realm: 'Example', params: { oauth_consumer_key: '0685bd9184jfhq22', oauth_signature: 'wOJIO9A2W5mFwDgiDvZbTSMK/PY=' } }
+ * ```
+ */
+export function parseAuthorizationHeader(value: string): ParsedAuthorization {
+  if (typeof value !== 'string') throw new OAuthError('INVALID_HEADER', 'the Authorization header must be a string');
+  const scheme = /^\s*OAuth(?:\s+|$)/i.exec(value);
+  if (!scheme) throw new OAuthError('INVALID_HEADER', 'the Authorization header does not use the OAuth scheme');
+  const params: Record<string, string> = Object.create(null) as Record<string, string>;
+  const result: ParsedAuthorization = { params };
+  let offset = scheme[0].length;
+  while (offset < value.length) {
+    if (/^[\s,]*$/.test(value.slice(offset))) break;
+    PARAM.lastIndex = offset;
+    const match = PARAM.exec(value);
+    if (!match) throw new OAuthError('INVALID_HEADER', `the Authorization header is malformed at character ${offset}`);
+    offset = PARAM.lastIndex;
+    const rawName = match[1] as string;
+    const raw = match[2] !== undefined ? match[2].replace(/\\(.)/g, '$1') : (match[3] as string);
+    if (rawName === 'realm') {
+      if (result.realm !== undefined) throw new OAuthError('INVALID_HEADER', 'the Authorization header names realm twice');
+      result.realm = raw;
+      continue;
+    }
+    const name = percentDecode(rawName);
+    if (name in params) throw new OAuthError('INVALID_HEADER', `the Authorization header names ${name} twice`);
+    params[name] = percentDecode(raw);
+  }
+  return result;
+}

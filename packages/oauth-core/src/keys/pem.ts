@@ -1,0 +1,55 @@
+import { decodeBase64, encodeBase64 } from '../encoding/base64.js';
+import { OAuthError } from '../errors.js';
+
+/** A PEM block: its label (`RSA PRIVATE KEY`, `PUBLIC KEY`, ...) and its DER bytes. */
+export interface PemBlock {
+  label: string;
+  der: Uint8Array;
+}
+
+const PEM = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/;
+
+/** True when a string looks like PEM text (possibly with escaped newlines). */
+export function looksLikePem(text: string): boolean {
+  return text.includes('-----BEGIN ');
+}
+
+/**
+ * Reads the first PEM block of `text` (RFC 7468). Newlines escaped as the two characters `\n`
+ * (as keys are often kept in environment variables) and CRLF line ends are accepted.
+ *
+ * @throws {OAuthError} `INVALID_KEY` for missing armour, encrypted keys, or bad Base64.
+ * @example
+ * ```ts
+ * readPem(process.env.MERCHANT_KEY!).label; // 'RSA PRIVATE KEY'
+ * ```
+ */
+export function readPem(text: string): PemBlock {
+  const unescaped = text.includes('\\n') ? text.replace(/\\r/g, '').replace(/\\n/g, '\n') : text;
+  const match = PEM.exec(unescaped);
+  if (!match) throw new OAuthError('INVALID_KEY', 'the key is not PEM text: no matching BEGIN/END lines');
+  const label = match[1] as string;
+  const body = match[2] as string;
+  if (label === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(body)) {
+    throw new OAuthError('INVALID_KEY', 'the private key is encrypted; decrypt it first (openssl pkey -in key.pem)');
+  }
+  const base64 = body.replace(/[ \t\r\n]/g, '');
+  try {
+    return { label, der: decodeBase64(base64) };
+  } catch {
+    throw new OAuthError('INVALID_KEY', `the ${label} PEM block does not hold valid Base64`);
+  }
+}
+
+/**
+ * Writes DER bytes as PEM text with 64-character lines.
+ *
+ * @example
+ * ```ts
+ * writePem('PUBLIC KEY', spkiDer); // '-----BEGIN PUBLIC KEY-----\nMII...\n-----END PUBLIC KEY-----\n'
+ * ```
+ */
+export function writePem(label: string, der: Uint8Array): string {
+  const lines = encodeBase64(der).match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}

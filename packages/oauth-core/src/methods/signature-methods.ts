@@ -1,0 +1,59 @@
+import { percentEncode } from '../encoding/percent-encode.js';
+import { OAuthError } from '../errors.js';
+import type { HashName, SignatureMethod } from '../types.js';
+
+/** How a signature method signs: a keyed hash, an RSA signature, or the key itself. */
+export type MethodKind = { kind: 'hmac'; hash: HashName } | { kind: 'rsa'; hash: HashName } | { kind: 'plaintext' };
+
+const METHODS: Record<SignatureMethod, MethodKind> = {
+  'HMAC-SHA1': { kind: 'hmac', hash: 'SHA-1' }, // RFC 5849 §3.4.2
+  'HMAC-SHA256': { kind: 'hmac', hash: 'SHA-256' },
+  'HMAC-SHA512': { kind: 'hmac', hash: 'SHA-512' },
+  'RSA-SHA1': { kind: 'rsa', hash: 'SHA-1' }, // RFC 5849 §3.4.3
+  'RSA-SHA256': { kind: 'rsa', hash: 'SHA-256' },
+  'RSA-SHA512': { kind: 'rsa', hash: 'SHA-512' },
+  PLAINTEXT: { kind: 'plaintext' }, // RFC 5849 §3.4.4
+};
+
+/** Every signature method this library signs and verifies with. */
+export const signatureMethods: readonly SignatureMethod[] = Object.freeze(Object.keys(METHODS) as SignatureMethod[]);
+
+/**
+ * Looks up a signature method by its exact RFC name.
+ *
+ * @throws {OAuthError} `UNSUPPORTED_SIGNATURE_METHOD` for any other name.
+ * @example
+ * ```ts
+ * describeSignatureMethod('RSA-SHA256'); // { kind: 'rsa', hash: 'SHA-256' }
+ * ```
+ */
+export function describeSignatureMethod(method: string): MethodKind {
+  const found = Object.prototype.hasOwnProperty.call(METHODS, method) ? METHODS[method as SignatureMethod] : undefined;
+  if (!found) {
+    throw new OAuthError(
+      'UNSUPPORTED_SIGNATURE_METHOD',
+      `signatureMethod must be one of ${signatureMethods.join(', ')}`,
+    );
+  }
+  return found;
+}
+
+/**
+ * The HMAC key and PLAINTEXT signature of RFC 5849 §3.4.2 and §3.4.4: the encoded consumer
+ * secret, `&`, the encoded token secret (empty when there is no token, as at the gateway).
+ *
+ * @throws {OAuthError} `MISSING_SECRET` when there is no consumer secret.
+ * @example
+ * ```ts
+ * signingKey('kd94hf93k423kf44', 'pfkkdhi9sl3r4s00'); // 'kd94hf93k423kf44&pfkkdhi9sl3r4s00'
+ * ```
+ */
+export function signingKey(consumerSecret: string | undefined, tokenSecret: string | undefined): string {
+  if (typeof consumerSecret !== 'string') {
+    throw new OAuthError('MISSING_SECRET', 'consumerSecret is required for HMAC and PLAINTEXT signatures');
+  }
+  if (tokenSecret !== undefined && typeof tokenSecret !== 'string') {
+    throw new OAuthError('INVALID_PARAMETER', 'tokenSecret must be a string');
+  }
+  return `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret ?? '')}`;
+}

@@ -1,0 +1,15 @@
+/**
+ * Compares two strings in time that depends only on their lengths, so that an attacker cannot
+ * learn a valid HMAC or PLAINTEXT signature one character at a time.
+ *
+ * @example
+ * ```ts
+ * timingSafeEqual('tR3+Ty81lMeYAr/Fid0kMTYa/WM=', received);
+ * ```
+ */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const length = Math.max(a.length, b.length);
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < length; i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+  return diff === 0;
+}

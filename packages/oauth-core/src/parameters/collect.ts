@@ -1,0 +1,64 @@
+import { OAuthError } from '../errors.js';
+import type { ParameterInput, ParameterValue } from '../types.js';
+
+/** One request parameter, decoded: a name and a value as the application means them. */
+export type Parameter = readonly [name: string, value: string];
+
+function toText(value: unknown, field: string): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) {
+      throw new OAuthError('INVALID_PARAMETER', `parameter "${field}" is a non-finite number`);
+    }
+    return String(value);
+  }
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  throw new OAuthError(
+    'INVALID_PARAMETER',
+    `parameter "${field}" must be a string, number or boolean, not ${value === null ? 'null' : typeof value}`,
+  );
+}
+
+function isIterable(input: object): input is Iterable<unknown> {
+  return typeof (input as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
+}
+
+/**
+ * Turns any {@link ParameterInput} into an ordered list of `[name, value]` string pairs: record
+ * arrays become repeated names, numbers and booleans become their `String()` form, `undefined`
+ * record members are left out. Anything else is refused, never silently stringified.
+ *
+ * @throws {OAuthError} `INVALID_PARAMETER` for a value that is not a string, number or boolean.
+ * @example
+ * ```ts
+ * collectParameters({ a: 1, b: ['x', 'y'] }); // [['a', '1'], ['b', 'x'], ['b', 'y']]
+ * collectParameters(new URLSearchParams('a=1&a=2')); // [['a', '1'], ['a', '2']]
+ * ```
+ */
+export function collectParameters(input: ParameterInput | undefined): Parameter[] {
+  const out: Parameter[] = [];
+  if (input === undefined || input === null) return out;
+  if (typeof input !== 'object') {
+    throw new OAuthError('INVALID_PARAMETER', 'parameters must be an iterable of pairs or a record');
+  }
+  if (isIterable(input)) {
+    for (const pair of input) {
+      if (!Array.isArray(pair) || pair.length !== 2) {
+        throw new OAuthError('INVALID_PARAMETER', 'each parameter pair must be a [name, value] array of length 2');
+      }
+      const name = toText(pair[0], 'name');
+      out.push([name, toText(pair[1], name)]);
+    }
+    return out;
+  }
+  for (const name of Object.keys(input)) {
+    const value = (input as Record<string, ParameterValue | readonly ParameterValue[] | undefined>)[name];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly unknown[]) out.push([name, toText(item, name)]);
+    } else {
+      out.push([name, toText(value, name)]);
+    }
+  }
+  return out;
+}

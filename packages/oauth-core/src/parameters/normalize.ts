@@ -1,0 +1,45 @@
+import { percentEncode } from '../encoding/percent-encode.js';
+import type { ParameterInput } from '../types.js';
+import { collectParameters, type Parameter } from './collect.js';
+
+// RFC 5849 §3.4.1.3.2 sorts by encoded name, then encoded value, "using ascending byte value
+// ordering". Encoded strings are ASCII, so UTF-16 code unit order is byte order.
+function byteOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Normalizes request parameters (RFC 5849 §3.4.1.3.2): every name and value percent-encoded,
+ * sorted by encoded name and then by encoded value, joined as `name=value` with `&`.
+ * Pairs are sorted as pairs, so `amount` sorts before `amount-from` whatever their values.
+ *
+ * @example
+ * ```ts
+ * normalizeParameters({ b5: '=%3D', a3: ['a', '2 q'], 'c@': '', a2: 'r b' });
+ * // 'a2=r%20b&a3=2%20q&a3=a&b5=%3D%253D&c%40='
+ * ```
+ */
+export function normalizeParameters(params: ParameterInput): string {
+  return normalizeEncoded(encodePairs(collectParameters(params)));
+}
+
+/** Percent-encodes each name and value of decoded pairs. */
+export function encodePairs(pairs: readonly Parameter[]): [string, string][] {
+  const encoded: [string, string][] = new Array(pairs.length);
+  for (let i = 0; i < pairs.length; i++) {
+    const [name, value] = pairs[i] as Parameter;
+    encoded[i] = [percentEncode(name), percentEncode(value)];
+  }
+  return encoded;
+}
+
+/** Sorts already-encoded pairs by name, then value, and joins them (§3.4.1.3.2 steps 2-4). */
+export function normalizeEncoded(encoded: [string, string][]): string {
+  encoded.sort((x, y) => byteOrder(x[0], y[0]) || byteOrder(x[1], y[1]));
+  let out = '';
+  for (let i = 0; i < encoded.length; i++) {
+    const [name, value] = encoded[i] as [string, string];
+    out += (i === 0 ? '' : '&') + name + '=' + value;
+  }
+  return out;
+}

@@ -1,0 +1,207 @@
+import { adapter as defaultAdapter } from '#adapter';
+import type { CryptoAdapter, MaybePromise, SignFunction } from '../adapters/types.js';
+import { baseStringUri, parseRequestUrl } from '../base-string/base-string-uri.js';
+import { parseFormPairs } from '../base-string/query.js';
+import { baseStringFromPairs, normalizeMethod } from '../base-string/signature-base-string.js';
+import { percentEncode } from '../encoding/percent-encode.js';
+import { OAuthError } from '../errors.js';
+import { formatAuthorizationHeader } from '../header/authorization.js';
+import { prepareSigning, then } from '../methods/prepare.js';
+import { describeSignatureMethod } from '../methods/signature-methods.js';
+import { collectParameters, type Parameter } from '../parameters/collect.js';
+import type { ParameterInput, SigningCredentials } from '../types.js';
+
+/** How a signer is set up: who signs, with what, and how the request is laid out. */
+export interface SignerOptions extends SigningCredentials {
+  /** `oauth_consumer_key`: at the gateway, the merchant login. */
+  consumerKey: string;
+  /** `oauth_token`, when the request is made on behalf of a resource owner. */
+  token?: string;
+  /** The `realm` of the Authorization header (never signed). The gateway's examples show `realm=""`. */
+  realm?: string;
+  /** Makes `oauth_nonce`. Default: 128 bits from a CSPRNG, as 32 hex digits. */
+  nonce?: () => string;
+  /** Makes `oauth_timestamp`. Default: the current Unix time in seconds. */
+  timestamp?: () => number | string;
+  /** `oauth_version`: `'1.0'` (the default, as the gateway requires) or `false` to leave it out. */
+  version?: '1.0' | false;
+  /** Also place the `oauth_*` parameters in the form body (RFC 5849 §3.5.2), as the gateway's HMAC example does. */
+  oauthParamsInBody?: boolean;
+  /** The crypto adapter; default: the best one for this runtime, chosen by the package's export map. */
+  adapter?: CryptoAdapter;
+}
+
+/** One request to sign. */
+export interface SignRequest {
+  /** HTTP method; default `POST`. */
+  method?: string;
+  /** The request URL; its query parameters are signed too. */
+  url: string | URL;
+  /** The form parameters (the body for POST/PUT/PATCH, else added to the query). */
+  params?: ParameterInput;
+  /** Extra protocol parameters to sign and send, such as `oauth_callback` or `oauth_verifier`. */
+  oauthParams?: Readonly<Record<string, string>>;
+}
+
+/** A signed request: everything needed to send it, and the base string for debugging. */
+export interface SignedRequest {
+  method: string;
+  /** The URL to send to (for GET-like methods, with the parameters in its query). */
+  url: string;
+  /** The `Authorization` header value. */
+  authorization: string;
+  /** The protocol parameters that were signed, without `oauth_signature`. */
+  oauthParams: Record<string, string>;
+  /** The Base64 signature (raw, as signed; percent-encoded only inside the header). */
+  signature: string;
+  /** The signature base string (RFC 5849 §3.4.1.1). */
+  baseString: string;
+  /** The `application/x-www-form-urlencoded` body, RFC 3986-encoded: the bytes sent are the bytes signed. */
+  body: string;
+  /** Headers to send: `Authorization`, and `Content-Type` when there is a body. */
+  headers: Record<string, string>;
+}
+
+/** Signs requests with one set of credentials; keys are prepared once, at creation. */
+export interface Signer {
+  /** The signature method in use. */
+  readonly signatureMethod: SigningCredentials['signatureMethod'];
+  /** The crypto adapter in use (`node`, `webcrypto`, `js` or your own). */
+  readonly adapterName: string;
+  /** Signs a request. */
+  sign(request: SignRequest): Promise<SignedRequest>;
+  /** Signs a request synchronously; throws `SYNC_UNSUPPORTED` where the adapter is asynchronous. */
+  signSync(request: SignRequest): SignedRequest;
+}
+
+const BODYLESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+const TIMESTAMP = /^[1-9][0-9]{0,11}$/;
+
+function hexNonce(adapter: CryptoAdapter): string {
+  let hex = '';
+  for (const byte of adapter.randomBytes(16)) hex += (byte < 16 ? '0' : '') + byte.toString(16);
+  return hex;
+}
+
+function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new OAuthError('INVALID_PARAMETER', `${field} must be a non-empty string`);
+  }
+  return value;
+}
+
+function encodeForm(pairs: readonly Parameter[]): string {
+  let body = '';
+  for (let i = 0; i < pairs.length; i++) {
+    const [name, value] = pairs[i] as Parameter;
+    body += (i === 0 ? '' : '&') + percentEncode(name) + '=' + percentEncode(value);
+  }
+  return body;
+}
+
+/**
+ * Creates a signer: OAuth 1.0 (RFC 5849) with HMAC-SHA1/256/512, RSA-SHA1/256/512 or
+ * PLAINTEXT. The HMAC key state or RSA key is prepared once here and reused for every request.
+ *
+ * @throws {OAuthError} `UNSUPPORTED_SIGNATURE_METHOD`, `MISSING_SECRET`, `MISSING_KEY`,
+ *   `INVALID_KEY`, `WEAK_KEY` or `INVALID_PARAMETER` for unusable options.
+ * @example
+ * ```ts
+ * const signer = createSigner({ consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' });
+ * const signed = await signer.sign({
+ *   url: 'https://sandbox.gate.example/payment/api/v2/pan-eligibility/send/1234',
+ *   params: { 'client-order-id': 'order-1', 'sending-card-ref-id': 'ref-9' },
+ * });
+ * await fetch(signed.url, { method: signed.method, headers: signed.headers, body: signed.body });
+ * ```
+ */
+export function createSigner(options: SignerOptions): Signer {
+  const adapter = options.adapter ?? defaultAdapter;
+  const consumerKey = requireString(options.consumerKey, 'consumerKey');
+  const method = describeSignatureMethod(options.signatureMethod);
+  const token = options.token === undefined ? undefined : requireString(options.token, 'token');
+  const makeNonce = options.nonce ?? (() => hexNonce(adapter));
+  const makeTimestamp = options.timestamp ?? (() => Math.floor(Date.now() / 1000));
+  const { realm, version = '1.0', oauthParamsInBody = false } = options;
+  if (method.kind === 'rsa' && options.privateKey === undefined) {
+    throw new OAuthError('MISSING_KEY', `privateKey is required for ${options.signatureMethod}`);
+  }
+
+  // Import the key once. An asynchronous import is started now; its failure surfaces at sign().
+  let prepared: MaybePromise<SignFunction> = prepareSigning(options, adapter);
+  if (prepared instanceof Promise) {
+    prepared.catch(() => undefined);
+    prepared = prepared.then((fn) => (prepared = fn));
+  }
+
+  function layout(request: SignRequest) {
+    if (request === null || typeof request !== 'object') throw new OAuthError('INVALID_PARAMETER', 'the request must be an object');
+    const httpMethod = normalizeMethod(request.method ?? 'POST');
+    const url = parseRequestUrl(request.url);
+    const params = collectParameters(request.params);
+    const oauthParams: Record<string, string> = { oauth_consumer_key: consumerKey };
+    oauthParams.oauth_nonce = requireString(makeNonce(), 'nonce()');
+    oauthParams.oauth_signature_method = options.signatureMethod;
+    const timestamp = String(makeTimestamp());
+    if (!TIMESTAMP.test(timestamp)) throw new OAuthError('INVALID_PARAMETER', 'timestamp() must give a positive whole number of seconds');
+    oauthParams.oauth_timestamp = timestamp;
+    if (token !== undefined) oauthParams.oauth_token = token;
+    if (version !== false) oauthParams.oauth_version = version;
+    for (const name of Object.keys(request.oauthParams ?? {})) {
+      if (!name.startsWith('oauth_') || name in oauthParams || name === 'oauth_signature') {
+        throw new OAuthError('INVALID_PARAMETER', `oauthParams may add protocol parameters, not ${name}`);
+      }
+      oauthParams[name] = String(request.oauthParams![name]);
+    }
+    const oauthNames = Object.keys(oauthParams).sort();
+    const sorted: Record<string, string> = {};
+    for (const name of oauthNames) sorted[name] = oauthParams[name] as string;
+    for (const [name] of params) {
+      if (name in sorted || name === 'oauth_signature') {
+        throw new OAuthError('INVALID_PARAMETER', `parameter "${name}" is a protocol parameter the signer sets itself`);
+      }
+    }
+    const pairs: Parameter[] = parseFormPairs(url.search.slice(1));
+    for (const pair of params) pairs.push(pair);
+    for (const name of oauthNames) pairs.push([name, sorted[name] as string]);
+    const baseString = baseStringFromPairs(httpMethod, baseStringUri(url), pairs);
+    return { httpMethod, url, params, oauthParams: sorted, baseString };
+  }
+
+  function finish(parts: ReturnType<typeof layout>, signature: string): SignedRequest {
+    const { httpMethod, url, params, oauthParams, baseString } = parts;
+    const authorization = formatAuthorizationHeader({ ...oauthParams, oauth_signature: signature }, realm);
+    const sent: Parameter[] = oauthParamsInBody ? [...params, ...Object.entries(oauthParams), ['oauth_signature', signature]] : params;
+    const headers: Record<string, string> = { Authorization: authorization };
+    let body = '';
+    let target = url.href;
+    if (BODYLESS.has(httpMethod)) {
+      if (sent.length > 0) target = `${url.origin}${url.pathname}${url.search === '' ? '?' : url.search + '&'}${encodeForm(sent)}`;
+    } else {
+      body = encodeForm(sent);
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    }
+    return { method: httpMethod, url: target, authorization, oauthParams, signature, baseString, body, headers };
+  }
+
+  return {
+    signatureMethod: options.signatureMethod,
+    adapterName: adapter.name,
+    async sign(request) {
+      const parts = layout(request);
+      const sign = await prepared;
+      return finish(parts, await sign(parts.baseString));
+    },
+    signSync(request) {
+      if (prepared instanceof Promise || !adapter.synchronous) {
+        throw new OAuthError('SYNC_UNSUPPORTED', `the ${adapter.name} adapter signs asynchronously; use sign()`);
+      }
+      const parts = layout(request);
+      const signature = prepared(parts.baseString);
+      if (signature instanceof Promise) {
+        throw new OAuthError('SYNC_UNSUPPORTED', `the ${adapter.name} adapter signs asynchronously; use sign()`);
+      }
+      return finish(parts, signature);
+    },
+  };
+}
