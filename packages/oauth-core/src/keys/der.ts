@@ -14,8 +14,8 @@ export interface DerElement {
   next: number;
 }
 
-export const RSA_ENCRYPTION_OID = Uint8Array.of(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01);
-const RSA_ALGORITHM_IDENTIFIER = Uint8Array.of(0x30, 0x0d, 0x06, 0x09, ...RSA_ENCRYPTION_OID, 0x05, 0x00);
+export const RSA_ENCRYPTION_OID = /* @__PURE__ */ Uint8Array.of(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01);
+const RSA_ALGORITHM_IDENTIFIER = /* @__PURE__ */ Uint8Array.of(0x30, 0x0d, 0x06, 0x09, ...RSA_ENCRYPTION_OID, 0x05, 0x00);
 
 function malformed(what: string): OAuthError {
   return new OAuthError('INVALID_KEY', `the key is not valid DER: ${what}`);

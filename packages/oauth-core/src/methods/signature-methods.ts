@@ -16,7 +16,7 @@ const METHODS: Record<SignatureMethod, MethodKind> = {
 };
 
 /** Every signature method this library signs and verifies with. */
-export const signatureMethods: readonly SignatureMethod[] = Object.freeze(Object.keys(METHODS) as SignatureMethod[]);
+export const signatureMethods: readonly SignatureMethod[] = /* @__PURE__ */ Object.freeze(Object.keys(METHODS) as SignatureMethod[]);
 
 /**
  * Looks up a signature method by its exact RFC name.

@@ -74,7 +74,7 @@ export interface Signer {
   signSync(request: SignRequest): SignedRequest;
 }
 
-const BODYLESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+const BODYLESS = /* @__PURE__ */ new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 const TIMESTAMP = /^[1-9][0-9]{0,11}$/;
 
 function hexNonce(adapter: CryptoAdapter): string {
