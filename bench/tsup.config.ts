@@ -1,0 +1,20 @@
+import { defineConfig } from 'tsup';
+
+// The benchmark runs as plain JavaScript on every runtime. oauth-core stays external so that
+// each runtime resolves `@paysign/oauth-core` through the export map itself: that resolution is
+// the automatic adapter choice the benchmark reports. The peers are CommonJS and stay external too.
+export default defineConfig({
+  entry: {
+    main: 'src/main.ts',
+    'rsa-worker': 'src/suites/rsa-worker.ts',
+    probe: 'src/runtimes/probe-entry.ts',
+    'payload-memory': 'src/suites/payload-memory.ts',
+  },
+  format: ['esm'],
+  target: 'es2022',
+  platform: 'node',
+  clean: true,
+  sourcemap: true,
+  splitting: true,
+  external: [/^@paysign\//, 'oauth-1.0a', 'oauth-sign', 'mastercard-oauth1-signer'],
+});
