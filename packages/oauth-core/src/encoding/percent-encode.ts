@@ -1,10 +1,13 @@
 import { OAuthError } from '../errors.js';
 
-// RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". encodeURIComponent leaves
-// these five more unescaped, which RFC 5849 §3.6 requires us to escape.
-const UNESCAPED_BY_ENCODE_URI_COMPONENT = /[!'()*]/g;
-const HEX_OF: Record<string, string> = { '!': '%21', "'": '%27', '(': '%28', ')': '%29', '*': '%2A' };
-const ALL_UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+// RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". Everything else is escaped,
+// including the !'()* that encodeURIComponent leaves alone (RFC 5849 §3.6 asks for them escaped).
+const UNRESERVED = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~') table[c.charCodeAt(0)] = 1;
+  return table;
+})();
+const HEX = /* @__PURE__ */ Array.from({ length: 128 }, (_, c) => '%' + (c < 16 ? '0' : '') + c.toString(16).toUpperCase());
 
 /**
  * Percent-encodes a string as RFC 5849 §3.6 asks (RFC 3986 §2.1): UTF-8 bytes, every byte
@@ -18,15 +21,39 @@ const ALL_UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
  * ```
  */
 export function percentEncode(value: string): string {
-  // Most OAuth values (keys, nonces, timestamps, method names) need no escaping at all.
-  if (ALL_UNRESERVED.test(value)) return value;
-  let encoded: string;
-  try {
-    encoded = encodeURIComponent(value);
-  } catch {
-    throw new OAuthError('INVALID_STRING', 'a value holds a lone UTF-16 surrogate, which has no UTF-8 encoding');
+  // This is the signer's hottest loop: runs of unreserved characters are copied by slice, ASCII
+  // is escaped from a table, and only non-ASCII runs go through encodeURIComponent (for UTF-8).
+  const length = value.length;
+  let i = 0;
+  while (i < length) {
+    const c = value.charCodeAt(i);
+    if (c >= 128 || UNRESERVED[c] === 0) break;
+    i++;
   }
-  return encoded.replace(UNESCAPED_BY_ENCODE_URI_COMPONENT, (c) => HEX_OF[c] as string);
+  if (i === length) return value;
+  let out = '';
+  let start = 0;
+  for (; i < length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 128) {
+      if (UNRESERVED[c] === 1) continue;
+      out += value.slice(start, i) + HEX[c];
+      start = i + 1;
+      continue;
+    }
+    let end = i + 1;
+    while (end < length && value.charCodeAt(end) >= 128) end++;
+    let utf8: string;
+    try {
+      utf8 = encodeURIComponent(value.slice(i, end));
+    } catch {
+      throw new OAuthError('INVALID_STRING', 'a value holds a lone UTF-16 surrogate, which has no UTF-8 encoding');
+    }
+    out += value.slice(start, i) + utf8;
+    i = end - 1;
+    start = end;
+  }
+  return out + value.slice(start);
 }
 
 /**

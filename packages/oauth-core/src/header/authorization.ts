@@ -1,4 +1,5 @@
-import { percentDecode, percentEncode } from '../encoding/percent-encode.js';
+import { percentDecode } from '../encoding/percent-encode.js';
+import { encodePairs } from '../parameters/normalize.js';
 import { OAuthError } from '../errors.js';
 
 /**
@@ -13,15 +14,15 @@ import { OAuthError } from '../errors.js';
  * ```
  */
 export function formatAuthorizationHeader(params: Readonly<Record<string, string>>, realm?: string): string {
-  let header = 'OAuth ';
-  let first = true;
-  if (realm !== undefined) {
-    header += `realm="${realm.replace(/["\\]/g, '\\$&')}"`;
-    first = false;
-  }
-  for (const name of Object.keys(params)) {
-    header += `${first ? '' : ', '}${percentEncode(name)}="${percentEncode(params[name] as string)}"`;
-    first = false;
+  return formatEncodedHeader(encodePairs(Object.entries(params)), realm);
+}
+
+/** The header from pairs already percent-encoded: the signer's path. */
+export function formatEncodedHeader(encoded: readonly (readonly [string, string])[], realm?: string): string {
+  let header = realm === undefined ? 'OAuth ' : `OAuth realm="${realm.replace(/["\\]/g, '\\$&')}"`;
+  for (let i = 0; i < encoded.length; i++) {
+    const [name, value] = encoded[i] as [string, string];
+    header += (i === 0 && realm === undefined ? '' : ', ') + name + '="' + value + '"';
   }
   return header;
 }

@@ -8,6 +8,11 @@ function byteOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Orders encoded pairs by name, then value (§3.4.1.3.2 step 2). */
+export function compareEncoded(x: readonly [string, string], y: readonly [string, string]): number {
+  return byteOrder(x[0], y[0]) || byteOrder(x[1], y[1]);
+}
+
 /**
  * Normalizes request parameters (RFC 5849 §3.4.1.3.2): every name and value percent-encoded,
  * sorted by encoded name and then by encoded value, joined as `name=value` with `&`.
@@ -35,7 +40,7 @@ export function encodePairs(pairs: readonly Parameter[]): [string, string][] {
 
 /** Sorts already-encoded pairs by name, then value, and joins them (§3.4.1.3.2 steps 2-4). */
 export function normalizeEncoded(encoded: [string, string][]): string {
-  encoded.sort((x, y) => byteOrder(x[0], y[0]) || byteOrder(x[1], y[1]));
+  encoded.sort(compareEncoded);
   let out = '';
   for (let i = 0; i < encoded.length; i++) {
     const [name, value] = encoded[i] as [string, string];

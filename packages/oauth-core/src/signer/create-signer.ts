@@ -2,13 +2,14 @@ import { adapter as defaultAdapter } from '#adapter';
 import type { CryptoAdapter, MaybePromise, SignFunction } from '../adapters/types.js';
 import { baseStringUri, parseRequestUrl } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
-import { baseStringFromPairs, normalizeMethod } from '../base-string/signature-base-string.js';
+import { baseStringFromEncoded, normalizeMethod } from '../base-string/signature-base-string.js';
 import { percentEncode } from '../encoding/percent-encode.js';
 import { OAuthError } from '../errors.js';
-import { formatAuthorizationHeader } from '../header/authorization.js';
+import { formatEncodedHeader } from '../header/authorization.js';
 import { prepareSigning, then } from '../methods/prepare.js';
 import { describeSignatureMethod } from '../methods/signature-methods.js';
-import { collectParameters, type Parameter } from '../parameters/collect.js';
+import { collectParameters } from '../parameters/collect.js';
+import { encodePairs } from '../parameters/normalize.js';
 import type { ParameterInput, SigningCredentials } from '../types.js';
 
 /** How a signer is set up: who signs, with what, and how the request is laid out. */
@@ -76,11 +77,21 @@ export interface Signer {
 
 const BODYLESS = /* @__PURE__ */ new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 const TIMESTAMP = /^[1-9][0-9]{0,11}$/;
+const HEX_BYTE = /* @__PURE__ */ Array.from({ length: 256 }, (_, byte) => (byte < 16 ? '0' : '') + byte.toString(16));
 
-function hexNonce(adapter: CryptoAdapter): string {
-  let hex = '';
-  for (const byte of adapter.randomBytes(16)) hex += (byte < 16 ? '0' : '') + byte.toString(16);
-  return hex;
+/** 128-bit nonces as 32 hex digits, drawn from a pool so the CSPRNG is called once per 64 nonces. */
+function createNonceSource(adapter: CryptoAdapter): () => string {
+  let pool: Uint8Array = new Uint8Array(0);
+  let offset = 0;
+  return () => {
+    if (offset + 16 > pool.length) {
+      pool = adapter.randomBytes(1024);
+      offset = 0;
+    }
+    let hex = '';
+    for (let end = offset + 16; offset < end; offset++) hex += HEX_BYTE[pool[offset] as number];
+    return hex;
+  };
 }
 
 function requireString(value: unknown, field: string): string {
@@ -90,13 +101,40 @@ function requireString(value: unknown, field: string): string {
   return value;
 }
 
-function encodeForm(pairs: readonly Parameter[]): string {
+function joinForm(encoded: readonly (readonly [string, string])[]): string {
   let body = '';
-  for (let i = 0; i < pairs.length; i++) {
-    const [name, value] = pairs[i] as Parameter;
-    body += (i === 0 ? '' : '&') + percentEncode(name) + '=' + percentEncode(value);
+  for (let i = 0; i < encoded.length; i++) {
+    const [name, value] = encoded[i] as [string, string];
+    body += (i === 0 ? '' : '&') + name + '=' + value;
   }
   return body;
+}
+
+/** What the signer derives from a URL; kept for the last URL, since a client signs for few URLs. */
+interface UrlParts {
+  url: URL;
+  uri: string;
+  query: [string, string][];
+}
+
+function readUrl(input: string | URL): UrlParts {
+  const url = parseRequestUrl(input);
+  const query = parseFormPairs(url.search.slice(1));
+  if (query.some(([name]) => name === 'oauth_signature')) {
+    throw new OAuthError('INVALID_URL', 'the request URL already carries an oauth_signature');
+  }
+  return { url, uri: baseStringUri(url), query: encodePairs(query) };
+}
+
+/** Adds caller-given protocol parameters (oauth_callback, oauth_verifier...), keeping name order. */
+function withProtocolParameters(oauthParams: Record<string, string>, extra: Readonly<Record<string, string>>): Record<string, string> {
+  for (const name of Object.keys(extra)) {
+    if (!name.startsWith('oauth_') || name in oauthParams || name === 'oauth_signature') {
+      throw new OAuthError('INVALID_PARAMETER', `oauthParams may add protocol parameters, not ${name}`);
+    }
+  }
+  const all: Record<string, string> = { ...oauthParams, ...extra };
+  return Object.fromEntries(Object.keys(all).sort().map((name) => [name, String(all[name])]));
 }
 
 /**
@@ -120,7 +158,7 @@ export function createSigner(options: SignerOptions): Signer {
   const consumerKey = requireString(options.consumerKey, 'consumerKey');
   const method = describeSignatureMethod(options.signatureMethod);
   const token = options.token === undefined ? undefined : requireString(options.token, 'token');
-  const makeNonce = options.nonce ?? (() => hexNonce(adapter));
+  const makeNonce = options.nonce ?? createNonceSource(adapter);
   const makeTimestamp = options.timestamp ?? (() => Math.floor(Date.now() / 1000));
   const { realm, version = '1.0', oauthParamsInBody = false } = options;
   if (method.kind === 'rsa' && options.privateKey === undefined) {
@@ -134,12 +172,18 @@ export function createSigner(options: SignerOptions): Signer {
     prepared = prepared.then((fn) => (prepared = fn));
   }
 
+  let lastUrl: { key: string; parts: UrlParts } | undefined;
+
   function layout(request: SignRequest) {
     if (request === null || typeof request !== 'object') throw new OAuthError('INVALID_PARAMETER', 'the request must be an object');
     const httpMethod = normalizeMethod(request.method ?? 'POST');
-    const url = parseRequestUrl(request.url);
-    const params = collectParameters(request.params);
-    const oauthParams: Record<string, string> = { oauth_consumer_key: consumerKey };
+    const key = typeof request.url === 'string' ? request.url : request.url?.href;
+    const urlParts = lastUrl?.key === key ? lastUrl.parts : readUrl(request.url);
+    lastUrl = { key, parts: urlParts };
+    const params = encodePairs(collectParameters(request.params));
+
+    // The protocol parameters, in name order (the order the header lists them in).
+    let oauthParams: Record<string, string> = { oauth_consumer_key: consumerKey };
     oauthParams.oauth_nonce = requireString(makeNonce(), 'nonce()');
     oauthParams.oauth_signature_method = options.signatureMethod;
     const timestamp = String(makeTimestamp());
@@ -147,38 +191,29 @@ export function createSigner(options: SignerOptions): Signer {
     oauthParams.oauth_timestamp = timestamp;
     if (token !== undefined) oauthParams.oauth_token = token;
     if (version !== false) oauthParams.oauth_version = version;
-    for (const name of Object.keys(request.oauthParams ?? {})) {
-      if (!name.startsWith('oauth_') || name in oauthParams || name === 'oauth_signature') {
-        throw new OAuthError('INVALID_PARAMETER', `oauthParams may add protocol parameters, not ${name}`);
-      }
-      oauthParams[name] = String(request.oauthParams![name]);
-    }
-    const oauthNames = Object.keys(oauthParams).sort();
-    const sorted: Record<string, string> = {};
-    for (const name of oauthNames) sorted[name] = oauthParams[name] as string;
+    if (request.oauthParams) oauthParams = withProtocolParameters(oauthParams, request.oauthParams);
+    const oauthEncoded = encodePairs(Object.entries(oauthParams));
     for (const [name] of params) {
-      if (name in sorted || name === 'oauth_signature') {
+      if (name.startsWith('oauth_') && (name in oauthParams || name === 'oauth_signature')) {
         throw new OAuthError('INVALID_PARAMETER', `parameter "${name}" is a protocol parameter the signer sets itself`);
       }
     }
-    const pairs: Parameter[] = parseFormPairs(url.search.slice(1));
-    for (const pair of params) pairs.push(pair);
-    for (const name of oauthNames) pairs.push([name, sorted[name] as string]);
-    const baseString = baseStringFromPairs(httpMethod, baseStringUri(url), pairs);
-    return { httpMethod, url, params, oauthParams: sorted, baseString };
+    const baseString = baseStringFromEncoded(httpMethod, urlParts.uri, [...urlParts.query, ...params, ...oauthEncoded]);
+    return { httpMethod, url: urlParts.url, params, oauthParams, oauthEncoded, baseString };
   }
 
   function finish(parts: ReturnType<typeof layout>, signature: string): SignedRequest {
-    const { httpMethod, url, params, oauthParams, baseString } = parts;
-    const authorization = formatAuthorizationHeader({ ...oauthParams, oauth_signature: signature }, realm);
-    const sent: Parameter[] = oauthParamsInBody ? [...params, ...Object.entries(oauthParams), ['oauth_signature', signature]] : params;
+    const { httpMethod, url, params, oauthParams, oauthEncoded, baseString } = parts;
+    const signatureParam: [string, string] = ['oauth_signature', percentEncode(signature)];
+    const authorization = formatEncodedHeader([...oauthEncoded, signatureParam], realm);
+    const sent = oauthParamsInBody ? [...params, ...oauthEncoded, signatureParam] : params;
     const headers: Record<string, string> = { Authorization: authorization };
     let body = '';
     let target = url.href;
     if (BODYLESS.has(httpMethod)) {
-      if (sent.length > 0) target = `${url.origin}${url.pathname}${url.search === '' ? '?' : url.search + '&'}${encodeForm(sent)}`;
+      if (sent.length > 0) target = `${url.origin}${url.pathname}${url.search === '' ? '?' : url.search + '&'}${joinForm(sent)}`;
     } else {
-      body = encodeForm(sent);
+      body = joinForm(sent);
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
     }
     return { method: httpMethod, url: target, authorization, oauthParams, signature, baseString, body, headers };
