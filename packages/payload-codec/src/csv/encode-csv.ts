@@ -1,0 +1,25 @@
+import { writeCsv, type CsvRow, type EncodeCsvOptions } from './_write-csv.js';
+
+/**
+ * Writes rows as the gateway's CSV: a header of `columns`, then one line per row, fields separated
+ * by `;`, every line ended with CRLF. A missing or `undefined` cell is written empty.
+ *
+ * Nothing is dropped or altered: a row key that is not a column, a non-string value, a lone
+ * surrogate, or (with the default `quoting: 'reject'`) a value holding `;`, `"`, CR or LF is
+ * refused with a {@link CodecError} naming the row and column, never the value.
+ *
+ * @throws {CodecError} `MISSING_HEADER`, `INVALID_COLUMN`, `DUPLICATE_COLUMN`, `INVALID_OPTION`,
+ *   `INVALID_ROW`, `INVALID_VALUE`, `INVALID_STRING`, `UNKNOWN_COLUMN`, `FORBIDDEN_CHARACTER`.
+ * @example
+ * ```ts
+ * encodeCsv([{ 'client-orderid': '902B4FF5', city: 'Köln' }], { columns: ['client-orderid', 'city'] });
+ * // 'client-orderid;city\r\n902B4FF5;Köln\r\n'
+ * encodeCsv([{ name: 'Doe; John' }], { columns: ['name'], quoting: 'rfc4180' });
+ * // 'name\r\n"Doe; John"\r\n'
+ * ```
+ */
+export function encodeCsv(rows: Iterable<CsvRow>, options: EncodeCsvOptions): string {
+  const chunks: string[] = [];
+  writeCsv(rows, options, (chunk) => chunks.push(chunk));
+  return chunks.join('');
+}

@@ -1,0 +1,66 @@
+/**
+ * Stable error codes of `@paysign/payload-codec`. A code never changes meaning between versions;
+ * match on `error.code`, never on the message.
+ */
+export type CodecErrorCode =
+  | 'INVALID_OPTION' // an option has a value outside its documented set
+  | 'INVALID_ROW' // a row is not a plain object of strings
+  | 'INVALID_VALUE' // a cell value is not a string (or undefined, for an empty cell)
+  | 'INVALID_STRING' // a name or value holds a lone UTF-16 surrogate, which has no UTF-8 form
+  | 'UNKNOWN_COLUMN' // a row has a field that is not one of the columns (it would be dropped)
+  | 'INVALID_COLUMN' // a column name is empty or not a string
+  | 'DUPLICATE_COLUMN' // two columns have the same name
+  | 'MISSING_HEADER' // no columns, or a CSV document without a header row
+  | 'FORBIDDEN_CHARACTER' // `;`, `"`, CR or LF in a cell while quoting is 'reject'
+  | 'INVALID_QUOTING' // a CSV quote that RFC 4180 does not allow (stray, unterminated, text after it)
+  | 'BARE_LINE_BREAK' // a CR or LF outside quotes that is not part of a CRLF line end
+  | 'RAGGED_ROW' // a CSV row whose field count differs from the header's
+  | 'INVALID_BASE64' // a payload that is not canonical padded standard Base64
+  | 'INVALID_UTF8' // payload bytes that are not well-formed UTF-8
+  | 'INVALID_PARAMETER' // a form parameter of the wrong shape or type
+  | 'INVALID_FORM_ENCODING'; // a form body with a malformed %-escape or escaped bytes that are not UTF-8
+
+/** Where in a CSV document an error was found: never the value itself, which may be a card number. */
+export interface CodecErrorLocation {
+  /** 1-based data row (the header is row 0). */
+  readonly row?: number;
+  /** The column name. */
+  readonly column?: string;
+}
+
+/**
+ * The one error class that `@paysign/payload-codec` throws. Its message names the row, the column
+ * and the rule that was broken; it never contains a cell value (it may be a card number or CVV).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   encodeCsv([{ 'card-printed-name': 'Doe; John' }], { columns: ['card-printed-name'] });
+ * } catch (error) {
+ *   if (error instanceof CodecError && error.code === 'FORBIDDEN_CHARACTER') {
+ *     console.error(error.message, error.row, error.column); // row 1, 'card-printed-name'
+ *   }
+ * }
+ * ```
+ */
+export class CodecError extends Error {
+  override readonly name = 'CodecError';
+  readonly code: CodecErrorCode;
+  /** 1-based data row the error was found in (0 is the header); absent when not about a row. */
+  readonly row?: number;
+  /** The column the error was found in; absent when not about a column. */
+  readonly column?: string;
+
+  constructor(code: CodecErrorCode, message: string, location: CodecErrorLocation = {}, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    if (location.row !== undefined) this.row = location.row;
+    if (location.column !== undefined) this.column = location.column;
+  }
+}
+
+/** `row 3, column "amount"`, `the header, column "amount"`, for messages. */
+export function describeLocation(row: number, column?: string): string {
+  const where = row === 0 ? 'the header' : `row ${row}`;
+  return column === undefined ? where : `${where}, column ${JSON.stringify(column)}`;
+}
