@@ -3,18 +3,31 @@ import { defineConfig } from 'tsup';
 // The benchmark runs as plain JavaScript on every runtime. oauth-core stays external so that
 // each runtime resolves `@paysign/oauth-core` through the export map itself: that resolution is
 // the automatic adapter choice the benchmark reports. The peers are CommonJS and stay external too.
-export default defineConfig({
-  entry: {
-    main: 'src/main.ts',
-    'rsa-worker': 'src/suites/rsa-worker.ts',
-    probe: 'src/runtimes/probe-entry.ts',
-    'payload-memory': 'src/suites/payload-memory.ts',
+// workerd loads one self-contained module, bundled with the conditions a Workers bundler uses.
+export default defineConfig([
+  {
+    entry: {
+      main: 'src/main.ts',
+      'rsa-worker': 'src/suites/rsa-worker.ts',
+      probe: 'src/runtimes/probe-entry.ts',
+      'payload-memory': 'src/suites/payload-memory.ts',
+    },
+    format: ['esm'],
+    target: 'es2022',
+    platform: 'node',
+    clean: true,
+    sourcemap: true,
+    splitting: true,
+    external: [/^@paysign\//, 'oauth-1.0a', 'oauth-sign', 'mastercard-oauth1-signer'],
   },
-  format: ['esm'],
-  target: 'es2022',
-  platform: 'node',
-  clean: true,
-  sourcemap: true,
-  splitting: true,
-  external: [/^@paysign\//, 'oauth-1.0a', 'oauth-sign', 'mastercard-oauth1-signer'],
-});
+  {
+    entry: { 'workerd-worker': 'src/runtimes/workerd-worker.ts' },
+    format: ['esm'],
+    target: 'es2022',
+    platform: 'browser',
+    noExternal: [/.*/],
+    esbuildOptions(options) {
+      options.conditions = ['workerd', 'worker', 'browser', 'import'];
+    },
+  },
+]);
