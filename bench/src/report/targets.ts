@@ -1,0 +1,88 @@
+// The issue's targets, evaluated from one run's figures. Every ratio is paired within the run.
+import { pairedRatios, summarize, type Summary } from '../harness/stats.js';
+import type { GroupResult } from '../signers/matrix.js';
+import type { BenchReport } from './types.js';
+
+export interface TargetCheck {
+  target: string;
+  /** The figure reached, as a summary of paired ratios; absent when not measured in this run. */
+  reached?: Summary;
+  goal: number;
+  met?: boolean;
+}
+
+function group(report: BenchReport, runtime: string, algorithm: string, requestId: string): GroupResult | undefined {
+  return report.signing.find((g) => g.runtime === runtime && g.algorithm === algorithm && g.requestId === requestId);
+}
+
+/** Paired ratio of two cases of a group (`subject / reference`), per round. */
+export function caseRatio(g: GroupResult, subjectId: string, referenceId: string): Summary | undefined {
+  const subject = g.cases.find((c) => c.id === subjectId);
+  const reference = g.cases.find((c) => c.id === referenceId);
+  return subject && reference ? summarize(pairedRatios(subject.samples, reference.samples)) : undefined;
+}
+
+function check(target: string, reached: Summary | undefined, goal: number): TargetCheck {
+  return reached === undefined ? { target, goal } : { target, reached, goal, met: reached.median >= goal };
+}
+
+/**
+ * The targets of issues 2 and 7 on the host runtime, for the 15-parameter transfer request:
+ * HMAC-SHA1 >= 0.5x the floor and >= 5x each peer; RSA-SHA256 >= 0.9x the prepared-key floor
+ * and >= 1.8x from one to two cores.
+ *
+ * @example
+ * ```ts
+ * for (const t of evaluateTargets(report)) console.log(t.target, t.met);
+ * ```
+ */
+export function evaluateTargets(report: BenchReport, requestId = 'transfer'): TargetCheck[] {
+  const host = report.machine.host;
+  const checks: TargetCheck[] = [];
+  const hmac = group(report, host, 'HMAC-SHA1', requestId);
+  if (hmac) {
+    const auto = `paysign:${hmac.auto}`;
+    checks.push(check(`HMAC-SHA1 on ${host}: paysign (${hmac.auto}) vs raw createHmac floor`, caseRatio(hmac, auto, 'floor:node-crypto'), 0.5));
+    for (const peer of hmac.cases.filter((c) => c.kind === 'peer')) {
+      checks.push(check(`HMAC-SHA1 on ${host}: paysign (${hmac.auto}) vs ${peer.label}`, caseRatio(hmac, auto, peer.id), 5));
+    }
+  }
+  const rsa = group(report, host, 'RSA-SHA256', requestId);
+  if (rsa) {
+    checks.push(check(`RSA-SHA256 on ${host}: paysign (${rsa.auto}) vs crypto.sign with a prepared KeyObject`, caseRatio(rsa, `paysign:${rsa.auto}`, 'floor:node-crypto'), 0.9));
+  }
+  const two = report.concurrency?.workerThreads.find((p) => p.parallelism === 2);
+  if (report.concurrency) checks.push(check('RSA-SHA256 throughput, two worker threads vs one', two?.scaling, 1.8));
+  return checks;
+}
+
+export interface AutoChoice {
+  runtime: string;
+  algorithm: string;
+  requestId: string;
+  auto: string;
+  fastest: string;
+  /** Paired ratio of the automatic choice to the fastest adapter (1 when it is the fastest). */
+  autoVsFastest: Summary;
+}
+
+/**
+ * For each group: the adapter the automatic entry picked, and the fastest oauth-core adapter measured.
+ *
+ * @example
+ * ```ts
+ * autoChoices(report).filter((c) => c.auto !== c.fastest);
+ * ```
+ */
+export function autoChoices(report: BenchReport): AutoChoice[] {
+  const choices: AutoChoice[] = [];
+  for (const g of report.signing) {
+    const adapters = g.cases.filter((c) => c.kind === 'paysign');
+    if (adapters.length === 0) continue;
+    const fastest = adapters.reduce((best, c) => (c.opsPerSecond.median > best.opsPerSecond.median ? c : best));
+    const ratio = caseRatio(g, `paysign:${g.auto}`, fastest.id);
+    if (ratio === undefined) continue;
+    choices.push({ runtime: g.runtime, algorithm: g.algorithm, requestId: g.requestId, auto: g.auto, fastest: fastest.id.slice('paysign:'.length), autoVsFastest: ratio });
+  }
+  return choices;
+}
