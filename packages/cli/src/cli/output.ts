@@ -1,0 +1,36 @@
+import { redactText } from '../redact/redact.js';
+
+/** Where a command writes: stdout for results, stderr for diagnostics; colours only on a TTY. */
+export interface Output {
+  out(line?: string): void;
+  err(line?: string): void;
+  readonly color: boolean;
+  bold(text: string): string;
+  dim(text: string): string;
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+}
+
+/** Writes lines to two streams, masking card numbers and CVVs in everything written. */
+export function createOutput(
+  stdout: { write(text: string): unknown; isTTY?: boolean } = process.stdout,
+  stderr: { write(text: string): unknown } = process.stderr,
+  env: NodeJS.ProcessEnv = process.env,
+): Output {
+  // NO_COLOR (no-color.org) and TERM=dumb turn colours off; FORCE_COLOR turns them on.
+  const color = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' ? true : Boolean(stdout.isTTY) && env.NO_COLOR === undefined && env.TERM !== 'dumb';
+  const paint = (open: number, close: number) => (text: string) => (color ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  return {
+    out: (line = '') => void stdout.write(`${redactText(line)}\n`),
+    err: (line = '') => void stderr.write(`${redactText(line)}\n`),
+    color,
+    bold: paint(1, 22),
+    dim: paint(2, 22),
+    red: paint(31, 39),
+    green: paint(32, 39),
+    yellow: paint(33, 39),
+    cyan: paint(36, 39),
+  };
+}

@@ -1,0 +1,67 @@
+import { emulatorCommand } from '../commands/emulator.js';
+import { explainCommand } from '../commands/explain.js';
+import { keygenCommand } from '../commands/keygen.js';
+import { scheduleCommand } from '../commands/schedule.js';
+import { sendCommand } from '../commands/send.js';
+import { signCommand } from '../commands/sign.js';
+import type { Command, CommandContext } from '../commands/command.js';
+import { EXIT, RefusalError, UsageError } from './usage-error.js';
+
+export const commands: readonly Command[] = [emulatorCommand, keygenCommand, signCommand, explainCommand, sendCommand, scheduleCommand];
+
+function overview(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    'paysign: sign, send and explain requests to the payment gateway; run it locally.',
+    '',
+    'Usage: paysign <command> [options]     paysign <command> --help',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Exit codes: 0 ok, 1 refused by the gateway or the validator, 2 usage error.',
+  ].join('\n');
+}
+
+/** Errors whose message is safe and useful to show as a usage problem (bad flags, keys, files). */
+const USAGE_ERROR_NAMES = new Set(['UsageError', 'OAuthError', 'EmulatorError', 'CodecError']);
+
+/**
+ * Runs `paysign` with `argv` (without the node and script paths) and resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * const code = await runCli(['keygen', '--out', 'keys'], context);
+ * ```
+ */
+export async function runCli(argv: readonly string[], context: CommandContext): Promise<number> {
+  const [name, ...args] = argv;
+  const { io } = context;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(overview());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    io.err(`paysign: unknown command "${name}"`);
+    io.err(overview());
+    return EXIT.usage;
+  }
+  try {
+    return await command.run(args, context);
+  } catch (error) {
+    if (error instanceof RefusalError) {
+      io.err(io.red(error.message));
+      return EXIT.refused;
+    }
+    if (error instanceof Error && USAGE_ERROR_NAMES.has(error.name)) {
+      io.err(`paysign ${name}: ${error.message}`);
+      if (error instanceof UsageError) io.err(`\n${command.usage}`);
+      return EXIT.usage;
+    }
+    // Unexpected: the class and code only, since a message could quote request data.
+    const code = error instanceof Error && 'code' in error ? ` ${String(error.code)}` : '';
+    io.err(`paysign ${name}: unexpected ${error instanceof Error ? error.name : 'error'}${code}${error instanceof Error ? `: ${error.message}` : ''}`);
+    return EXIT.refused;
+  }
+}

@@ -1,0 +1,12 @@
+/** A mistake in how the command was called: exit code 2, with the command's usage. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** The gateway or the validator refused the request: exit code 1. */
+export class RefusalError extends Error {
+  override readonly name = 'RefusalError';
+}
+
+/** Exit codes, as the CLI documents them. */
+export const EXIT = { ok: 0, refused: 1, usage: 2 } as const;

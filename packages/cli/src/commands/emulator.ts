@@ -1,0 +1,68 @@
+import { lineLog, type MerchantAccount } from '@paysign/emulator';
+import { loadProfilesFile, serve } from '@paysign/emulator/node';
+import { fromFlagOrEnv, parseCommandArgs, required } from '../cli/args.js';
+import { UsageError } from '../cli/usage-error.js';
+import type { Command } from './command.js';
+import { readFlagFile } from './read-file.js';
+
+const usage = `paysign emulator --login L (--control-key K | --public-key FILE)... [options]
+
+Serves the gateway emulator. The first line on stdout is "listening on http://HOST:PORT";
+why requests are refused goes to stderr. Stop it with Ctrl-C.
+
+Options:
+  --login L            merchant login (oauth_consumer_key)
+  --control-key K      HMAC-SHA1 control key (or PAYSIGN_CONTROL_KEY)
+  --public-key FILE    RSA public key PEM (SPKI or PKCS#1); repeat for several
+  --endpoint-id ID     endpoint id assigned to the merchant; repeat for several (default 1)
+  --currency CUR       project currency, e.g. EUR (optional)
+  --profiles FILE      recurring payments JSON to load
+  --host H             interface (default 127.0.0.1)
+  --port N             port (default 0: a free one)
+  --prefix P           path prefix (default /payment)`;
+
+export const emulatorCommand: Command = {
+  name: 'emulator',
+  summary: 'serve the gateway emulator on a local port',
+  usage,
+  async run(args, { io, env, stopSignal }) {
+    const { values } = parseCommandArgs(args, {
+      login: { type: 'string' },
+      'control-key': { type: 'string' },
+      'public-key': { type: 'string', multiple: true },
+      'endpoint-id': { type: 'string', multiple: true },
+      currency: { type: 'string' },
+      profiles: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      prefix: { type: 'string' },
+    });
+    if (values.help) return io.out(usage), 0;
+    const login = required(values, 'login');
+    const controlKey = fromFlagOrEnv(values, 'control-key', env, 'PAYSIGN_CONTROL_KEY');
+    const publicKeys = await Promise.all((values['public-key'] ?? []).map((file) => readFlagFile(file, '--public-key')));
+    if (controlKey === undefined && publicKeys.length === 0) throw new UsageError('give --control-key or at least one --public-key');
+    const port = values.port === undefined ? 0 : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be an integer from 0 to 65535');
+    const account: MerchantAccount = {
+      login,
+      endpointIds: values['endpoint-id'] ?? ['1'],
+      ...(controlKey !== undefined && { controlKey }),
+      ...(publicKeys.length > 0 && { publicKeys }),
+      ...(values.currency !== undefined && { currency: values.currency }),
+    };
+    const server = await serve({
+      host: values.host ?? '127.0.0.1',
+      port,
+      merchants: [account],
+      ...(values.profiles !== undefined && { profiles: await loadProfilesFile(values.profiles) }),
+      ...(values.prefix !== undefined && { pathPrefix: values.prefix }),
+      log: lineLog((line) => io.err(line)),
+    });
+    io.out(`listening on ${server.url}`);
+    io.err(io.dim(`merchant ${login}, endpoint ${account.endpointIds.join(', ')}: POST ${server.url}${server.emulator.pathPrefix}/api/...`));
+    await stopSignal;
+    await server.close();
+    return 0;
+  },
+};

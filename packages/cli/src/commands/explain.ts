@@ -1,0 +1,93 @@
+import { parseCommandArgs, required } from '../cli/args.js';
+import type { Output } from '../cli/output.js';
+import { UsageError } from '../cli/usage-error.js';
+import { describeDifferences } from '../explain/differences.js';
+import { explainRequest, ExplainInputError, type Diagnosis } from '../explain/explain-request.js';
+import type { Command } from './command.js';
+import { readFlagFile } from './read-file.js';
+
+const usage = `paysign explain --url URL --authorization HEADER [--body BODY] (--control-key K | --public-key FILE) [options]
+
+Verifies a captured request and, when it fails, says why: the expected base string beside the
+one the header implies, and the likely cause (+ for a space, unescaped !*'(), a parameter
+missing or duplicated, URL case/port/path, wrong key, stale timestamp).
+Exit code 0 when the signature verifies and the timestamp is fresh, 1 otherwise.
+
+Options:
+  --url URL              the URL the request was sent to
+  --authorization H      the Authorization header value ("OAuth ...")
+  --body BODY            the form body as sent
+  --control-key K        HMAC-SHA1 control key (or PAYSIGN_CONTROL_KEY)
+  --public-key FILE      RSA public key PEM
+  --method M             HTTP method (default POST)
+  --now T                the clock, Unix seconds (default: now)
+  --window S             accepted timestamp distance in seconds (default 300)`;
+
+/** Prints a diagnosis as readable text. */
+export function printDiagnosis(io: Output, diagnosis: Diagnosis): void {
+  const verdicts = {
+    valid: io.green('valid: the signature verifies and the timestamp is fresh'),
+    stale: io.yellow('refused: the signature verifies but the timestamp is stale'),
+    mismatch: io.red('refused: the signature does not match the request'),
+    malformed: io.red('refused: the request cannot be read'),
+  };
+  io.out(`${io.bold('Verdict')}  ${verdicts[diagnosis.verdict]}${diagnosis.signatureMethod ? io.dim(` (${diagnosis.signatureMethod})`) : ''}`);
+  if (diagnosis.expectedBaseString !== undefined) {
+    io.out(io.bold('Expected base string (what the gateway computes)'));
+    io.out(`  ${diagnosis.expectedBaseString}`);
+  }
+  if (diagnosis.signedBaseString !== undefined && diagnosis.signedBaseString !== diagnosis.expectedBaseString) {
+    io.out(io.bold('Base string the header implies (what was signed)'));
+    io.out(`  ${diagnosis.signedBaseString}`);
+    io.out(io.bold('Difference'));
+    for (const line of describeDifferences(diagnosis.expectedBaseString ?? '', diagnosis.signedBaseString)) io.out(`  ${line}`);
+  } else if (diagnosis.verdict === 'mismatch') {
+    io.out(io.bold('Base string the header implies'));
+    io.out('  none of the variants tried verifies with this key');
+  }
+  if (diagnosis.causes.length > 0) {
+    io.out(io.bold(diagnosis.causes.length === 1 ? 'Likely cause' : 'Likely causes'));
+    for (const cause of diagnosis.causes) io.out(`  - ${cause.message} ${io.dim(`[${cause.code}]`)}`);
+  }
+}
+
+export const explainCommand: Command = {
+  name: 'explain',
+  summary: 'diagnose why a signed request is refused',
+  usage,
+  async run(args, { io, env }) {
+    const { values } = parseCommandArgs(args, {
+      url: { type: 'string' },
+      authorization: { type: 'string' },
+      body: { type: 'string' },
+      'control-key': { type: 'string' },
+      'public-key': { type: 'string' },
+      method: { type: 'string' },
+      now: { type: 'string' },
+      window: { type: 'string' },
+    });
+    if (values.help) return io.out(usage), 0;
+    const controlKey = values['control-key'] ?? env.PAYSIGN_CONTROL_KEY;
+    const now = values.now === undefined ? undefined : Number(values.now);
+    const window = values.window === undefined ? undefined : Number(values.window);
+    if (now !== undefined && !Number.isInteger(now)) throw new UsageError('--now must be Unix seconds');
+    if (window !== undefined && !(Number.isInteger(window) && window >= 0)) throw new UsageError('--window must be a whole number of seconds');
+    try {
+      const diagnosis = await explainRequest({
+        url: required(values, 'url'),
+        authorization: required(values, 'authorization'),
+        ...(values.body !== undefined && { body: values.body }),
+        ...(values.method !== undefined && { method: values.method }),
+        ...(controlKey !== undefined && controlKey !== '' && { controlKey }),
+        ...(values['public-key'] !== undefined && { publicKey: await readFlagFile(values['public-key'], '--public-key') }),
+        ...(now !== undefined && { now }),
+        ...(window !== undefined && { timestampWindowSeconds: window }),
+      });
+      printDiagnosis(io, diagnosis);
+      return diagnosis.verdict === 'valid' ? 0 : 1;
+    } catch (error) {
+      if (error instanceof ExplainInputError) throw new UsageError(error.message);
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,72 @@
+import { createHash, generateKeyPair, type KeyObject } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parseCommandArgs, required } from '../cli/args.js';
+import { UsageError } from '../cli/usage-error.js';
+import type { Command } from './command.js';
+
+const usage = `paysign keygen --out DIR [--bits 4096] [--force]
+
+Generates an RSA key pair as the gateway asks (spec, RSA-SHA256: 4096 bits):
+  DIR/private-key.pem  unencrypted PKCS#1 PEM ("BEGIN RSA PRIVATE KEY"), file mode 0600: keep it secret
+  DIR/public-key.pem   SPKI PEM ("BEGIN PUBLIC KEY"): send it to the gateway's support manager
+Use different key pairs for production and testing. Existing files are kept unless --force.`;
+
+/** The files keygen writes and the public key's fingerprint. */
+export interface GeneratedKeyFiles {
+  privateKeyPath: string;
+  publicKeyPath: string;
+  /** SHA-256 of the SPKI DER, hex with colons, to compare with what the gateway registered. */
+  fingerprint: string;
+}
+
+/**
+ * Generates an RSA key pair and writes it: the private key as PKCS#1 PEM with mode 0600, the
+ * public key as SPKI PEM.
+ *
+ * @example
+ * ```ts
+ * const { publicKeyPath } = await generateKeyFiles('./keys', 4096);
+ * ```
+ */
+export async function generateKeyFiles(dir: string, bits = 4096, overwrite = false): Promise<GeneratedKeyFiles> {
+  const { publicKey, privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: bits, publicExponent: 0x10001 });
+  await mkdir(dir, { recursive: true });
+  const privateKeyPath = join(dir, 'private-key.pem');
+  const publicKeyPath = join(dir, 'public-key.pem');
+  const flag = overwrite ? 'w' : 'wx';
+  try {
+    await writeFile(privateKeyPath, privateKey.export({ type: 'pkcs1', format: 'pem' }) as string, { mode: 0o600, flag });
+    await writeFile(publicKeyPath, publicKey.export({ type: 'spki', format: 'pem' }) as string, { mode: 0o644, flag });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${dir} already holds a key pair; choose another --out or add --force`);
+    throw error;
+  }
+  return { privateKeyPath, publicKeyPath, fingerprint: fingerprintOf(publicKey) };
+}
+
+function fingerprintOf(publicKey: KeyObject): string {
+  const der = publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('hex').match(/../g)!.join(':');
+}
+
+export const keygenCommand: Command = {
+  name: 'keygen',
+  summary: 'generate an RSA key pair (PKCS#1 private, SPKI public)',
+  usage,
+  async run(args, { io }) {
+    const { values } = parseCommandArgs(args, { out: { type: 'string' }, bits: { type: 'string' }, force: { type: 'boolean' } });
+    if (values.help) return io.out(usage), 0;
+    const dir = required(values, 'out');
+    const bits = values.bits === undefined ? 4096 : Number(values.bits);
+    if (![2048, 3072, 4096].includes(bits)) throw new UsageError('--bits must be 2048, 3072 or 4096 (the gateway supports keys up to 4096 bits)');
+    const started = Date.now();
+    const files = await generateKeyFiles(dir, bits, values.force === true);
+    io.out(`private key  ${files.privateKeyPath}  (PKCS#1, mode 0600: keep it secret)`);
+    io.out(`public key   ${files.publicKeyPath}  (SPKI: send it to the gateway)`);
+    io.out(`fingerprint  SHA-256 ${files.fingerprint}`);
+    io.err(io.dim(`${bits}-bit key pair generated in ${((Date.now() - started) / 1000).toFixed(1)} s`));
+    return 0;
+  },
+};

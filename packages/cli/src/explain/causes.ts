@@ -1,0 +1,28 @@
+/** Why a signature does not match, as a stable code; `message` says it in plain words. */
+export type CauseCode =
+  | 'plus_for_space' // spaces signed as `+` instead of `%20`
+  | 'literal_plus' // a `+` sent in a form body (a space there) but signed as a plus sign
+  | 'unescaped_reserved' // `!*'()` left unescaped (encodeURIComponent)
+  | 'unencoded_parameters' // names and values not percent-encoded before joining
+  | 'double_encoded' // values percent-encoded once too often
+  | 'parameter_missing' // a parameter sent but not signed
+  | 'parameter_duplicated' // a parameter signed twice, or sent twice and signed once
+  | 'parameters_unsorted' // parameters joined in their own order, not sorted
+  | 'url_scheme' // http vs https
+  | 'url_host' // the host signed in another case or under another name (localhost vs 127.0.0.1)
+  | 'url_port' // the default port written in the signed URL, or a port left out
+  | 'url_path' // a trailing slash, the path's case, or the /payment prefix
+  | 'url_query' // the query string signed as part of the URL
+  | 'http_method' // not POST, or not upper case
+  | 'signature_encoding' // the signature's `+` arrived as a space: the header was form-decoded
+  | 'wrong_key' // no layout matches: the key is not the one the request was signed with
+  | 'hmac_key_layout' // the control key was used without the trailing `&` (or with spaces)
+  | 'stale_timestamp' // the signature is right, the timestamp outside the window
+  | 'timestamp_in_milliseconds' // oauth_timestamp has 13 digits
+  | 'signature_method_mismatch' // header method and the given key do not fit
+  | 'malformed_request'; // header or body cannot be read
+
+export interface Cause {
+  code: CauseCode;
+  message: string;
+}

@@ -1,0 +1,197 @@
+import { createHmac, createPublicKey } from 'node:crypto';
+import {
+  baseStringUri,
+  describeSignatureMethod,
+  OAuthError,
+  parseAuthorizationHeader,
+  parseFormPairs,
+  percentEncode,
+  verifyBaseString,
+  type SignatureMethod,
+} from '@paysign/oauth-core';
+import { layOut, type Layout, type Pair } from './base-string-parts.js';
+import type { Cause } from './causes.js';
+import { methodVariants, parameterVariants, readBodyLiteralPlus, serverPairs, urlVariants, type ReadRequest, type Variant } from './variants.js';
+
+/** A captured request and the credentials to check it with. */
+export interface ExplainInput {
+  /** Default `POST`. */
+  method?: string;
+  url: string;
+  /** The `Authorization: OAuth ...` header value. */
+  authorization: string;
+  /** The form body as sent. */
+  body?: string;
+  /** HMAC-*: the merchant control key. */
+  controlKey?: string;
+  /** RSA-*: the merchant's public key (SPKI or PKCS#1 PEM, or a certificate). */
+  publicKey?: string;
+  /** The clock in Unix seconds. Default: now. */
+  now?: number;
+  /** Accepted distance of `oauth_timestamp` from `now`. Default 300 s, as the emulator. */
+  timestampWindowSeconds?: number;
+}
+
+/** What explain found. */
+export interface Diagnosis {
+  /** `valid`: signature and timestamp fine; `stale`: signature fine, timestamp not; `mismatch`: the signature does not verify; `malformed`: the request cannot be read. */
+  verdict: 'valid' | 'stale' | 'mismatch' | 'malformed';
+  signatureMethod?: string;
+  /** The base string a correct client signs for this request (what the gateway computes). */
+  expectedBaseString?: string;
+  /** The base string the signature was made over, when explain could reproduce it. */
+  signedBaseString?: string;
+  /** The likely causes, in plain words; empty when valid. */
+  causes: Cause[];
+}
+
+/** The credentials given do not fit the request's signature method (a usage problem, not a diagnosis). */
+export class ExplainInputError extends Error {
+  override readonly name = 'ExplainInputError';
+}
+
+function read(input: ExplainInput): { request: ReadRequest; oauth: Record<string, string> } {
+  const url = new URL(input.url);
+  const header = parseAuthorizationHeader(input.authorization).params;
+  const body = input.body ?? '';
+  const headerOauth = Object.entries(header).filter(([name]) => name !== 'oauth_signature') as Pair[];
+  const request: ReadRequest = {
+    method: (input.method ?? 'POST').toUpperCase(),
+    rawUrl: input.url,
+    url,
+    queryPairs: parseFormPairs(url.search.slice(1)),
+    bodyPairs: parseFormPairs(body),
+    bodyPairsLiteralPlus: readBodyLiteralPlus(body),
+    headerOauth,
+  };
+  const oauth: Record<string, string> = { ...header };
+  for (const [name, value] of request.bodyPairs) if (name.startsWith('oauth_') && !(name in oauth)) oauth[name] = value;
+  return { request, oauth };
+}
+
+function layoutOf(request: ReadRequest, ...variants: Variant[]): Layout {
+  const layout: Layout = { method: request.method, uri: baseStringUri(request.url), pairs: serverPairs(request), encodeParameter: percentEncode, sort: true };
+  for (const v of variants) {
+    if (v.method !== undefined) layout.method = v.method;
+    if (v.uri !== undefined) layout.uri = v.uri;
+    if (v.pairs !== undefined) layout.pairs = v.pairs;
+    if (v.encodeParameter !== undefined) layout.encodeParameter = v.encodeParameter;
+    if (v.sort !== undefined) layout.sort = v.sort;
+  }
+  return layout;
+}
+
+/**
+ * Checks a captured request's signature and, when it fails, finds out why: it rebuilds the base
+ * string the way common client mistakes build it (`+` for a space, `!*'()` unescaped, a
+ * parameter left out or signed twice, the URL's scheme, host, port or path, the method) and
+ * tests each, alone and URL-with-parameter in pairs, against the signature. The one that
+ * verifies is the base string the header implies; when none does, the key is the likely cause.
+ *
+ * @throws {ExplainInputError} when the credentials do not fit the header's signature method.
+ * @example
+ * ```ts
+ * const diagnosis = await explainRequest({ url, authorization, body, controlKey });
+ * if (diagnosis.verdict === 'mismatch') for (const cause of diagnosis.causes) console.log(cause.message);
+ * ```
+ */
+export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
+  let request: ReadRequest;
+  let oauth: Record<string, string>;
+  try {
+    ({ request, oauth } = read(input));
+  } catch (error) {
+    const why = error instanceof OAuthError || error instanceof TypeError ? error.message : 'the request cannot be read';
+    return { verdict: 'malformed', causes: [{ code: 'malformed_request', message: why }] };
+  }
+  const method = oauth.oauth_signature_method ?? '';
+  const missing = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp'].filter((n) => oauth[n] === undefined);
+  if (missing.length > 0) return { verdict: 'malformed', signatureMethod: method, causes: [{ code: 'malformed_request', message: `the request lacks ${missing.join(', ')}` }] };
+  let kind: 'hmac' | 'rsa';
+  try {
+    const described = describeSignatureMethod(method);
+    if (described.kind === 'plaintext') throw new OAuthError('UNSUPPORTED_SIGNATURE_METHOD', 'PLAINTEXT');
+    kind = described.kind;
+  } catch {
+    return { verdict: 'malformed', signatureMethod: method, causes: [{ code: 'malformed_request', message: `oauth_signature_method ${method} is not HMAC-* or RSA-*` }] };
+  }
+  if (kind === 'hmac' && input.controlKey === undefined) throw new ExplainInputError(`the request is signed with ${method}: give the control key`);
+  if (kind === 'rsa' && input.publicKey === undefined) throw new ExplainInputError(`the request is signed with ${method}: give the public key`);
+  const credentials =
+    kind === 'hmac'
+      ? { signatureMethod: method as SignatureMethod, consumerSecret: input.controlKey as string, tokenSecret: '' }
+      : { signatureMethod: method as SignatureMethod, publicKey: input.publicKey as string, minimumRsaKeyBits: 512 };
+
+  const signature = oauth.oauth_signature as string;
+  const verifies = async (baseString: string, sig = signature): Promise<boolean> => {
+    try {
+      return await verifyBaseString(baseString, sig, credentials);
+    } catch (error) {
+      if (error instanceof OAuthError && (error.code === 'INVALID_KEY' || error.code === 'WEAK_KEY' || error.code === 'MISSING_KEY')) {
+        throw new ExplainInputError(`the public key cannot be used (${error.code})`);
+      }
+      return false;
+    }
+  };
+
+  const expected = layOut(layoutOf(request));
+  const timeCauses = timestampCauses(oauth.oauth_timestamp as string, input.now ?? Math.floor(Date.now() / 1000), input.timestampWindowSeconds ?? 300);
+  const done = (signed: string, causes: Cause[]): Diagnosis => {
+    const all = [...causes, ...timeCauses];
+    const verdict = causes.length === 0 ? (timeCauses.length === 0 ? 'valid' : 'stale') : 'mismatch';
+    return { verdict, signatureMethod: method, expectedBaseString: expected, signedBaseString: signed, causes: all };
+  };
+  if (await verifies(expected)) return done(expected, []);
+
+  if (signature.includes(' ') && (await verifies(expected, signature.replace(/ /g, '+')))) {
+    return done(expected, [{ code: 'signature_encoding', message: 'the signature\'s "+" arrived as a space: percent-encode it in the header (%2B), do not form-encode the header' }]);
+  }
+
+  const singles = [...methodVariants(request.method), ...urlVariants(request), ...parameterVariants(request)];
+  for (const variant of singles) {
+    const candidate = layOut(layoutOf(request, variant));
+    if (candidate !== expected && (await verifies(candidate))) return done(candidate, variant.causes);
+  }
+  for (const uriVariant of urlVariants(request)) {
+    for (const paramVariant of parameterVariants(request)) {
+      const candidate = layOut(layoutOf(request, uriVariant, paramVariant));
+      if (await verifies(candidate)) return done(candidate, [...uriVariant.causes, ...paramVariant.causes]);
+    }
+  }
+  if (kind === 'hmac') {
+    const hash = method === 'HMAC-SHA1' ? 'sha1' : method === 'HMAC-SHA256' ? 'sha256' : 'sha512';
+    const key = input.controlKey as string;
+    for (const [candidateKey, why] of [
+      [key, 'the control key was used without the "&" that ends the HMAC key (key = control key + "&" + empty token secret)'],
+      [`${key.trim()}&`, 'the control key has spaces or a line break around it where it was stored'],
+    ] as const) {
+      if (createHmac(hash, candidateKey).update(expected).digest('base64') === signature) {
+        return done(expected, [{ code: 'hmac_key_layout', message: why }]);
+      }
+    }
+  }
+  return { verdict: 'mismatch', signatureMethod: method, expectedBaseString: expected, causes: [wrongKey(kind, signature, input.publicKey), ...timeCauses] };
+}
+
+function wrongKey(kind: 'hmac' | 'rsa', signature: string, publicKey: string | undefined): Cause {
+  if (kind === 'rsa' && publicKey !== undefined) {
+    const signatureBits = Buffer.from(signature, 'base64').length * 8;
+    const keyBits = createPublicKey(publicKey).asymmetricKeyDetails?.modulusLength;
+    if (keyBits !== undefined && signatureBits !== keyBits) {
+      return { code: 'wrong_key', message: `the signature is ${signatureBits} bits long but the public key has ${keyBits}: the request was signed with another key pair` };
+    }
+    return { code: 'wrong_key', message: 'no variant of the base string verifies: either a value was changed after signing (tampering, or a proxy rewriting the body), or the request was signed with a private key that does not belong to this public key' };
+  }
+  return { code: 'wrong_key', message: 'no variant of the base string verifies: either a value was changed after signing (tampering, or a proxy rewriting the body), or the request was signed with another control key (check the login\'s key, sandbox vs production)' };
+}
+
+function timestampCauses(timestamp: string, now: number, window: number): Cause[] {
+  if (/^[0-9]{13}$/.test(timestamp)) {
+    return [{ code: 'timestamp_in_milliseconds', message: `oauth_timestamp ${timestamp} is in milliseconds; it must be Unix seconds (${Math.floor(Number(timestamp) / 1000)})` }];
+  }
+  const distance = Number(timestamp) - now;
+  if (!/^[0-9]{1,12}$/.test(timestamp) || Math.abs(distance) > window) {
+    return [{ code: 'stale_timestamp', message: `oauth_timestamp ${timestamp} is ${Math.abs(distance)} s ${distance < 0 ? 'behind' : 'ahead of'} the clock (window ±${window} s): sign just before sending, and check the client's clock` }];
+  }
+  return [];
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    entry: { bin: 'src/bin.ts' },
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+    sourcemap: true,
+    banner: { js: '#!/usr/bin/env node' },
+    external: [/^@paysign\//, /^hono/, /^@hono\//],
+  },
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+    sourcemap: true,
+    dts: true,
+    external: [/^@paysign\//, /^hono/, /^@hono\//],
+  },
+]);

@@ -1,0 +1,172 @@
+import { createVerifier, type NonceStore } from '@paysign/oauth-core';
+import { Hono, type Context } from 'hono';
+import { EmulatorError } from './errors.js';
+import { lineLog, type EmulatorLog, type OperationName } from './log.js';
+import { maskPan } from './mask.js';
+import type { MerchantAccount } from './merchants/merchant-account.js';
+import { createMerchantRegistry, type MerchantRegistry } from './merchants/merchant-registry.js';
+import type { OperationContext, ReplyPairs } from './operations/context.js';
+import { gatewayRowValidator, gatewayTransferValidator } from './operations/gateway-rules.js';
+import { panEligibilitySend } from './operations/pan-eligibility.js';
+import type { RowValidator, TransferValidator } from './operations/row-validation.js';
+import { transfer } from './operations/transfer.js';
+import { updateRecurringPayments } from './operations/update-recurring-payments.js';
+import { forbidden, GATEWAY_HEADERS } from './reply/headers.js';
+import { formReply } from './reply/form-reply.js';
+import { createMemoryProfileStore } from './store/memory-store.js';
+import type { ProfileFields, ProfileStore } from './store/profile-store.js';
+
+export interface EmulatorOptions {
+  /** The merchants the emulator knows; more can be added with `emulator.merchants.add()`. */
+  merchants?: readonly MerchantAccount[];
+  /** Recurring payments: a store, or profiles for a new in-memory store. Default: empty. */
+  profiles?: ProfileStore | readonly ProfileFields[];
+  /** The path prefix before `/api/...`. Default `/payment`, as every example of the spec. */
+  pathPrefix?: string;
+  /** Largest accepted distance between `oauth_timestamp` and the emulator's clock, in seconds. Default 300. */
+  timestampWindowSeconds?: number;
+  /** The emulator's clock in Unix seconds; injectable for tests. */
+  now?: () => number;
+  /** Where used nonces are remembered. Default: oauth-core's bounded in-memory store. */
+  nonceStore?: NonceStore;
+  /**
+   * The origin clients sign (`https://sandbox.example`) when a proxy sits in front of the
+   * emulator; by default the URL of the request as it arrives is verified.
+   */
+  publicOrigin?: string;
+  /** Receives why requests were refused and what was accepted. Default: one line each on `console.error`. */
+  log?: EmulatorLog;
+  /** Overrides the gateway package's rules for update rows (for testing the emulator's own paths). */
+  validateRow?: RowValidator;
+  /** Overrides the gateway package's rules for transfers. */
+  validateTransfer?: TransferValidator;
+}
+
+/** The gateway, locally: a WinterCG fetch handler plus its merchants and recurring payments. */
+export interface Emulator {
+  /** Answers one HTTP request as the gateway would. Works on Node, Deno, Bun, workerd and edge runtimes. */
+  fetch(request: Request): Promise<Response>;
+  readonly merchants: MerchantRegistry;
+  readonly profiles: ProfileStore;
+  /** The path prefix in use (`/payment` by default). */
+  readonly pathPrefix: string;
+}
+
+const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
+
+function isStore(value: EmulatorOptions['profiles']): value is ProfileStore {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as ProfileStore).update === 'function';
+}
+
+/**
+ * Creates the emulator: every POST to an operation path is verified with oauth-core's verifier
+ * (HMAC-SHA1 or RSA-SHA256, timestamp window, nonce replay) and refused with an empty 403 like
+ * the gateway's when anything is wrong, the reason going to the log only. Accepted requests are
+ * validated with the gateway package's rules and answered in the gateway's form encoding.
+ *
+ * @throws {EmulatorError} `INVALID_OPTIONS` or `INVALID_MERCHANT` for unusable options.
+ * @example
+ * ```ts
+ * const emulator = createEmulator({
+ *   merchants: [{ login: 'merchant', controlKey: 'control-key', endpointIds: ['1234'], currency: 'EUR' }],
+ *   profiles: [{ 'recurring-payment-id': 'rp-1', 'credit-card-number': '4111111111111111', currency: 'EUR' }],
+ * });
+ * const response = await emulator.fetch(new Request('http://127.0.0.1/payment/api/v2/pan-eligibility/send/1234', { method: 'POST' }));
+ * response.status; // 403: not signed
+ * ```
+ */
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const pathPrefix = (options.pathPrefix ?? '/payment').replace(/\/+$/, '');
+  if (!PREFIX.test(pathPrefix)) throw new EmulatorError('INVALID_OPTIONS', 'pathPrefix must be empty or /segment[/segment...] of unreserved characters');
+  let publicOrigin: string | undefined;
+  if (options.publicOrigin !== undefined) {
+    try {
+      publicOrigin = new URL(options.publicOrigin).origin;
+    } catch {
+      throw new EmulatorError('INVALID_OPTIONS', 'publicOrigin must be an absolute URL such as https://sandbox.example');
+    }
+  }
+  const merchants = createMerchantRegistry(options.merchants);
+  const profiles = isStore(options.profiles) ? options.profiles : createMemoryProfileStore(options.profiles ?? []);
+  const log = options.log ?? lineLog();
+  const validateRow = options.validateRow ?? gatewayRowValidator;
+  const validateTransfer = options.validateTransfer ?? gatewayTransferValidator;
+  const verifier = createVerifier({
+    lookup: (login) => merchants.get(login)?.consumer,
+    ...(options.timestampWindowSeconds !== undefined && { timestampWindowSeconds: options.timestampWindowSeconds }),
+    ...(options.now !== undefined && { now: options.now }),
+    ...(options.nonceStore !== undefined && { nonceStore: options.nonceStore }),
+  });
+  let paynetOrderIds = 0;
+
+  async function authenticated(c: Context, operation: OperationName, handle: (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs): Promise<Response> {
+    const request = c.req.raw;
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const isForm = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+    // RFC 5849 §3.4.1.3.1: body parameters are signed only when the body is form-encoded.
+    const body = isForm ? await request.text() : null;
+    const result = await verifier.verify({
+      method: request.method,
+      url: publicOrigin === undefined ? url : `${publicOrigin}${path}${url.search}`,
+      authorization: request.headers.get('authorization'),
+      body,
+    });
+    if (!result.ok) {
+      log({ kind: 'refused', method: request.method, path, reason: result.reason, message: result.message });
+      return forbidden();
+    }
+    const merchant = merchants.get(result.consumerKey);
+    const endpointId = c.req.param('endpointId') ?? '';
+    if (!merchant || !merchant.account.endpointIds.includes(endpointId)) {
+      log({ kind: 'refused', method: request.method, path, reason: 'endpoint_not_assigned', message: `endpoint ${endpointId} is not assigned to merchant ${result.consumerKey}` });
+      return forbidden();
+    }
+    const serialNumber = crypto.randomUUID();
+    const pairs = await handle({ params: result.params, merchant, endpointId, serialNumber, profiles, log });
+    const type = pairs.find(([name]) => name === 'type')?.[1] ?? '';
+    const status = pairs.find(([name]) => name === 'status')?.[1];
+    const detail = pairs.find(([name]) => name === 'error-message')?.[1];
+    log({
+      kind: 'accepted',
+      operation,
+      path,
+      login: result.consumerKey,
+      serialNumber,
+      outcome: status === undefined ? type : `${type}/${status}`,
+      ...(detail !== undefined && { detail }),
+    });
+    return formReply(pairs);
+  }
+
+  const app = new Hono();
+  app.post(`${pathPrefix}/api/v4/update-recurring-payments/:endpointId`, (c) =>
+    authenticated(c, 'update-recurring-payments', (context) => updateRecurringPayments(context, validateRow)),
+  );
+  app.post(`${pathPrefix}/api/v2/pan-eligibility/send/:endpointId`, (c) =>
+    authenticated(c, 'pan-eligibility-send', (context) => panEligibilitySend(context, String(++paynetOrderIds))),
+  );
+  app.post(`${pathPrefix}/api/v4/transfer/:endpointId`, (c) =>
+    authenticated(c, 'transfer', (context) => transfer(context, validateTransfer, String(++paynetOrderIds))),
+  );
+  app.get(`${pathPrefix}/emulator/recurring-payments/:id`, async (c) => {
+    const profile = await profiles.get(c.req.param('id'));
+    if (!profile) return c.json({ error: 'no recurring payment has this id' }, 404);
+    const fields: Record<string, string> = { ...profile.fields };
+    if (fields['credit-card-number'] !== undefined) fields['credit-card-number'] = maskPan(fields['credit-card-number']);
+    return c.json({ id: profile.id, revision: profile.revision, fields });
+  });
+  app.notFound(() => new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } }));
+  app.onError((error) => {
+    // Only the class and code: an unexpected error's message could quote request data.
+    log({ kind: 'refused', method: '-', path: '-', reason: 'malformed_request', message: `internal error ${error.name}${'code' in error ? ` ${String(error.code)}` : ''}` });
+    return new Response(null, { status: 500, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
+  });
+
+  return {
+    fetch: async (request) => app.fetch(request),
+    merchants,
+    profiles,
+    pathPrefix,
+  };
+}

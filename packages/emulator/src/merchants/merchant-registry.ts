@@ -1,0 +1,33 @@
+import { EmulatorError } from '../errors.js';
+import { registerMerchant, type MerchantAccount, type RegisteredMerchant } from './merchant-account.js';
+
+/** The merchants an emulator knows, by login. */
+export interface MerchantRegistry {
+  /** Registers a merchant; its login must be new. */
+  add(account: MerchantAccount): void;
+  /** Adds an RSA public key to a registered merchant (as the support manager does when sent one). */
+  addPublicKey(login: string, publicKeyPem: string): void;
+  get(login: string): RegisteredMerchant | undefined;
+}
+
+/** Creates a registry holding `accounts`. */
+export function createMerchantRegistry(accounts: readonly MerchantAccount[] = []): MerchantRegistry {
+  const byLogin = new Map<string, RegisteredMerchant>();
+  const registry: MerchantRegistry = {
+    add(account) {
+      if (byLogin.has(account?.login)) throw new EmulatorError('INVALID_MERCHANT', `merchant ${account.login} is already registered`);
+      byLogin.set(account.login, registerMerchant(account));
+    },
+    addPublicKey(login, publicKeyPem) {
+      const current = byLogin.get(login);
+      if (!current) throw new EmulatorError('INVALID_MERCHANT', `merchant ${login} is not registered`);
+      // A new record object, so the verifier imports the new key set instead of reusing its cache.
+      byLogin.set(login, registerMerchant({ ...current.account, publicKeys: [...(current.account.publicKeys ?? []), publicKeyPem] }));
+    },
+    get(login) {
+      return byLogin.get(login);
+    },
+  };
+  for (const account of accounts) registry.add(account);
+  return registry;
+}
