@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { summarize } from '../src/harness/stats.js';
+import { renderMarkdown } from '../src/report/markdown.js';
+import { renderSvg } from '../src/report/svg.js';
+import { autoChoices, evaluateTargets } from '../src/report/targets.js';
+import type { BenchReport } from '../src/report/types.js';
+import type { CaseResult, GroupResult } from '../src/signers/matrix.js';
+
+function result(id: string, kind: CaseResult['kind'], samples: number[], floor: number[]): CaseResult {
+  return { id, kind, label: id, samples, opsPerSecond: summarize(samples), vsFloor: summarize(samples.map((s, i) => s / floor[i]!)) };
+}
+
+const floor = [100_000, 90_000, 110_000];
+const group: GroupResult = {
+  runtime: 'node 20.0.0',
+  algorithm: 'HMAC-SHA1',
+  requestId: 'transfer',
+  requestTitle: 'transfer, 15 parameters',
+  floorId: 'floor:node-crypto',
+  auto: 'node',
+  cases: [
+    result('floor:node-crypto', 'floor', floor, floor),
+    result('paysign:node', 'paysign', [60_000, 54_000, 66_000], floor),
+    result('paysign:js', 'paysign', [70_000, 63_000, 77_000], floor),
+    result('peer:oauth-sign', 'peer', [10_000, 9_000, 11_000], floor),
+  ],
+};
+const report: BenchReport = {
+  generatedAt: '2026-01-01T00:00:00.000Z',
+  quick: false,
+  rounds: 3,
+  sampleMs: 100,
+  machine: { cpu: 'Test CPU', cores: 2, loadBefore: [0, 0, 0], loadAfter: [0, 0, 0], host: 'node 20.0.0' },
+  signing: [group],
+  skippedRuntimes: [{ runtime: 'deno', reason: 'not installed' }],
+};
+
+describe('reports', () => {
+  it('evaluates the targets from paired ratios', () => {
+    const [vsFloor, vsPeer] = evaluateTargets(report);
+    expect(vsFloor!.reached!.median).toBeCloseTo(0.6, 12);
+    expect(vsFloor!.met).toBe(true);
+    expect(vsPeer!.reached!.median).toBeCloseTo(6, 12);
+    expect(vsPeer!.met).toBe(true);
+  });
+
+  it('says when the automatic adapter is not the fastest', () => {
+    const [choice] = autoChoices(report);
+    expect(choice).toMatchObject({ auto: 'node', fastest: 'js' });
+    expect(choice!.autoVsFastest.median).toBeCloseTo(60 / 70, 12);
+    expect(renderMarkdown(report)).toMatch(/\| node \| js \| 0\.86x .*\| \*\*no\*\* \|/);
+  });
+
+  it('writes the Markdown tables with the floor marked and skipped runtimes named', () => {
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain('| floor:node-crypto | 100k/s');
+    expect(markdown).toContain('**floor**');
+    expect(markdown).toContain('- deno: not installed');
+  });
+
+  it('draws one bar per adapter and a floor mark per runtime', () => {
+    const svg = renderSvg(report.signing, 'transfer');
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.match(/<rect [^>]*class="(bar|auto)"/g)).toHaveLength(2);
+    expect(svg.match(/class="floor"/g)).toHaveLength(1);
+    expect(svg).toContain('node 20.0.0 · node (auto)');
+  });
+});
