@@ -1,0 +1,187 @@
+import type { ValidationIssue } from './validation/issue.js';
+
+/**
+ * Stable error codes of `@paysign/gateway`. A code never changes meaning between versions; match
+ * on `error.code` (or the class), never on the message.
+ */
+export type GatewayErrorCode =
+  // GatewayValidationError: refused before anything was signed or sent
+  | 'VALIDATION_FAILED' // the request breaks the spec's field table or rules; see `issues`
+  | 'INVALID_OPTIONS' // the client's options cannot work (no credentials, bad base URL, ...)
+  // GatewayAuthenticationError
+  | 'AUTHENTICATION_FAILED' // HTTP 401/403: the signature, login or key was not accepted
+  // GatewayResponseError: the gateway answered, and the answer is a failure
+  | 'GATEWAY_VALIDATION_ERROR' // type=validation-error
+  | 'GATEWAY_ERROR' // type=error
+  | 'SERVER_ERROR' // HTTP 5xx; carries the gateway's error ID when it sent one
+  | 'HTTP_ERROR' // another non-2xx status without a typed body
+  | 'UNEXPECTED_RESPONSE' // a body that is neither the form nor the JSON reply format
+  // GatewayTransportError: no answer
+  | 'TRANSPORT_FAILED' // DNS, TLS, connection reset, ...
+  | 'ABORTED' // the caller's AbortSignal fired
+  | 'TIMEOUT'; // GatewayTimeoutError: timeoutMs elapsed
+
+/**
+ * Base class of every error `@paysign/gateway` throws. Messages name the field and the rule and
+ * never contain a secret, a key, a card number (masked as first 6 + last 4) or a CVV.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.transfer(request);
+ * } catch (error) {
+ *   if (error instanceof GatewayError) console.error(error.code, error.message);
+ * }
+ * ```
+ */
+export class GatewayError extends Error {
+  override readonly name: string = 'GatewayError';
+  readonly code: GatewayErrorCode;
+
+  constructor(code: GatewayErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/**
+ * The request was refused locally, before it was signed or sent: `issues` lists every broken rule
+ * at once, each naming the wire field and the rule.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.updateRecurringPayments([payment]);
+ * } catch (error) {
+ *   if (error instanceof GatewayValidationError) for (const issue of error.issues) console.error(issue.field, issue.rule);
+ * }
+ * ```
+ */
+export class GatewayValidationError extends GatewayError {
+  override readonly name: string = 'GatewayValidationError';
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(issues: readonly ValidationIssue[], code: 'VALIDATION_FAILED' | 'INVALID_OPTIONS' = 'VALIDATION_FAILED') {
+    const head = code === 'INVALID_OPTIONS' ? 'invalid gateway client options' : 'the request breaks the gateway spec';
+    super(code, `${head}:\n${issues.map((issue) => `- ${issue.message}`).join('\n')}`);
+    this.issues = issues;
+  }
+}
+
+/** What the gateway said about a failure, as far as it said anything. */
+export interface GatewayFailureDetails {
+  /** The HTTP status of the reply. */
+  httpStatus: number;
+  /** The reply's `type` (`validation-error`, `error`, ...), when it had one. */
+  type?: string;
+  /** `error-code`, as text (the JSON variant may send a number). */
+  gatewayCode?: string;
+  /** `error-message`, with anything that looks like a card number masked. */
+  gatewayMessage?: string;
+  /** `serial-number` of the request, to quote to the gateway's support. */
+  serialNumber?: string;
+  /** For HTTP 5xx: the error ID the gateway returned, to quote to its support. */
+  errorId?: string;
+  /** Every field of the reply, decoded (card-number-like values masked). */
+  fields: Readonly<Record<string, string>>;
+}
+
+/**
+ * HTTP 401/403: the gateway did not accept the signature, the login or the key. The message says
+ * how to debug it; `redactedBaseString` (set by the client) is the base string that was signed,
+ * with card data and the payload masked.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   parseGatewayResponse(403, '');
+ * } catch (error) {
+ *   if (error instanceof GatewayAuthenticationError) console.error(error.message);
+ * }
+ * ```
+ */
+export class GatewayAuthenticationError extends GatewayError {
+  override readonly name: string = 'GatewayAuthenticationError';
+  readonly details: GatewayFailureDetails;
+  /** The signed base string with card data and the payload replaced by `[redacted ...]` markers. */
+  redactedBaseString?: string;
+
+  constructor(message: string, details: GatewayFailureDetails) {
+    super('AUTHENTICATION_FAILED', message);
+    this.details = details;
+  }
+}
+
+/**
+ * The gateway answered with a failure: `type=validation-error` or `type=error` (with the
+ * gateway's own code and message), an HTTP 5xx (with its error ID), or a reply this client cannot
+ * read.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   parseGatewayResponse(200, 'type=validation-error\n&error-code=2\n&error-message=bad+amount\n');
+ * } catch (error) {
+ *   if (error instanceof GatewayResponseError) console.error(error.details.gatewayCode, error.details.gatewayMessage);
+ * }
+ * ```
+ */
+export class GatewayResponseError extends GatewayError {
+  override readonly name: string = 'GatewayResponseError';
+  readonly details: GatewayFailureDetails;
+
+  constructor(
+    code: 'GATEWAY_VALIDATION_ERROR' | 'GATEWAY_ERROR' | 'SERVER_ERROR' | 'HTTP_ERROR' | 'UNEXPECTED_RESPONSE',
+    message: string,
+    details: GatewayFailureDetails,
+    options?: { cause?: unknown },
+  ) {
+    super(code, message, options);
+    this.details = details;
+  }
+}
+
+/**
+ * No answer arrived: the connection failed, or the caller aborted. A transfer that ends in this
+ * error may or may not have moved money: check its status before sending it again.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.transfer(request);
+ * } catch (error) {
+ *   if (error instanceof GatewayTransportError) console.error('outcome unknown; query the status first');
+ * }
+ * ```
+ */
+export class GatewayTransportError extends GatewayError {
+  override readonly name: string = 'GatewayTransportError';
+
+  constructor(code: 'TRANSPORT_FAILED' | 'ABORTED' | 'TIMEOUT', message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
+}
+
+/**
+ * `timeoutMs` elapsed before the reply was read. A subclass of {@link GatewayTransportError}:
+ * the request may have reached the gateway.
+ *
+ * @example
+ * ```ts
+ * const client = createGatewayClient({ ...options, timeoutMs: 10_000 });
+ * try {
+ *   await client.panEligibilitySend({ clientOrderId: 'order-1', sendingCardRefId: 'ref-9' });
+ * } catch (error) {
+ *   if (error instanceof GatewayTimeoutError) console.error(error.message);
+ * }
+ * ```
+ */
+export class GatewayTimeoutError extends GatewayTransportError {
+  override readonly name: string = 'GatewayTimeoutError';
+  readonly timeoutMs: number;
+
+  constructor(timeoutMs: number, operation: string) {
+    super('TIMEOUT', `${operation}: no complete reply within ${timeoutMs} ms (the request may have reached the gateway)`);
+    this.timeoutMs = timeoutMs;
+  }
+}

@@ -1,0 +1,50 @@
+// @paysign/gateway: the gateway's operations, typed, validated, signed, sent and understood.
+// Data flows one way: typed request -> validation -> wire names -> payload codec -> signer -> transport -> parsed reply.
+export {
+  GatewayAuthenticationError,
+  GatewayError,
+  GatewayResponseError,
+  GatewayTimeoutError,
+  GatewayTransportError,
+  GatewayValidationError,
+  type GatewayErrorCode,
+  type GatewayFailureDetails,
+} from './errors.js';
+
+// Operations and their paths (v4 / v2), shared with servers that route the same paths
+export {
+  DEFAULT_PATH_PREFIX,
+  gatewayOperations,
+  matchOperationPath,
+  operationPath,
+  operationUrl,
+  type GatewayOperation,
+  type MatchedOperationPath,
+} from './operations/operations.js';
+
+// The model: typed requests, the spec's field tables, wire-name mapping, calendar dates
+export type * from './model/types.js';
+export type { FieldKind, FieldSpec, Necessity } from './model/field-spec.js';
+export {
+  NOTIFY_URL_CSV_ALIAS,
+  recurringPaymentFields,
+  recurringPaymentWireNames,
+  type RecurringPaymentProperty,
+  type RecurringPaymentWireName,
+} from './model/recurring-payment-fields.js';
+export { panEligibilitySendFields, transferFields } from './model/transfer-fields.js';
+export { fromWireRow, toWireRow, type RecurringPaymentRecord } from './model/wire-row.js';
+export { toPanEligibilitySendParams, toTransferParams } from './model/wire-params.js';
+export { formatCalendarDate, parseCalendarDate, type CalendarDate } from './model/calendar-date.js';
+
+// Validation: every field-table row and rule, all issues at once
+export type { ValidationIssue, ValidationRule } from './validation/issue.js';
+export { luhnValid, maskPan, maskPansInText } from './validation/card.js';
+export { validateRecurringPaymentRow, type ValidationOptions } from './validation/validate-recurring-payment-row.js';
+export { validateRecurringPayment } from './validation/validate-recurring-payment.js';
+export {
+  validatePanEligibilitySend,
+  validatePanEligibilitySendParams,
+  validateTransfer,
+  validateTransferParams,
+} from './validation/validate-transfer.js';

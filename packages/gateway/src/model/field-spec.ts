@@ -1,0 +1,24 @@
+/**
+ * How the spec describes a value: `String`, `Numeric` (digits: card number, expiry), `Numeric`
+ * amounts (decimals), a comma-separated list of decimals, `Int`, or a `DD.MM.YYYY` date.
+ */
+export type FieldKind = 'string' | 'digits' | 'decimal' | 'decimal-list' | 'int' | 'date' | 'url' | 'boolean';
+
+/** R = required, C = conditional (see the rules), O = optional; `?` = not shown in the spec. */
+export type Necessity = 'R' | 'C' | 'O' | '?';
+
+/** One row of a field table: the TypeScript name, the exact wire spelling, and the constraints. */
+export interface FieldSpec {
+  /** The camelCase name in this library's types. */
+  readonly property: string;
+  /** The exact spelling on the wire for the operation (never normalised). */
+  readonly wire: string;
+  readonly necessity: Necessity;
+  readonly kind: FieldKind;
+  /** Maximum length in characters (Unicode code points); `undefined` where the spec gives none. */
+  readonly maxLength?: number;
+  /** Minimum length in characters, where the spec gives a range (state: 2-3). */
+  readonly minLength?: number;
+  /** "Not supported for DST" in the spec's notes. */
+  readonly notForDst?: boolean;
+}

@@ -1,0 +1,131 @@
+import { hasDateFormat, parseCalendarDate } from '../model/calendar-date.js';
+import type { FieldSpec } from '../model/field-spec.js';
+import { luhnValid, maskPan } from './card.js';
+import type { ValidationIssue, ValidationRule } from './issue.js';
+
+const DIGITS = /^\d+$/;
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+const INTEGER = /^\d+$/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Wire names whose values are card numbers: messages show them masked, never whole. */
+export const CARD_NUMBER_FIELDS: ReadonlySet<string> = new Set(['credit-card-number', 'credit_card_number', 'destination-card-no']);
+
+/** Wire names whose values are card verification codes: messages never show them at all. */
+export const CVV_FIELDS: ReadonlySet<string> = new Set(['cvv2']);
+
+/** Collects issues for one field table; each names the wire field and the rule. */
+export class IssueList {
+  readonly issues: ValidationIssue[] = [];
+
+  add(field: Pick<FieldSpec, 'wire'> & { property?: string }, rule: ValidationRule, message: string, specRule?: number): void {
+    const issue: ValidationIssue = { field: field.wire, rule, message: `${field.wire}: ${message}` };
+    if (field.property !== undefined) issue.property = field.property;
+    if (specRule !== undefined) issue.specRule = specRule;
+    this.issues.push(issue);
+  }
+
+  has(wire: string): boolean {
+    return this.issues.some((issue) => issue.field === wire);
+  }
+}
+
+/** Whether a wire value counts as given: CSV cells and form values are empty when absent. */
+export function isGiven(value: string | undefined): value is string {
+  return value !== undefined && value !== '';
+}
+
+/** How the value is shown in a message: a card number masked, anything else not at all. */
+function shown(field: FieldSpec, value: string): string {
+  return CARD_NUMBER_FIELDS.has(field.wire) ? ` (${maskPan(value)})` : '';
+}
+
+/** Checks one present value against its row of the field table: kind, length, calendar. */
+export function checkField(field: FieldSpec, value: string, issues: IssueList): void {
+  if (LONE_SURROGATE.test(value)) {
+    issues.add(field, 'well-formed-text', 'holds a lone UTF-16 surrogate, which has no UTF-8 form');
+    return;
+  }
+  const length = [...value].length;
+  if (field.kind === 'decimal-list') {
+    const amounts = value.split(',');
+    amounts.forEach((amount, index) => {
+      if (!DECIMAL.test(amount)) issues.add(field, 'decimal', `amount ${index + 1} of the list is not a decimal such as 10 or 10.42`);
+      else if (field.maxLength !== undefined && amount.length > field.maxLength) {
+        issues.add(field, 'max-length', `amount ${index + 1} of the list is longer than ${field.maxLength} characters`);
+      }
+    });
+    return;
+  }
+  if (field.maxLength !== undefined && length > field.maxLength) {
+    issues.add(field, 'max-length', `is ${length} characters long, more than the ${field.maxLength} allowed${shown(field, value)}`);
+  }
+  if (field.minLength !== undefined && length < field.minLength) {
+    issues.add(field, 'min-length', `is ${length} characters long, fewer than the ${field.minLength} required`);
+  }
+  switch (field.kind) {
+    case 'digits':
+      if (!DIGITS.test(value)) issues.add(field, 'digits', `must hold digits 0-9 only${shown(field, value)}`);
+      else if (CARD_NUMBER_FIELDS.has(field.wire) && !luhnValid(value)) {
+        issues.add(field, 'luhn', `fails the Luhn check digit${shown(field, value)}`);
+      }
+      return;
+    case 'decimal':
+      if (!DECIMAL.test(value)) issues.add(field, 'decimal', 'must be a decimal such as 10 or 10.42');
+      return;
+    case 'int':
+      if (!INTEGER.test(value)) issues.add(field, 'integer', 'must be a whole number 0, 1, 2, ...');
+      return;
+    case 'date':
+      if (!hasDateFormat(value)) issues.add(field, 'date-format', 'must be a date written DD.MM.YYYY');
+      else if (parseCalendarDate(value) === undefined) issues.add(field, 'calendar-date', 'is not a date that exists on the calendar');
+      return;
+    case 'url':
+      if (!isAbsoluteHttpUrl(value)) issues.add(field, 'url', 'must be an absolute http or https URL');
+      return;
+    case 'boolean':
+      if (value !== 'true' && value !== 'false') issues.add(field, 'boolean', 'must be true or false');
+      return;
+    case 'string':
+      return;
+  }
+}
+
+function isAbsoluteHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** Compares two decimal strings exactly (no floating point): negative, zero or positive. */
+export function compareDecimals(a: string, b: string): number {
+  const [aInt = '', aFrac = ''] = a.split('.');
+  const [bInt = '', bFrac = ''] = b.split('.');
+  const width = Math.max(aFrac.length, bFrac.length);
+  const left = BigInt(aInt + aFrac.padEnd(width, '0'));
+  const right = BigInt(bInt + bFrac.padEnd(width, '0'));
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** Shared checks of card-related fields: expiry month range, CVV shape, currency. */
+export function checkExpireMonth(field: FieldSpec, value: string, issues: IssueList): void {
+  if (DIGITS.test(value) && (Number(value) < 1 || Number(value) > 12)) issues.add(field, 'expire-month-range', 'must be a month 1-12');
+}
+
+export function checkCvv(field: FieldSpec, value: string, issues: IssueList): void {
+  if (!/^\d{3,4}$/.test(value)) {
+    // The digits rule of the field table would say the same; one issue is enough.
+    issues.issues.splice(0, issues.issues.length, ...issues.issues.filter((issue) => !(issue.field === field.wire && issue.rule === 'digits')));
+    issues.add(field, 'cvv-format', 'must be 3 or 4 digits');
+  }
+}
+
+export function checkCurrency(field: FieldSpec, value: string, projectCurrency: string | undefined, issues: IssueList): void {
+  if (!/^[A-Z]{3}$/.test(value)) issues.add(field, 'currency-format', 'must be an ISO 4217 code of three capital letters');
+  else if (projectCurrency !== undefined && value !== projectCurrency) {
+    issues.add(field, 'currency-project', `must equal the project's currency ${projectCurrency} (rule 7), not ${value}`, 7);
+  }
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsup';
+
+// One neutral bundle: the crypto lives in @paysign/oauth-core, which picks its adapter per runtime
+// through its own export map, so this package stays free of runtime-specific code.
+export default defineConfig({
+  entry: { index: 'src/index.ts' },
+  format: ['esm', 'cjs'],
+  target: 'es2022',
+  platform: 'neutral',
+  sourcemap: true,
+  treeshake: true,
+  dts: true,
+  external: [/^@paysign\//],
+});
