@@ -6,9 +6,9 @@ import { maskPan } from './mask.js';
 import type { MerchantAccount } from './merchants/merchant-account.js';
 import { createMerchantRegistry, type MerchantRegistry } from './merchants/merchant-registry.js';
 import type { OperationContext, ReplyPairs } from './operations/context.js';
-import { gatewayRowValidator, gatewayTransferValidator } from './operations/gateway-rules.js';
+import { gatewayPanEligibilityValidator, gatewayRowValidator, gatewayTransferValidator } from './operations/gateway-rules.js';
 import { panEligibilitySend } from './operations/pan-eligibility.js';
-import type { RowValidator, TransferValidator } from './operations/row-validation.js';
+import type { PanEligibilityValidator, RowValidator, TransferValidator } from './operations/row-validation.js';
 import { transfer } from './operations/transfer.js';
 import { updateRecurringPayments } from './operations/update-recurring-payments.js';
 import { forbidden, GATEWAY_HEADERS } from './reply/headers.js';
@@ -40,6 +40,8 @@ export interface EmulatorOptions {
   validateRow?: RowValidator;
   /** Overrides the gateway package's rules for transfers. */
   validateTransfer?: TransferValidator;
+  /** Overrides the gateway package's rules for pan-eligibility/send. */
+  validatePanEligibility?: PanEligibilityValidator;
 }
 
 /** The gateway, locally: a WinterCG fetch handler plus its merchants and recurring payments. */
@@ -91,6 +93,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const log = options.log ?? lineLog();
   const validateRow = options.validateRow ?? gatewayRowValidator;
   const validateTransfer = options.validateTransfer ?? gatewayTransferValidator;
+  const validatePanEligibility = options.validatePanEligibility ?? gatewayPanEligibilityValidator;
   const verifier = createVerifier({
     lookup: (login) => merchants.get(login)?.consumer,
     ...(options.timestampWindowSeconds !== undefined && { timestampWindowSeconds: options.timestampWindowSeconds }),
@@ -144,7 +147,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     authenticated(c, 'update-recurring-payments', (context) => updateRecurringPayments(context, validateRow)),
   );
   app.post(`${pathPrefix}/api/v2/pan-eligibility/send/:endpointId`, (c) =>
-    authenticated(c, 'pan-eligibility-send', (context) => panEligibilitySend(context, String(++paynetOrderIds))),
+    authenticated(c, 'pan-eligibility-send', (context) => panEligibilitySend(context, validatePanEligibility, String(++paynetOrderIds))),
   );
   app.post(`${pathPrefix}/api/v4/transfer/:endpointId`, (c) =>
     authenticated(c, 'transfer', (context) => transfer(context, validateTransfer, String(++paynetOrderIds))),

@@ -14,7 +14,7 @@ export { createMemoryProfileStore } from './store/memory-store.js';
 export { parseProfiles } from './store/load-profiles.js';
 export { applyUpdateRow } from './operations/apply-update.js';
 export { VALIDATION_ERROR_CODE } from './operations/context.js';
-export type { RowIssue, RowValidator, RuleOptions, TransferValidator } from './operations/row-validation.js';
+export type { PanEligibilityValidator, RowIssue, RowValidator, RuleOptions, TransferValidator } from './operations/row-validation.js';
 
 // Replies
 export { encodeGatewayReply } from './reply/form-reply.js';

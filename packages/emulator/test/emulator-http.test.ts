@@ -113,6 +113,23 @@ describe('the emulator over HTTP on loopback', () => {
     expect(reply['error-message']).not.toContain('5555555555554444');
   });
 
+  it('validates rows with the gateway package rules: rule 1 (one amount mode) and rule 7 (project currency)', async () => {
+    const target = url('v4/update-recurring-payments/1234');
+    const payload = handPayload([updateRow('rp-1', { 'amount-sequence': '1.00' }), updateRow('rp-2', { currency: 'USD' })]);
+    const reply = readReply((await post(target, handSign(target, 'merchant', hmac, [['payload', payload]]))).text);
+    expect(reply.type).toBe('validation-error');
+    expect(reply['error-message']).toMatch(/row 1, amount/);
+    expect(reply['error-message']).toMatch(/row 2, currency/);
+  });
+
+  it('answers pan-eligibility/send without sending-card-ref-id with validation-error naming it', async () => {
+    const target = url('v2/pan-eligibility/send/1234');
+    const reply = readReply((await post(target, handSign(target, 'merchant', hmac, [['client-order-id', 'o-9']]))).text);
+    expect(reply.type).toBe('validation-error');
+    expect(reply['merchant-order-id']).toBe('o-9');
+    expect(reply['error-message']).toContain('sending-card-ref-id');
+  });
+
   it('answers a payload that is not Base64 with validation-error', async () => {
     const target = url('v4/update-recurring-payments/1234');
     const reply = readReply((await post(target, handSign(target, 'merchant', hmac, [['payload', 'not base64!']]))).text);

@@ -1,15 +1,15 @@
-import type { RowIssue, RowValidator, TransferValidator } from './row-validation.js';
+import { validatePanEligibilitySendParams, validateRecurringPaymentRow, validateTransferParams, type ValidationIssue } from '@paysign/gateway';
+import type { PanEligibilityValidator, RowIssue, RowValidator, TransferValidator } from './row-validation.js';
 
-// INTERIM until @paysign/gateway's validators are built: the spec's required columns only.
-const REQUIRED_ROW = ['client-orderid', 'recurring-payment-id', 'credit-card-number', 'card-printed-name', 'expire-year', 'expire-month'];
+// The emulator validates with the client's own rules, so a request the client lets through is
+// judged by the same field table and rules 1-11 here, and a mistake caught here is one to fix there.
+const toIssues = (issues: readonly ValidationIssue[]): RowIssue[] => issues.map(({ field, message }) => ({ field, message }));
 
-export const gatewayRowValidator: RowValidator = (row, options) => {
-  const issues: RowIssue[] = REQUIRED_ROW.filter((field) => !row[field]).map((field) => ({ field, message: 'is required' }));
-  if (options.projectCurrency !== undefined && row.currency && row.currency !== options.projectCurrency) {
-    issues.push({ field: 'currency', message: `must be the project currency ${options.projectCurrency}` });
-  }
-  return issues;
-};
+/** The gateway package's rules for one wire-named CSV row of update-recurring-payments. */
+export const gatewayRowValidator: RowValidator = (row, options) => toIssues(validateRecurringPaymentRow(row, options));
 
-export const gatewayTransferValidator: TransferValidator = (params) =>
-  ['client_orderid', 'amount', 'currency'].filter((field) => !params[field]).map((field) => ({ field, message: 'is required' }));
+/** The gateway package's rules for a transfer's wire-named parameters. */
+export const gatewayTransferValidator: TransferValidator = (params, options) => toIssues(validateTransferParams(params, options));
+
+/** The gateway package's rules for pan-eligibility/send. */
+export const gatewayPanEligibilityValidator: PanEligibilityValidator = (params) => toIssues(validatePanEligibilitySendParams(params));

@@ -1,16 +1,22 @@
-import { singleParam, validationError, type OperationContext, type ReplyPairs } from './context.js';
+import { validationError, type OperationContext, type ReplyPairs } from './context.js';
+import type { PanEligibilityValidator } from './row-validation.js';
 
 /**
- * `pan-eligibility/send` (spec: a signing example; response not shown). The emulator checks its
- * two parameters and answers as the gateway family answers asynchronous requests
- * (shared/reference/response-format.md): `type=async-response`, `status=processing`.
+ * `pan-eligibility/send` (spec: a signing example; response not shown). The parameters are
+ * validated with the gateway package's rules; the reply is the one the gateway family gives to
+ * asynchronous requests (shared/reference/response-format.md): `type=async-response`,
+ * `status=processing`.
  */
-export function panEligibilitySend(context: OperationContext, paynetOrderId: string): ReplyPairs {
-  const orderId = singleParam(context.params, 'client-order-id');
-  const cardRef = singleParam(context.params, 'sending-card-ref-id');
-  const errors = [orderId, cardRef].flatMap((result) => ('error' in result ? [result.error] : []));
-  const merchantOrderId = 'value' in orderId ? orderId.value : undefined;
-  if (errors.length > 0) return validationError(context.serialNumber, errors.join('; '), merchantOrderId);
+export function panEligibilitySend(context: OperationContext, validate: PanEligibilityValidator, paynetOrderId: string): ReplyPairs {
+  const params: Record<string, string> = {};
+  const repeated = new Set<string>();
+  for (const [name, value] of context.params) {
+    if (name in params) repeated.add(name);
+    params[name] = value;
+  }
+  const problems = [...[...repeated].map((name) => `${name}: is given more than once; send it once`), ...validate(params).map((issue) => issue.message)];
+  const merchantOrderId = params['client-order-id'];
+  if (problems.length > 0) return validationError(context.serialNumber, problems.join('; '), merchantOrderId);
   return [
     ['type', 'async-response'],
     ['status', 'processing'],

@@ -1,6 +1,7 @@
-/** One broken rule: the wire field and the rule, never the value. */
+/** One broken rule: the wire field, and a message that names the field and the rule, never the value. */
 export interface RowIssue {
   field: string;
+  /** Starts with the field's wire name: `amount: is not a decimal`. */
   message: string;
 }
 
@@ -15,3 +16,6 @@ export type RowValidator = (row: Readonly<Record<string, string>>, options: Rule
 
 /** Validates the wire-named parameters of a transfer. */
 export type TransferValidator = (params: Readonly<Record<string, string>>, options: RuleOptions) => readonly RowIssue[];
+
+/** Validates the wire-named parameters of pan-eligibility/send. */
+export type PanEligibilityValidator = (params: Readonly<Record<string, string>>) => readonly RowIssue[];

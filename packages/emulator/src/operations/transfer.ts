@@ -16,7 +16,7 @@ export function transfer(context: OperationContext, validate: TransferValidator,
   const currency = context.merchant.account.currency;
   const problems = [
     ...[...repeated].map((name) => `${name}: is given more than once; send it once`),
-    ...validate(params, currency === undefined ? {} : { projectCurrency: currency }).map((issue) => `${issue.field}: ${issue.message}`),
+    ...validate(params, currency === undefined ? {} : { projectCurrency: currency }).map((issue) => issue.message),
   ];
   const merchantOrderId = params.client_orderid;
   if (problems.length > 0) return validationError(context.serialNumber, problems.join('; '), merchantOrderId);

@@ -27,7 +27,7 @@ export async function updateRecurringPayments(context: OperationContext, validat
   const problems: string[] = [];
   rows.forEach((row, index) => {
     for (const issue of validateRow(row, currency === undefined ? {} : { projectCurrency: currency })) {
-      problems.push(`row ${index + 1}, ${issue.field}: ${issue.message}`);
+      problems.push(`row ${index + 1}, ${issue.message}`);
     }
   });
   if (problems.length > 0) return validationError(serialNumber, problems.join('; '), firstOrderId);
