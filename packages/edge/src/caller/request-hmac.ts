@@ -1,0 +1,119 @@
+import type { NonceStore } from '@paysign/oauth-core/webcrypto';
+
+/** The header that carries the caller's Unix time in seconds. */
+export const TIMESTAMP_HEADER = 'Paysign-Timestamp';
+/** The header that carries the caller's HMAC-SHA256, as 64 lowercase hex digits. */
+export const SIGNATURE_HEADER = 'Paysign-Signature';
+
+const VERSION = 'paysign-edge-v1';
+const HEX = /^[0-9a-f]{64}$/;
+const SECONDS = /^[1-9][0-9]{0,11}$/;
+const encoder = /* @__PURE__ */ new TextEncoder();
+
+/**
+ * The bytes a caller MACs: a version tag, the timestamp, the method, the path with its query,
+ * each on its own line, then the body bytes exactly as sent. The host is left out on purpose:
+ * the proxy may be reached under several names, and the path already fixes the operation.
+ */
+export function callerMessage(timestamp: string, method: string, pathAndQuery: string, body: Uint8Array): Uint8Array {
+  const head = encoder.encode(`${VERSION}\n${timestamp}\n${method.toUpperCase()}\n${pathAndQuery}\n`);
+  const message = new Uint8Array(head.length + body.length);
+  message.set(head);
+  message.set(body, head.length);
+  return message;
+}
+
+function importKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
+}
+
+function toHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += (byte < 16 ? '0' : '') + byte.toString(16);
+  return hex;
+}
+
+function fromHex(hex: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+/** What a back end signs when it calls the proxy with a shared HMAC secret. */
+export interface CallerRequest {
+  /** The shared secret (one of the proxy's `callers.hmacSecrets`). */
+  secret: string;
+  /** HTTP method; default `POST`. */
+  method?: string;
+  /** The proxy URL the request goes to (only its path and query are signed). */
+  url: string | URL;
+  /** The body exactly as it will be sent. */
+  body?: string | Uint8Array;
+  /** Unix seconds; default now. */
+  timestamp?: number;
+}
+
+/**
+ * Signs a back end's request to the proxy: returns the `Paysign-Timestamp` and
+ * `Paysign-Signature` headers to send with it. Works on Node 20+, Deno, Bun and edge runtimes.
+ *
+ * @example
+ * ```ts
+ * const body = new URLSearchParams({ 'client-order-id': 'order-1', 'sending-card-ref-id': 'ref-9' }).toString();
+ * const url = 'https://pay-proxy.example.workers.dev/payment/api/v2/pan-eligibility/send/1234';
+ * const headers = await signCallerRequest({ secret: process.env.PROXY_HMAC_SECRET!, url, body });
+ * await fetch(url, { method: 'POST', body, headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' } });
+ * ```
+ */
+export async function signCallerRequest(request: CallerRequest): Promise<Record<string, string>> {
+  const url = new URL(request.url);
+  const timestamp = String(request.timestamp ?? Math.floor(Date.now() / 1000));
+  const body = typeof request.body === 'string' ? encoder.encode(request.body) : (request.body ?? new Uint8Array(0));
+  const message = callerMessage(timestamp, request.method ?? 'POST', url.pathname + url.search, body);
+  const key = await importKey(request.secret, 'sign');
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, message as Uint8Array<ArrayBuffer>));
+  return { [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: toHex(mac) };
+}
+
+/** How the proxy checks caller signatures. */
+export interface HmacCheckOptions {
+  secrets: readonly string[];
+  windowSeconds: number;
+  nonceStore: NonceStore;
+  now: () => number;
+}
+
+/** The outcome of a caller-signature check; `reason` is safe to show the caller. */
+export type HmacCheckResult = { ok: true } | { ok: false; reason: string };
+
+/** Checks a request's caller signature. */
+export type HmacCheck = (headers: Headers, method: string, pathAndQuery: string, body: Uint8Array) => Promise<HmacCheckResult>;
+
+/**
+ * Prepares the caller-signature check: the timestamp must lie within `windowSeconds` of the
+ * proxy's clock, the MAC must verify under one of the secrets (crypto.subtle.verify compares in
+ * constant time), and a signature is accepted once only within the window, so a captured request
+ * cannot be replayed into a second payment.
+ */
+export function createHmacCheck(options: HmacCheckOptions): HmacCheck {
+  let keys: Promise<CryptoKey[]> | undefined;
+  return async (headers, method, pathAndQuery, body) => {
+    const timestamp = headers.get(TIMESTAMP_HEADER) ?? '';
+    const signature = (headers.get(SIGNATURE_HEADER) ?? '').toLowerCase();
+    if (!SECONDS.test(timestamp)) return { ok: false, reason: `${TIMESTAMP_HEADER} must be the Unix time in whole seconds` };
+    if (!HEX.test(signature)) return { ok: false, reason: `${SIGNATURE_HEADER} must be 64 hex digits (HMAC-SHA256)` };
+    const now = Math.floor(options.now());
+    if (Math.abs(now - Number(timestamp)) > options.windowSeconds) {
+      return { ok: false, reason: `${TIMESTAMP_HEADER} is more than ${options.windowSeconds} s from the proxy's clock` };
+    }
+    keys ??= Promise.all(options.secrets.map((secret) => importKey(secret, 'verify')));
+    const message = callerMessage(timestamp, method, pathAndQuery, body) as Uint8Array<ArrayBuffer>;
+    const mac = fromHex(signature);
+    let valid = false;
+    for (const key of await keys) valid = (await crypto.subtle.verify('HMAC', key, mac, message)) || valid;
+    if (!valid) return { ok: false, reason: `${SIGNATURE_HEADER} does not match the request` };
+    const fresh = await options.nonceStore.remember(signature, Number(timestamp) + options.windowSeconds);
+    if (fresh === true) return { ok: true };
+    return { ok: false, reason: fresh === 'full' ? 'too many signed requests in the window; retry shortly' : 'this signed request was already used' };
+  };
+}

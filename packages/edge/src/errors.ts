@@ -1,0 +1,43 @@
+/**
+ * Stable codes of the JSON errors the proxy answers with, and of the `EdgeError` it throws for
+ * unusable options. A code never changes meaning between versions; match on it, not on the message.
+ */
+export type EdgeErrorCode =
+  // Thrown at setup, never sent to a caller as such
+  | 'INVALID_OPTIONS' // the proxy's options cannot work; the message names the option (never its value)
+  // Answered to callers, each with one HTTP status
+  | 'UNAUTHENTICATED' // 401: no, or a wrong, bearer token or request signature
+  | 'OPERATION_NOT_ALLOWED' // 403: the operation is not on the allowlist
+  | 'ENDPOINT_NOT_ALLOWED' // 403: the endpoint id is not on the allowlist for this operation
+  | 'UNKNOWN_OPERATION' // 404: the path is none of the gateway's operations
+  | 'METHOD_NOT_ALLOWED' // 405: the gateway's operations are POST only
+  | 'PAYLOAD_TOO_LARGE' // 413: the body is longer than maxBodyBytes
+  | 'UNSUPPORTED_MEDIA_TYPE' // 415: the body is not application/x-www-form-urlencoded
+  | 'MALFORMED_REQUEST' // 400: the body or query cannot be decoded (bad percent escape, not UTF-8)
+  | 'VALIDATION_FAILED' // 422: the request breaks the gateway spec; see `issues`
+  | 'PROXY_MISCONFIGURED' // 500: the proxy's own settings or secrets cannot sign
+  | 'UPSTREAM_UNREACHABLE' // 502: no reply from the gateway (the request may have reached it)
+  | 'UPSTREAM_TIMEOUT'; // 504: the gateway did not reply in time (the request may have reached it)
+
+/**
+ * Thrown by `createSigningProxy` and the platform adapters when the options cannot work. The
+ * message names the option and the rule, never the value of a secret.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   createSigningProxy({ ...options, callers: {} });
+ * } catch (error) {
+ *   if (error instanceof EdgeError && error.code === 'INVALID_OPTIONS') console.error(error.message);
+ * }
+ * ```
+ */
+export class EdgeError extends Error {
+  override readonly name = 'EdgeError';
+  readonly code: EdgeErrorCode;
+
+  constructor(code: EdgeErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}

@@ -1,0 +1,166 @@
+import { DEFAULT_PATH_PREFIX, gatewayOperations, type GatewayOperation } from '@paysign/gateway';
+import { createMemoryNonceStore, type NonceStore, type PrivateKeyInput } from '@paysign/oauth-core/webcrypto';
+import { EdgeError } from './errors.js';
+import type { Allowlist } from './request/route.js';
+import type { UpstreamFetch } from './upstream/forward.js';
+import type { OperationValidator } from './validation/validate-request.js';
+import { validateOperation } from './validation/validate-request.js';
+
+/** The merchant's gateway credentials: the login and the control key (HMAC-SHA1) or private key (RSA-SHA256). */
+export type MerchantCredentials =
+  | { login: string; signatureMethod: 'HMAC-SHA1'; controlKey: string }
+  | { login: string; signatureMethod: 'RSA-SHA256'; privateKey: PrivateKeyInput };
+
+/** How the merchant's own back ends prove who they are; at least one way must be set. */
+export interface CallerAuthOptions {
+  /** Accepted `Authorization: Bearer` tokens; more than one lets you rotate without downtime. */
+  bearerTokens?: readonly string[];
+  /** Accepted secrets for requests signed with {@link signCallerRequest} (HMAC-SHA256 with a timestamp). */
+  hmacSecrets?: readonly string[];
+  /** How far a caller's `Paysign-Timestamp` may be from the proxy's clock, in seconds. Default 300. */
+  hmacWindowSeconds?: number;
+  /** Where used caller signatures are remembered against replay. Default: in memory, per isolate. */
+  nonceStore?: NonceStore;
+}
+
+/** Something the proxy did, for metrics and audit; never holds a secret, a token or a parameter value. */
+export type ProxyEvent =
+  | { kind: 'refused'; status: number; code: string; operation?: GatewayOperation; endpointId?: string }
+  | { kind: 'forwarded'; status: number; operation: GatewayOperation; endpointId: string; stripped: readonly string[] };
+
+/** Everything `createSigningProxy` needs. */
+export interface SigningProxyOptions {
+  /** The gateway base URL the signed requests go to, such as `https://sandbox.gate.example`. */
+  gatewayUrl: string;
+  /** The path prefix before `/api/...`, at the gateway and at the proxy. Default `/payment`. */
+  pathPrefix?: string;
+  /** The merchant's credentials: keep them in the platform's secrets, never in code. */
+  merchant: MerchantCredentials;
+  /** How callers authenticate. */
+  callers: CallerAuthOptions;
+  /** The operations and, for each, the endpoint ids callers may reach: `{ transfer: ['1234'] }`. */
+  allow: Allowlist;
+  /** Largest accepted request body, in bytes. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** How long to wait for the gateway's reply, in milliseconds. Default 30,000. */
+  timeoutMs?: number;
+  /** Also place the `oauth_*` parameters in the body, as the gateway's HMAC example does. Default false. */
+  oauthParamsInBody?: boolean;
+  /** Checks the wire parameters before signing. Default: the gateway package's rules. */
+  validate?: OperationValidator;
+  /** Sends the signed request. Default `globalThis.fetch`; on Workers, a service binding's `fetch`. */
+  fetch?: UpstreamFetch;
+  /** The clock, in Unix seconds (caller timestamps and `oauth_timestamp`). Default: `Date.now() / 1000`. */
+  now?: () => number;
+  /** Receives what the proxy did. Default: nothing is logged. */
+  log?: (event: ProxyEvent) => void;
+}
+
+/** The options, checked, with every default filled in. */
+export interface ResolvedOptions {
+  gatewayUrl: string;
+  pathPrefix: string;
+  merchant: MerchantCredentials;
+  bearerTokens: readonly string[];
+  hmacSecrets: readonly string[];
+  hmacWindowSeconds: number;
+  nonceStore: NonceStore;
+  allow: Allowlist;
+  maxBodyBytes: number;
+  timeoutMs: number;
+  oauthParamsInBody: boolean;
+  validate: OperationValidator;
+  fetch: UpstreamFetch;
+  now: () => number;
+  log: (event: ProxyEvent) => void;
+}
+
+function invalid(message: string): never {
+  throw new EdgeError('INVALID_OPTIONS', message);
+}
+
+function secrets(value: readonly string[] | undefined, name: string): readonly string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) invalid(`${name} must be an array of strings`);
+  // A short shared secret can be guessed online; 32 characters is a 128-bit random token in hex.
+  if (value.some((item: string) => item.length < 32)) invalid(`${name}: every secret must be at least 32 characters`);
+  return [...value];
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value <= 0) invalid(`${name} must be a positive whole number`);
+  return value;
+}
+
+function checkAllowlist(allow: Allowlist): Allowlist {
+  if (allow === null || typeof allow !== 'object') invalid('allow must map operations to endpoint ids');
+  const copy: Partial<Record<GatewayOperation, readonly string[]>> = {};
+  for (const [operation, endpointIds] of Object.entries(allow)) {
+    if (!Object.prototype.hasOwnProperty.call(gatewayOperations, operation)) {
+      invalid(`allow: ${operation} is not a gateway operation (one of ${Object.keys(gatewayOperations).join(', ')})`);
+    }
+    if (!Array.isArray(endpointIds) || endpointIds.length === 0 || endpointIds.some((id) => typeof id !== 'string' || id === '')) {
+      invalid(`allow.${operation} must be a non-empty array of endpoint ids`);
+    }
+    copy[operation as GatewayOperation] = [...(endpointIds as string[])];
+  }
+  if (Object.keys(copy).length === 0) invalid('allow must name at least one operation');
+  return copy;
+}
+
+function checkMerchant(merchant: MerchantCredentials): MerchantCredentials {
+  if (merchant === null || typeof merchant !== 'object') invalid('merchant must give login, signatureMethod and its key');
+  if (typeof merchant.login !== 'string' || merchant.login === '') invalid('merchant.login must be a non-empty string');
+  if (merchant.signatureMethod === 'HMAC-SHA1') {
+    if (typeof merchant.controlKey !== 'string' || merchant.controlKey === '') invalid('merchant.controlKey is required for HMAC-SHA1');
+  } else if (merchant.signatureMethod === 'RSA-SHA256') {
+    if (merchant.privateKey === undefined || merchant.privateKey === null || merchant.privateKey === '') {
+      invalid('merchant.privateKey is required for RSA-SHA256');
+    }
+  } else {
+    invalid('merchant.signatureMethod must be HMAC-SHA1 or RSA-SHA256, the gateway\'s two methods');
+  }
+  return merchant;
+}
+
+function checkGatewayUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return invalid('gatewayUrl must be an absolute URL such as https://sandbox.gate.example');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') invalid('gatewayUrl must be http or https');
+  if (url.search !== '' || url.hash !== '') invalid('gatewayUrl must have no query or fragment');
+  return url.href.replace(/\/+$/, '');
+}
+
+/** Checks the options and fills in the defaults; the messages name the option, never a secret's value. */
+export function resolveOptions(options: SigningProxyOptions): ResolvedOptions {
+  if (options === null || typeof options !== 'object') invalid('options must be an object');
+  const bearerTokens = secrets(options.callers?.bearerTokens, 'callers.bearerTokens');
+  const hmacSecrets = secrets(options.callers?.hmacSecrets, 'callers.hmacSecrets');
+  if (bearerTokens.length === 0 && hmacSecrets.length === 0) {
+    invalid('callers must set bearerTokens or hmacSecrets: the proxy never signs for anonymous callers');
+  }
+  const now = options.now ?? (() => Date.now() / 1000);
+  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  return {
+    gatewayUrl: checkGatewayUrl(options.gatewayUrl),
+    pathPrefix: options.pathPrefix ?? DEFAULT_PATH_PREFIX,
+    merchant: checkMerchant(options.merchant),
+    bearerTokens,
+    hmacSecrets,
+    hmacWindowSeconds: positive(options.callers.hmacWindowSeconds, 300, 'callers.hmacWindowSeconds'),
+    nonceStore: options.callers.nonceStore ?? createMemoryNonceStore({ maxEntries: 10_000, now }),
+    allow: checkAllowlist(options.allow),
+    maxBodyBytes: positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes'),
+    timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
+    oauthParamsInBody: options.oauthParamsInBody ?? false,
+    validate: options.validate ?? validateOperation,
+    fetch,
+    now,
+    log: options.log ?? (() => undefined),
+  };
+}

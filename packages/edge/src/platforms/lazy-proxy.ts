@@ -1,0 +1,22 @@
+import { createSigningProxy, type SigningProxy } from '../create-signing-proxy.js';
+import { EdgeError } from '../errors.js';
+import type { SigningProxyOptions } from '../options.js';
+import { errorResponse } from '../reply/json-error.js';
+import { optionsFromEnv, type ProxyEnv } from './env.js';
+
+/** Options given in code, on top of those read from the environment (secrets stay in the environment). */
+export type ProxyOverrides = Partial<Omit<SigningProxyOptions, 'merchant' | 'callers'>>;
+
+/**
+ * A proxy built from an environment on its first request. A configuration error is answered as
+ * a 500 JSON error naming the variable, on every request, instead of crashing the isolate.
+ */
+export function proxyFromEnv(env: ProxyEnv, overrides: ProxyOverrides): SigningProxy {
+  try {
+    return createSigningProxy({ ...optionsFromEnv(env), ...overrides });
+  } catch (error) {
+    if (!(error instanceof EdgeError)) throw error;
+    const message = `the proxy is misconfigured: ${error.message}`;
+    return { fetch: async () => errorResponse({ code: 'PROXY_MISCONFIGURED', message }) };
+  }
+}

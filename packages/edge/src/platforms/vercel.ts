@@ -1,0 +1,22 @@
+import type { SigningProxy } from '../create-signing-proxy.js';
+import { proxyFromEnv, type ProxyOverrides } from './lazy-proxy.js';
+
+/**
+ * The signing proxy as a Vercel Edge Function (or a Next.js route handler with
+ * `runtime = 'edge'`): secrets and variables come from `process.env`, read on the first request.
+ *
+ * @example
+ * ```ts
+ * // app/payment/[...path]/route.ts
+ * import { createVercelHandler } from '@paysign/edge/vercel';
+ * export const runtime = 'edge';
+ * export const POST = createVercelHandler();
+ * ```
+ */
+export function createVercelHandler(overrides: ProxyOverrides = {}): (request: Request) => Promise<Response> {
+  let proxy: SigningProxy | undefined;
+  return (request) => {
+    proxy ??= proxyFromEnv((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {}, overrides);
+    return proxy.fetch(request);
+  };
+}

@@ -1,0 +1,56 @@
+import type { EdgeErrorCode } from '../errors.js';
+
+/** One broken gateway rule, as the proxy reports it: the wire field, the rule, a masked message. */
+export interface ReportedIssue {
+  field: string;
+  rule: string;
+  message: string;
+  /** For update-recurring-payments: the 1-based data row of the payload's CSV. */
+  row?: number;
+}
+
+/** The JSON body of every refusal: `{ "error": { "code", "message", "issues"? } }`. */
+export interface ErrorBody {
+  error: {
+    code: EdgeErrorCode;
+    message: string;
+    issues?: readonly ReportedIssue[];
+  };
+}
+
+/** The HTTP status that goes with each refusal code. */
+export const STATUS: Readonly<Record<Exclude<EdgeErrorCode, 'INVALID_OPTIONS'>, number>> = {
+  MALFORMED_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  OPERATION_NOT_ALLOWED: 403,
+  ENDPOINT_NOT_ALLOWED: 403,
+  UNKNOWN_OPERATION: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_FAILED: 422,
+  PROXY_MISCONFIGURED: 500,
+  UPSTREAM_UNREACHABLE: 502,
+  UPSTREAM_TIMEOUT: 504,
+};
+
+/** A refusal the pipeline returns instead of signing: its code, a message safe to show, and extras. */
+export interface Refusal {
+  code: Exclude<EdgeErrorCode, 'INVALID_OPTIONS'>;
+  message: string;
+  issues?: readonly ReportedIssue[];
+  headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The JSON error response for a refusal. `no-store`, because an error about one caller's
+ * request must never be served to another from a cache.
+ */
+export function errorResponse(refusal: Refusal): Response {
+  const body: ErrorBody = { error: { code: refusal.code, message: refusal.message } };
+  if (refusal.issues !== undefined) body.error.issues = refusal.issues;
+  return new Response(JSON.stringify(body), {
+    status: STATUS[refusal.code],
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...refusal.headers },
+  });
+}
