@@ -19,7 +19,17 @@ import { writeCsv, type CsvRow, type EncodeCsvOptions } from './_write-csv.js';
  * ```
  */
 export function encodeCsv(rows: Iterable<CsvRow>, options: EncodeCsvOptions): string {
-  const chunks: string[] = [];
-  writeCsv(rows, options, (chunk) => chunks.push(chunk));
-  return chunks.join('');
+  // The writer hands over whole cells, so every piece is complete UTF-8 on its own.
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  writeCsv(rows, options, {
+    write(bytes) {
+      parts.push(decoder.decode(bytes));
+      return bytes.length;
+    },
+    end(bytes) {
+      parts.push(decoder.decode(bytes));
+    },
+  });
+  return parts.join('');
 }
