@@ -56,8 +56,18 @@ function codeOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 }
 
+/** The assertion functions; declared so that `assert.ok` narrows types (TS requires an explicit type for assertion signatures). */
+export interface Assert {
+  ok(value: unknown, message?: string): asserts value;
+  equal<T>(actual: T, expected: T, message?: string): void;
+  notEqual<T>(actual: T, unexpected: T, message?: string): void;
+  deepEqual(actual: unknown, expected: unknown, message?: string): void;
+  throws(fn: () => unknown, code?: string, message?: string): unknown;
+  rejects(fn: () => Promise<unknown>, code?: string, message?: string): Promise<unknown>;
+}
+
 /** Assertions that work everywhere; each failure names what was expected and what came. */
-export const assert = {
+export const assert: Assert = {
   ok(value: unknown, message = 'expected a truthy value'): asserts value {
     if (!value) throw new AssertionError(message);
   },

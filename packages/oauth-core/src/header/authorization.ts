@@ -7,6 +7,7 @@ import { OAuthError } from '../errors.js';
  * (as an RFC 2617 quoted-string, never signed), then each parameter as `name="value"`, both
  * percent-encoded, joined by `, `. The signature's `+`, `/` and `=` become `%2B`, `%2F`, `%3D`.
  *
+ * @throws {OAuthError} `INVALID_PARAMETER` for a parameter named `''` or `realm`, which a reader would misread.
  * @example
  * ```ts
  * formatAuthorizationHeader({ oauth_consumer_key: 'merchant', oauth_signature: 'a+b/c=' }, '');
@@ -14,6 +15,12 @@ import { OAuthError } from '../errors.js';
  * ```
  */
 export function formatAuthorizationHeader(params: Readonly<Record<string, string>>, realm?: string): string {
+  for (const name of Object.keys(params)) {
+    // Either would be read back as something else: no parameter at all, or the unsigned realm.
+    if (name === '' || name === 'realm') {
+      throw new OAuthError('INVALID_PARAMETER', `an Authorization header parameter cannot be named ${name === '' ? 'with the empty string' : 'realm'}; pass the realm as its own argument`);
+    }
+  }
   return formatEncodedHeader(encodePairs(Object.entries(params)), realm);
 }
 

@@ -1,0 +1,34 @@
+// Every runtime-neutral suite. A runtime passes the flavours it can import; `/node` may be absent.
+import type { Suite } from '../harness.js';
+import { adaptersAgreeSuites } from './adapters-agree.js';
+import { errorSuites } from './errors.js';
+import type { Flavours } from './flavours.js';
+import { keySuites } from './keys.js';
+import { propertySuites } from './properties.js';
+import { roundTripSuites } from './round-trip.js';
+import { vectorSuites } from './vectors.js';
+import { verifierSuites } from './verifier.js';
+
+export type { Flavours, OAuthCore } from './flavours.js';
+
+/**
+ * All runtime-neutral conformance suites for the given flavours.
+ *
+ * @example
+ * ```ts
+ * import * as webcrypto from '@paysign/oauth-core/webcrypto';
+ * import * as js from '@paysign/oauth-core/js';
+ * await runSuites(oauthSuites({ webcrypto, js }), console.log);
+ * ```
+ */
+export function oauthSuites(flavours: Flavours): Suite[] {
+  return [
+    ...vectorSuites(flavours),
+    ...propertySuites(flavours),
+    ...adaptersAgreeSuites(flavours),
+    ...roundTripSuites(flavours),
+    ...keySuites(flavours),
+    ...verifierSuites(flavours),
+    ...errorSuites(flavours),
+  ];
+}
