@@ -1,0 +1,36 @@
+// What a runtime entry hands to the suites: the builds of @paysign/oauth-core that load there,
+// each imported through the package's export map (never a source path), so a broken map fails.
+import type * as OAuthCore from '@paysign/oauth-core';
+import type { AdapterName } from '@paysign/oauth-core';
+
+/** The public API of one build of `@paysign/oauth-core` (all builds share it). */
+export type OAuthCoreModule = typeof OAuthCore;
+
+/**
+ * The builds loaded in one runtime. `node` exists only where `node:crypto` does (Node, Deno, Bun,
+ * workerd with `nodejs_compat`); `webcrypto` and `js` run everywhere.
+ */
+export interface Flavours {
+  node?: OAuthCoreModule;
+  webcrypto: OAuthCoreModule;
+  js: OAuthCoreModule;
+}
+
+/** One runtime's entry: its name, its flavours, and what the bare package import must give there. */
+export interface RuntimeEntry {
+  /** Printed before the summary line, e.g. `deno 2.9.6`. */
+  runtime: string;
+  flavours: Flavours;
+  /** `import * from '@paysign/oauth-core'`: the build the export map picks for this runtime. */
+  bare: OAuthCoreModule;
+  /** The adapter that build must carry here (its export condition decides). */
+  bareAdapter: AdapterName;
+}
+
+/** The flavours present, in a fixed order, with their names. */
+export function presentFlavours(flavours: Flavours): [AdapterName, OAuthCoreModule][] {
+  const present: [AdapterName, OAuthCoreModule][] = [];
+  if (flavours.node) present.push(['node', flavours.node]);
+  present.push(['webcrypto', flavours.webcrypto], ['js', flavours.js]);
+  return present;
+}
