@@ -140,6 +140,10 @@ export function urlVariants(request: ReadRequest): Variant[] {
   if (written && written !== url.hostname) {
     add(`${url.protocol}//${written}${url.port ? `:${url.port}` : ''}${url.pathname}`, 'url_host', 'the host was signed as written, in upper or mixed case; the base string uses it in lower case');
   }
+  const shouted = url.hostname.toUpperCase();
+  if (shouted !== url.hostname) {
+    add(`${url.protocol}//${shouted}${url.port ? `:${url.port}` : ''}${url.pathname}`, 'url_host', 'the host was signed in upper case; the base string uses it in lower case');
+  }
   const alias = url.hostname === '127.0.0.1' ? 'localhost' : url.hostname === 'localhost' ? '127.0.0.1' : undefined;
   if (alias) add(`${url.protocol}//${alias}${url.port ? `:${url.port}` : ''}${url.pathname}`, 'url_host', `the client signed the host ${alias} but sent the request to ${url.hostname}`);
   const toggled = url.pathname.endsWith('/') && url.pathname !== '/' ? url.pathname.slice(0, -1) : `${url.pathname}/`;

@@ -56,6 +56,6 @@ export function redactValue(name: string, value: string): string {
 export function redactText(text: string): string {
   return text
     .replace(/(?<=^|[^0-9A-Za-z]|%3D|%253D|%2C|%252C)[0-9]{13,19}(?![0-9A-Za-z])/g, (digits) => (luhnValid(digits) ? maskPan(digits) : digits))
-    .replace(/\b(cvv2?)((?:=|%3D|%253D))([0-9]{3,4})/gi, (_m, name: string, eq: string, cvv: string) => `${name}${eq}${'*'.repeat(cvv.length)}`)
-    .replace(/\b(payload)((?:=|%3D|%253D))([A-Za-z0-9+/=%]{17,})/g, (_m, name: string, eq: string, value: string) => `${name}${eq}${value.slice(0, 8)}…[${value.length} chars]`);
+    .replace(/(?<=^|[^A-Za-z0-9]|%26|%2526)(cvv2?)((?:=|%3D|%253D))([0-9]{3,4})(?![0-9])/gi, (_m, name: string, eq: string, cvv: string) => `${name}${eq}${'*'.repeat(cvv.length)}`)
+    .replace(/(?<=^|[^A-Za-z0-9]|%26|%2526)(payload)((?:=|%3D|%253D))([A-Za-z0-9+/=%]{17,})/g, (_m, name: string, eq: string, value: string) => `${name}${eq}${value.slice(0, 8)}…[${value.length} chars]`);
 }
