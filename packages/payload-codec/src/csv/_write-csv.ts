@@ -167,5 +167,13 @@ function checkColumns(columns: unknown): readonly string[] {
     }
     seen.add(column);
   }
+  if ((columns[0] as string).startsWith('\uFEFF')) {
+    // Readers, decodeCsv included, take a leading U+FEFF for a byte-order mark and drop it.
+    throw new CodecError(
+      'INVALID_COLUMN',
+      `the first column name starts with U+FEFF, which would be read back as a byte-order mark and lost`,
+      { column: columns[0] as string },
+    );
+  }
   return columns as readonly string[];
 }

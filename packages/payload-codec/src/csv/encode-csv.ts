@@ -8,7 +8,8 @@ import { writeCsv, type CsvRow, type EncodeCsvOptions } from './_write-csv.js';
  * surrogate, or (with the default `quoting: 'reject'`) a value holding `;`, `"`, CR or LF is
  * refused with a {@link CodecError} naming the row and column, never the value.
  *
- * @throws {CodecError} `MISSING_HEADER`, `INVALID_COLUMN`, `DUPLICATE_COLUMN`, `INVALID_OPTION`,
+ * @throws {CodecError} `MISSING_HEADER`, `INVALID_COLUMN` (also for a first name starting with
+ *   U+FEFF, which readers take for a byte-order mark), `DUPLICATE_COLUMN`, `INVALID_OPTION`,
  *   `INVALID_ROW`, `INVALID_VALUE`, `INVALID_STRING`, `UNKNOWN_COLUMN`, `FORBIDDEN_CHARACTER`.
  * @example
  * ```ts
@@ -19,8 +20,9 @@ import { writeCsv, type CsvRow, type EncodeCsvOptions } from './_write-csv.js';
  * ```
  */
 export function encodeCsv(rows: Iterable<CsvRow>, options: EncodeCsvOptions): string {
-  // The writer hands over whole cells, so every piece is complete UTF-8 on its own.
-  const decoder = new TextDecoder();
+  // The writer hands over whole cells, so every piece is complete UTF-8 on its own; ignoreBOM
+  // keeps a U+FEFF that starts a piece (a first cell of a line, say) as text.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const parts: string[] = [];
   writeCsv(rows, options, {
     write(bytes) {
