@@ -48,3 +48,14 @@ export {
   validateTransfer,
   validateTransferParams,
 } from './validation/validate-transfer.js';
+
+// Schedule preview (rules 2, 3, 5, 6, 9, 10 and the stop conditions)
+export { previewSchedule, type PreviewScheduleOptions, type ScheduledCharge, type ScheduleInput } from './schedule/preview-schedule.js';
+
+// Replies: form (values ending in \n) and JSON, into results or typed errors
+export type { GatewayResult } from './response/gateway-result.js';
+export { AUTHENTICATION_DEBUG_HINT, parseGatewayResponse, type ResponseHeaders } from './response/parse-gateway-response.js';
+
+// The client: validate, sign, send once, read
+export { createGatewayClient, type GatewayClient } from './client/create-gateway-client.js';
+export type { GatewayCallOptions, GatewayClientOptions, GatewaySignatureMethod } from './client/options.js';

@@ -39,8 +39,9 @@ export function maskPan(pan: string): string {
 }
 
 /**
- * Masks every run of 12-19 digits (optionally split by single spaces or hyphens) in free text,
- * such as a gateway's error message, so that a card number it echoes is not passed on.
+ * Masks card numbers in free text, such as a gateway's error message, so that a card number it
+ * echoes is not passed on: every run of 13-19 digits, and 4-digit groups split by spaces or
+ * hyphens (`4111 1111 1111 1111`). Hyphenated ids such as serial numbers are left alone.
  *
  * @example
  * ```ts
@@ -48,5 +49,7 @@ export function maskPan(pan: string): string {
  * ```
  */
 export function maskPansInText(text: string): string {
-  return text.replace(/\d(?:[ -]?\d){11,18}/g, (run) => maskPan(run.replace(/[ -]/g, '')));
+  return text
+    .replace(/(?<![\d-])\d{4}(?:([ -])\d{4}){2}(?:\1\d{1,7})(?![\d-])/g, (run) => maskPan(run.replace(/[ -]/g, '')))
+    .replace(/(?<!\d)\d{13,19}(?!\d)/g, maskPan);
 }

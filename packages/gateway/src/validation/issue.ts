@@ -33,6 +33,7 @@ export type ValidationRule =
   | 'transfer-destination' // a transfer needs exactly one of destination-card-no, destination_card_recurring_payment_id
   | 'well-formed-text' // a string holding a lone UTF-16 surrogate, which has no UTF-8 form
   | 'csv-character' // `;`, `"`, CR or LF in a CSV cell while the client's csvQuoting is 'reject'
+  | 'invalid-option' // a client option that cannot work (credentials, base URL, timeout)
   | 'unknown-field'; // a field this operation does not have (it would be lost)
 
 /** One broken rule: which field (wire spelling), which rule, and a message that says both. */

@@ -1,0 +1,220 @@
+import { createSigner, OAuthError, type Signer } from '@paysign/oauth-core';
+import { CodecError, encodePayload, recurringPaymentColumns } from '@paysign/payload-codec';
+import { GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
+import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '../model/types.js';
+import { toPanEligibilitySendParams, toTransferParams } from '../model/wire-params.js';
+import { toWireRow } from '../model/wire-row.js';
+import { DEFAULT_PATH_PREFIX, operationUrl, type GatewayOperation } from '../operations/operations.js';
+import type { GatewayResult } from '../response/gateway-result.js';
+import { parseGatewayResponse } from '../response/parse-gateway-response.js';
+import type { ValidationIssue } from '../validation/issue.js';
+import { validateRecurringPayment } from '../validation/validate-recurring-payment.js';
+import { validatePanEligibilitySend, validateTransfer } from '../validation/validate-transfer.js';
+import type { GatewayCallOptions, GatewayClientOptions, GatewaySignatureMethod } from './options.js';
+import { redactBaseString } from './redact-base-string.js';
+import { sendRequest } from './send-request.js';
+
+/** A client for one merchant endpoint: validates, signs, sends once, and reads the reply. */
+export interface GatewayClient {
+  /** The signature method in use. */
+  readonly signatureMethod: GatewaySignatureMethod;
+  /**
+   * update-recurring-payments (v4): validates every payment, writes them as the CSV rows of one
+   * `payload` parameter (Base64), signs and sends.
+   */
+  updateRecurringPayments(payments: readonly RecurringPaymentUpdate[], call?: GatewayCallOptions): Promise<GatewayResult>;
+  /** pan-eligibility/send (v2): `client-order-id` and `sending-card-ref-id`. */
+  panEligibilitySend(request: PanEligibilitySendRequest, call?: GatewayCallOptions): Promise<GatewayResult>;
+  /**
+   * transfer (v4). Sent exactly once, never retried: a transfer moves money, and one whose reply
+   * was lost (a timeout, a reset connection) may have been carried out. Check its status before
+   * sending it again.
+   */
+  transfer(request: TransferRequest, call?: GatewayCallOptions): Promise<GatewayResult>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Creates a client for the gateway's operations. Every request is validated against the spec
+ * before it is signed (all issues at once, as a {@link GatewayValidationError}), signed with
+ * RSA-SHA256 when a `privateKey` is given and HMAC-SHA1 with the `controlKey` otherwise, sent
+ * once to `baseUrl + pathPrefix + '/api/<version>/<operation>/' + endpointId`, and its reply
+ * read by {@link parseGatewayResponse}. Nothing is ever retried automatically.
+ *
+ * @throws {GatewayValidationError} `INVALID_OPTIONS` when the options cannot work.
+ * @example
+ * ```ts
+ * const client = createGatewayClient({
+ *   baseUrl: 'https://sandbox.gate.example',
+ *   endpointId: '1234',
+ *   login: 'merchant-login',
+ *   controlKey: process.env.GATEWAY_CONTROL_KEY,
+ * });
+ * const result = await client.panEligibilitySend({ clientOrderId: 'order-1', sendingCardRefId: 'ref-9' });
+ * console.log(result.status, result.serialNumber);
+ * ```
+ */
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const issues: ValidationIssue[] = [];
+  const invalid = (field: string, message: string) => issues.push({ field, rule: 'invalid-option', message: `${field}: ${message}` });
+  if (options === null || typeof options !== 'object') throw new GatewayValidationError([{ field: 'options', rule: 'invalid-option', message: 'options must be an object' }], 'INVALID_OPTIONS');
+
+  const baseUrl = checkBaseUrl(options.baseUrl, invalid);
+  for (const name of ['endpointId', 'login'] as const) {
+    if (typeof options[name] !== 'string' || options[name] === '') invalid(name, 'must be a non-empty string');
+  }
+  const signatureMethod: GatewaySignatureMethod = options.signatureMethod ?? (options.privateKey !== undefined ? 'RSA-SHA256' : 'HMAC-SHA1');
+  if (signatureMethod !== 'HMAC-SHA1' && signatureMethod !== 'RSA-SHA256') invalid('signatureMethod', 'must be HMAC-SHA1 or RSA-SHA256');
+  if (signatureMethod === 'HMAC-SHA1' && (typeof options.controlKey !== 'string' || options.controlKey === '')) {
+    invalid('controlKey', 'is required for HMAC-SHA1 (or give a privateKey for RSA-SHA256)');
+  }
+  if (signatureMethod === 'RSA-SHA256' && options.privateKey === undefined) invalid('privateKey', 'is required for RSA-SHA256');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) invalid('timeoutMs', 'must be a positive number of milliseconds');
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') invalid('fetch', 'no fetch is available; pass one');
+  if (issues.length > 0) throw new GatewayValidationError(issues, 'INVALID_OPTIONS');
+
+  const signer = makeSigner(options, signatureMethod);
+  const pathPrefix = options.pathPrefix ?? DEFAULT_PATH_PREFIX;
+  const validation = options.projectCurrency === undefined ? {} : { projectCurrency: options.projectCurrency };
+  const accept = options.responseFormat === 'json' ? 'application/vnd.pay+json' : undefined;
+
+  async function send(operation: GatewayOperation, params: Record<string, string>, call: GatewayCallOptions = {}): Promise<GatewayResult> {
+    const url = operationUrl(baseUrl, operation, options.endpointId, pathPrefix);
+    let signed;
+    try {
+      signed = await signer.sign({ url, params });
+    } catch (error) {
+      if (error instanceof OAuthError) {
+        throw new GatewayValidationError([{ field: 'privateKey', rule: 'invalid-option', message: `signing failed: ${error.message}` }], 'INVALID_OPTIONS');
+      }
+      throw error;
+    }
+    const headers = accept === undefined ? signed.headers : { ...signed.headers, Accept: accept };
+    const reply = await sendRequest({
+      fetch: fetchImpl,
+      operation,
+      url: signed.url,
+      headers,
+      body: signed.body,
+      timeoutMs: call.timeoutMs ?? timeoutMs,
+      signals: [options.signal, call.signal],
+    });
+    try {
+      return parseGatewayResponse(reply.status, reply.body, reply.headers);
+    } catch (error) {
+      if (error instanceof GatewayAuthenticationError) error.redactedBaseString = redactBaseString(signed.baseString, params);
+      throw error;
+    }
+  }
+
+  return {
+    signatureMethod,
+    async updateRecurringPayments(payments, call) {
+      if (!Array.isArray(payments) || payments.length === 0) {
+        throw new GatewayValidationError([{ field: 'payments', rule: 'required', message: 'payments: give at least one recurring payment' }]);
+      }
+      const found: ValidationIssue[] = [];
+      payments.forEach((payment, row) => {
+        for (const issue of validateRecurringPayment(payment, validation)) found.push({ ...issue, row, message: `payments[${row}] ${issue.message}` });
+      });
+      const rows = found.length === 0 ? payments.map(toWireRow) : [];
+      if (options.csvQuoting !== 'rfc4180') found.push(...unquotableCells(rows));
+      if (found.length > 0) throw new GatewayValidationError(found);
+      return send('update-recurring-payments', { payload: encodeRows(rows, options.csvQuoting) }, call);
+    },
+    async panEligibilitySend(request, call) {
+      const found = validatePanEligibilitySend(request);
+      if (found.length > 0) throw new GatewayValidationError(found);
+      return send('pan-eligibility/send', toPanEligibilitySendParams(request), call);
+    },
+    async transfer(request, call) {
+      const found = validateTransfer(request, validation);
+      if (found.length > 0) throw new GatewayValidationError(found);
+      return send('transfer', toTransferParams(request), call);
+    },
+  };
+}
+
+function makeSigner(options: GatewayClientOptions, signatureMethod: GatewaySignatureMethod): Signer {
+  try {
+    return createSigner({
+      consumerKey: options.login,
+      signatureMethod,
+      ...(signatureMethod === 'HMAC-SHA1' ? { consumerSecret: options.controlKey as string } : { privateKey: options.privateKey! }),
+      // The spec's HMAC example carries the oauth_* parameters in the body; its RSA examples do not.
+      oauthParamsInBody: options.oauthParamsInBody ?? signatureMethod === 'HMAC-SHA1',
+      ...(options.realm !== undefined && { realm: options.realm }),
+      ...(options.minimumRsaKeyBits !== undefined && { minimumRsaKeyBits: options.minimumRsaKeyBits }),
+      ...(options.nonce !== undefined && { nonce: options.nonce }),
+      ...(options.timestamp !== undefined && { timestamp: options.timestamp }),
+      ...(options.adapter !== undefined && { adapter: options.adapter }),
+    });
+  } catch (error) {
+    if (error instanceof OAuthError) {
+      const field = signatureMethod === 'HMAC-SHA1' ? 'controlKey' : 'privateKey';
+      throw new GatewayValidationError([{ field, rule: 'invalid-option', message: `${field}: ${error.message}` }], 'INVALID_OPTIONS');
+    }
+    throw error;
+  }
+}
+
+function checkBaseUrl(baseUrl: unknown, invalid: (field: string, message: string) => void): string {
+  if (typeof baseUrl !== 'string') {
+    invalid('baseUrl', 'must be a URL string');
+    return '';
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    invalid('baseUrl', 'is not an absolute URL');
+    return '';
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+    invalid('baseUrl', 'must use https: (plain http: only for a loopback host such as 127.0.0.1)');
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    invalid('baseUrl', 'must not hold a query, a fragment or credentials');
+  }
+  return baseUrl.replace(/\/+$/, '');
+}
+
+// Every column any row uses is written, beyond the spec's list, so that no value is dropped.
+function encodeRows(rows: readonly Record<string, string>[], quoting: GatewayClientOptions['csvQuoting']): string {
+  const columns = [...recurringPaymentColumns] as string[];
+  const known = new Set(columns);
+  for (const row of rows) for (const name of Object.keys(row)) if (!known.has(name)) (known.add(name), columns.push(name));
+  try {
+    return encodePayload(rows, quoting === undefined ? { columns } : { columns, quoting });
+  } catch (error) {
+    if (error instanceof CodecError) {
+      const field = error.column ?? 'payload';
+      throw new GatewayValidationError([
+        { field, rule: 'csv-character', ...(error.row !== undefined && error.row > 0 && { row: error.row - 1 }), message: `${field}: ${error.message}` },
+      ]);
+    }
+    throw error;
+  }
+}
+
+// Found for every cell at once, unlike the codec, which stops at the first.
+function unquotableCells(rows: readonly Record<string, string>[]): ValidationIssue[] {
+  const found: ValidationIssue[] = [];
+  rows.forEach((row, index) => {
+    for (const [field, value] of Object.entries(row)) {
+      if (/[;"\r\n]/.test(value)) {
+        found.push({
+          field,
+          rule: 'csv-character',
+          row: index,
+          message: `payments[${index}] ${field}: holds ;, ", CR or LF, which the gateway's CSV cannot carry unquoted (set csvQuoting: 'rfc4180' to quote it)`,
+        });
+      }
+    }
+  });
+  return found;
+}

@@ -1,0 +1,58 @@
+import type { CryptoAdapter, PrivateKeyInput } from '@paysign/oauth-core';
+import type { Quoting } from '@paysign/payload-codec';
+
+/** The signature methods the gateway accepts. */
+export type GatewaySignatureMethod = 'HMAC-SHA1' | 'RSA-SHA256';
+
+/** How a gateway client is set up. */
+export interface GatewayClientOptions {
+  /** The spec's `{sandbox_base_url}` or `{production_base_url}`, e.g. `https://sandbox.gate.example`. `https:` only (plain `http:` is accepted for loopback hosts, for local emulators). */
+  baseUrl: string;
+  /** The endpoint id assigned to the merchant; the last path segment. */
+  endpointId: string;
+  /** The merchant login: sent as `oauth_consumer_key`. */
+  login: string;
+  /** The merchant control key: the HMAC-SHA1 consumer secret. */
+  controlKey?: string;
+  /** The merchant's RSA private key (PKCS#1 or PKCS#8 PEM, JWK, CryptoKey, KeyObject): signs with RSA-SHA256. */
+  privateKey?: PrivateKeyInput;
+  /** Default: `RSA-SHA256` when a `privateKey` is given, else `HMAC-SHA1`. */
+  signatureMethod?: GatewaySignatureMethod;
+  /**
+   * Also put the `oauth_*` parameters into the form body. Default: `true` for HMAC-SHA1 and
+   * `false` for RSA-SHA256, as the spec's examples do.
+   */
+  oauthParamsInBody?: boolean;
+  /** The path before `/api/...`. Default `/payment`. */
+  pathPrefix?: string;
+  /** The currency of the assigned project: when set, every `currency` must equal it (rule 7). */
+  projectCurrency?: string;
+  /** CSV cells holding `;`, `"`, CR or LF: `'reject'` (default, the gateway's CSV parser is not documented) or `'rfc4180'` quoting. */
+  csvQuoting?: Quoting;
+  /** `'json'` asks for the JSON variant (`Accept: application/vnd.pay+json`). Default `'form'`. */
+  responseFormat?: 'form' | 'json';
+  /** The fetch to send with. Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Milliseconds until a request (sending and reading the reply) is abandoned. Default 30 000. */
+  timeoutMs?: number;
+  /** Aborts every request of this client. */
+  signal?: AbortSignal;
+  /** The `realm` of the Authorization header; the spec's examples show `realm=""`. Default: none. */
+  realm?: string;
+  /** RSA keys with a shorter modulus are refused. Default 2048 (the spec asks for 4096-bit keys). */
+  minimumRsaKeyBits?: number;
+  /** Makes `oauth_nonce` (default: 128 random bits). For tests and reproducible examples. */
+  nonce?: () => string;
+  /** Makes `oauth_timestamp` (default: now). For tests and reproducible examples. */
+  timestamp?: () => number | string;
+  /** The crypto adapter of `@paysign/oauth-core`. Default: the best one for the runtime. */
+  adapter?: CryptoAdapter;
+}
+
+/** Per-call options. */
+export interface GatewayCallOptions {
+  /** Aborts this request. */
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this request. */
+  timeoutMs?: number;
+}

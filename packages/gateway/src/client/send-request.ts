@@ -1,0 +1,57 @@
+import { GatewayTimeoutError, GatewayTransportError } from '../errors.js';
+
+/** One HTTP exchange: POST, then the whole reply read as text. */
+export interface RawReply {
+  status: number;
+  body: string;
+  headers: Headers;
+}
+
+export interface SendOptions {
+  fetch: typeof fetch;
+  operation: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+  signals: readonly (AbortSignal | undefined)[];
+}
+
+/**
+ * Sends once. There is no retry here or anywhere in this package: a transfer moves money, and a
+ * request whose reply was lost may have been carried out, so only the caller, after checking the
+ * outcome, may send again. TLS settings are the runtime's; nothing here relaxes them.
+ */
+export async function sendRequest(options: SendOptions): Promise<RawReply> {
+  const callerSignals = options.signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  if (callerSignals.some((signal) => signal.aborted)) {
+    throw new GatewayTransportError('ABORTED', `${options.operation}: aborted by the caller before sending`);
+  }
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = AbortSignal.any([timeout, ...callerSignals]);
+  try {
+    const response = await options.fetch(options.url, {
+      method: 'POST',
+      headers: options.headers,
+      body: options.body,
+      signal,
+      // A redirected POST would be replayed as a GET or re-signed nowhere: report it instead.
+      redirect: 'manual',
+    });
+    const body = await response.text();
+    return { status: response.status, body, headers: response.headers };
+  } catch (error) {
+    if (callerSignals.some((s) => s.aborted)) {
+      throw new GatewayTransportError('ABORTED', `${options.operation}: aborted by the caller (the request may have reached the gateway)`, { cause: error });
+    }
+    if (timeout.aborted) throw new GatewayTimeoutError(options.timeoutMs, options.operation);
+    throw new GatewayTransportError('TRANSPORT_FAILED', `${options.operation}: no reply from the gateway (${describe(error)})`, { cause: error });
+  }
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  if (error instanceof Error) return error.message;
+  return 'unknown failure';
+}

@@ -1,0 +1,177 @@
+import { GatewayValidationError } from '../errors.js';
+import {
+  daysInMonth,
+  formatCalendarDate,
+  fromEpochDay,
+  parseCalendarDate,
+  toEpochDay,
+  type CalendarDate,
+} from '../model/calendar-date.js';
+import { recurringPaymentFields } from '../model/recurring-payment-fields.js';
+import type { AmountMode, DateInput, IntegerInput, Schedule } from '../model/types.js';
+import { IssueList } from '../validation/check-field.js';
+import { typedToWire } from '../validation/check-types.js';
+import { validateRecurringPaymentRow } from '../validation/validate-recurring-payment-row.js';
+
+/** What a schedule preview reads of a recurring payment (a whole `RecurringPaymentUpdate` will do). */
+export type ScheduleInput = AmountMode &
+  Schedule & {
+    startDate?: DateInput;
+    finishDate?: DateInput;
+    maxRepeatsNumber?: IntegerInput;
+    currentRepeatsNumber?: IntegerInput;
+    type?: string;
+    [other: string]: unknown;
+  };
+
+/** How far to look ahead. */
+export interface PreviewScheduleOptions {
+  /** How many charges to list at most (fewer when finish-date or max-repeats-number stops the payment). */
+  count: number;
+  /** The current date (`DD.MM.YYYY` or a `Date`, read in UTC); default: today in UTC. */
+  today?: DateInput;
+}
+
+/** One charge the recurring payment will make. */
+export interface ScheduledCharge {
+  /** The repeats counter at this charge (rule 9: the first charge has index 0). */
+  index: number;
+  /** `DD.MM.YYYY`. */
+  date: string;
+  /** The amount; for a random amount (rule 2), the range it is drawn from. */
+  amount: string | { from: string; to: string };
+}
+
+const SCHEDULE_WIRES = new Set([
+  'amount',
+  'amount-from',
+  'amount-to',
+  'amount-sequence',
+  'period',
+  'interval',
+  'start-date',
+  'finish-date',
+  'max-repeats-number',
+  'current-repeats-number',
+  'type',
+]);
+const SCHEDULE_FIELDS = recurringPaymentFields.filter((field) => SCHEDULE_WIRES.has(field.wire));
+
+/**
+ * Lists the charges a recurring payment will make, by the spec's rules. The readings chosen where
+ * the spec leaves room, each beside its sentence:
+ *
+ * - Rule 5, "period=month charges on the same day of the month as the start date, regardless of
+ *   month length": the start date's day is kept as the anchor; in a month too short for it the
+ *   charge falls on that month's last day, and the next month returns to the anchor (31.01 ->
+ *   28.02 -> 31.03 -> 30.04), as billing systems do. Each date is computed from the start date,
+ *   never from the previous (clamped) one.
+ * - "max-repeats-number: Maximum repeat index; the first charge has index 0" and "current
+ *   repeats number reaches max-repeats-number -> stop: client is charged no more": the counter
+ *   counts charges made, so it reaches N after the charge with index N - 1; max-repeats-number N
+ *   means N charges, indices 0 to N - 1 (the charge at index N is not made).
+ * - "finish-date: Date of the last charge": a charge on the finish-date is made; none after it.
+ * - Rule 10, "If start-date is the current date and the type is auto, the first charge is made on
+ *   that day": for any other type, a start-date equal to `today` is not charged that day; the
+ *   first charge falls on the next scheduled date. Dates before `today` are never charged (the
+ *   schedule is not run backwards); skipped dates do not advance the counter, as rule 9 counts
+ *   charges ("increases even when a charge fails"), not calendar dates.
+ * - Rule 3, "charges take the amounts of the list in order ... For charges to start from the first
+ *   list amount, the current repeats number must be 0": the charge with index i takes the list's
+ *   amount i (the last one once i passes the end); the first listed charge has index
+ *   current-repeats-number (default 0), on the start date.
+ * - No start-date: the schedule starts `today` (the spec does not say).
+ *
+ * @throws {GatewayValidationError} when the schedule fields break the spec's rules or the options are unusable.
+ * @example
+ * ```ts
+ * previewSchedule(
+ *   { amountSequence: ['1.00', '2.00'], period: 'month', interval: 1, startDate: '31.01.2025', type: 'auto' },
+ *   { count: 4, today: '31.01.2025' },
+ * );
+ * // [{ index: 0, date: '31.01.2025', amount: '1.00' }, { index: 1, date: '28.02.2025', amount: '2.00' },
+ * //  { index: 2, date: '31.03.2025', amount: '2.00' }, { index: 3, date: '30.04.2025', amount: '2.00' }]
+ * ```
+ */
+export function previewSchedule(payment: ScheduleInput, options: PreviewScheduleOptions): ScheduledCharge[] {
+  const issues = new IssueList();
+  const row = typedToWire(payment, SCHEDULE_FIELDS, issues, 'previewSchedule');
+  // Other fields of a whole payment are not read here and not reported as unknown.
+  issues.issues.splice(0, issues.issues.length, ...issues.issues.filter((issue) => issue.rule !== 'unknown-field'));
+  for (const issue of validateRecurringPaymentRow(row)) if (SCHEDULE_WIRES.has(issue.field)) issues.issues.push(issue);
+  if (row.period === undefined && !issues.has('period')) {
+    issues.add({ wire: 'period', property: 'period' }, 'period-interval', 'a schedule needs period and interval (rule 4)', 4);
+  }
+  const count = options?.count;
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
+    issues.add({ wire: 'count' }, 'integer', 'options.count must be a whole number 0 or more');
+  }
+  const today = readToday(options?.today, issues);
+  if (issues.issues.length > 0 || today === undefined) throw new GatewayValidationError(issues.issues);
+
+  const start = row['start-date'] === undefined ? today : (parseCalendarDate(row['start-date']) as CalendarDate);
+  const finish = row['finish-date'] === undefined ? undefined : toEpochDay(parseCalendarDate(row['finish-date']) as CalendarDate);
+  const maxRepeats = row['max-repeats-number'] === undefined ? undefined : Number(row['max-repeats-number']);
+  const interval = Number(row.interval);
+  const dateAt = stepper(start, row.period as Schedule['period'], interval);
+  const todayDay = toEpochDay(today);
+  const startDay = toEpochDay(start);
+  const chargesStartDay = row.type?.toLowerCase() !== 'auto' && startDay === todayDay;
+
+  const charges: ScheduledCharge[] = [];
+  let index = row['current-repeats-number'] === undefined ? 0 : Number(row['current-repeats-number']);
+  for (let step = firstStepFrom(dateAt, todayDay); charges.length < (count as number); step++) {
+    const day = dateAt(step);
+    if (finish !== undefined && day > finish) break;
+    if (maxRepeats !== undefined && index >= maxRepeats) break;
+    if (day === startDay && chargesStartDay) continue;
+    charges.push({ index, date: formatCalendarDate(fromEpochDay(day)), amount: amountAt(row, index) });
+    index++;
+  }
+  return charges;
+}
+
+/** The epoch day of the step-th scheduled date (rules 5 and 6). */
+function stepper(start: CalendarDate, period: Schedule['period'], interval: number): (step: number) => number {
+  const startDay = toEpochDay(start);
+  if (period === 'day') return (step) => startDay + step * interval;
+  if (period === 'week') return (step) => startDay + step * 7 * interval;
+  return (step) => {
+    const months = start.month - 1 + step * interval;
+    const year = start.year + Math.floor(months / 12);
+    const month = (months % 12) + 1;
+    return toEpochDay({ year, month, day: Math.min(start.day, daysInMonth(year, month)) });
+  };
+}
+
+// Skips to the first scheduled date not before today without walking every past step: a
+// bisection over the (increasing) step -> date function.
+function firstStepFrom(dateAt: (step: number) => number, todayDay: number): number {
+  if (dateAt(0) >= todayDay) return 0;
+  let low = 0;
+  let high = 1;
+  while (dateAt(high) < todayDay) high *= 2;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (dateAt(middle) < todayDay) low = middle;
+    else high = middle;
+  }
+  return high;
+}
+
+function amountAt(row: Readonly<Record<string, string>>, index: number): ScheduledCharge['amount'] {
+  if (row.amount !== undefined) return row.amount;
+  if (row['amount-sequence'] !== undefined) {
+    const amounts = row['amount-sequence'].split(',');
+    return amounts[Math.min(index, amounts.length - 1)] as string;
+  }
+  return { from: row['amount-from'] as string, to: row['amount-to'] as string };
+}
+
+function readToday(today: DateInput | undefined, issues: IssueList): CalendarDate | undefined {
+  if (today === undefined) return parseCalendarDate(formatCalendarDate(new Date()));
+  const text = today instanceof Date ? (Number.isNaN(today.getTime()) ? '' : formatCalendarDate(today)) : today;
+  const date = typeof text === 'string' ? parseCalendarDate(text) : undefined;
+  if (date === undefined) issues.add({ wire: 'today' }, 'calendar-date', 'options.today must be a DD.MM.YYYY date that exists, or a valid Date');
+  return date;
+}
