@@ -35,7 +35,7 @@ export function lineLog(write: (line: string) => void = (line) => console.error(
       case 'accepted':
         return write(`200 POST ${event.path}: ${event.operation} by ${event.login}: ${event.outcome}${event.detail ? ` (${event.detail})` : ''} serial ${event.serialNumber}`);
       case 'updated':
-        return write(`    recurring payment ${event.recurringPaymentId} -> revision ${event.revision} (serial ${event.serialNumber})`);
+        return write(`updated recurring payment ${event.recurringPaymentId} to revision ${event.revision} (serial ${event.serialNumber})`);
     }
   };
 }

@@ -1,2 +1,173 @@
+import { createPublicKey } from 'node:crypto';
+import { lineLog } from '@paysign/emulator';
+import { serve, type RunningEmulator } from '@paysign/emulator/node';
+import { loadProfilesFile } from '@paysign/emulator/node';
+import {
+  createGatewayClient,
+  GatewayAuthenticationError,
+  GatewayError,
+  GatewayValidationError,
+  toWireRow,
+  type GatewayResult,
+  type PanEligibilitySendRequest,
+  type RecurringPaymentUpdate,
+  type TransferRequest,
+} from '@paysign/gateway';
+import { parseCommandArgs, required } from '../cli/args.js';
+import type { Output } from '../cli/output.js';
+import { RefusalError, UsageError } from '../cli/usage-error.js';
+import { readGatewayConfig, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
-export const sendCommand: Command = { name: 'send', summary: 'validate, sign and send a request', usage: '', run: async () => 2 };
+import { readJsonFile } from './read-file.js';
+import { refusalFrom } from './schedule.js';
+
+const OPERATIONS = ['update-recurring-payments', 'pan-eligibility', 'transfer'] as const;
+type Operation = (typeof OPERATIONS)[number];
+
+const usage = `paysign send <update-recurring-payments|pan-eligibility|transfer> --file REQUEST.json [options]
+
+Validates the request (nothing is sent when a rule is broken), signs it (RSA-SHA256 with a
+private key, else HMAC-SHA1) and sends it. REQUEST.json uses the camelCase names of
+@paysign/gateway: an array of payments (or one) for update-recurring-payments,
+{ clientOrderId, sendingCardRefId } for pan-eligibility, a TransferRequest for transfer.
+A transfer is never retried automatically: it moves money.
+
+Options (each falls back to its environment variable):
+  --base-url URL         PAYSIGN_BASE_URL        the gateway's base URL
+  --endpoint-id ID       PAYSIGN_ENDPOINT_ID
+  --login L              PAYSIGN_LOGIN
+  --control-key K        PAYSIGN_CONTROL_KEY     HMAC-SHA1
+  --private-key FILE     PAYSIGN_PRIVATE_KEY_FILE RSA-SHA256
+  --path-prefix P        PAYSIGN_PATH_PREFIX     default /payment
+  --currency CUR         PAYSIGN_CURRENCY        project currency, checked before sending
+  --emulator             start an in-process emulator and send there (no --base-url needed)
+  --profiles FILE        with --emulator: recurring payments to load (default: the ones sent)
+  --timeout MS           default 30000
+  --json                 print the result as JSON`;
+
+function asList<T>(value: unknown): T[] {
+  if (Array.isArray(value)) return value as T[];
+  const wrapped = (value as { payments?: unknown } | null)?.payments;
+  return Array.isArray(wrapped) ? (wrapped as T[]) : [value as T];
+}
+
+/** Prints a gateway result as `name value` lines. */
+export function printResult(io: Output, result: GatewayResult): void {
+  if (result.empty) {
+    io.out(io.green(`HTTP ${result.httpStatus}: accepted (empty reply)`));
+    return;
+  }
+  io.out(io.green(`${result.type ?? 'reply'}${result.status ? `: ${result.status}` : ''}`));
+  const width = Math.max(...Object.keys(result.fields).map((name) => name.length));
+  for (const [name, value] of Object.entries(result.fields)) io.out(`  ${name.padEnd(width)}  ${value}`);
+}
+
+export const sendCommand: Command = {
+  name: 'send',
+  summary: 'validate, sign and send a request (or to an in-process emulator)',
+  usage,
+  async run(args, { io, env }) {
+    const { values, positionals } = parseCommandArgs(
+      args,
+      {
+        file: { type: 'string' },
+        'base-url': { type: 'string' },
+        'endpoint-id': { type: 'string' },
+        login: { type: 'string' },
+        'control-key': { type: 'string' },
+        'private-key': { type: 'string' },
+        'path-prefix': { type: 'string' },
+        currency: { type: 'string' },
+        emulator: { type: 'boolean' },
+        profiles: { type: 'string' },
+        timeout: { type: 'string' },
+        json: { type: 'boolean' },
+      },
+      true,
+    );
+    if (values.help) return io.out(usage), 0;
+    const operation = positionals[0] as Operation | undefined;
+    if (positionals.length !== 1 || !OPERATIONS.includes(operation as Operation)) throw new UsageError(`name one operation: ${OPERATIONS.join(', ')}`);
+    const request = await readJsonFile(required(values, 'file'), '--file');
+    const config = readGatewayConfig(
+      {
+        baseUrl: values['base-url'],
+        endpointId: values['endpoint-id'],
+        login: values.login,
+        controlKey: values['control-key'],
+        privateKeyFile: values['private-key'],
+        pathPrefix: values['path-prefix'],
+        currency: values.currency,
+      },
+      env,
+    );
+    if (values.emulator) {
+      config.endpointId ??= '1';
+      config.login ??= 'merchant';
+    }
+    requireSettings(config, values.emulator ? ['login', 'endpointId'] : ['baseUrl', 'login', 'endpointId']);
+    const privateKey = await readPrivateKeyFile(config);
+    const timeoutMs = values.timeout === undefined ? 30_000 : Number(values.timeout);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a positive number of milliseconds');
+
+    let emulator: RunningEmulator | undefined;
+    if (values.emulator) {
+      const payments = operation === 'update-recurring-payments' ? asList<RecurringPaymentUpdate>(request) : [];
+      emulator = await serve({
+        merchants: [
+          {
+            login: config.login as string,
+            endpointIds: [config.endpointId as string],
+            ...(config.controlKey !== undefined && { controlKey: config.controlKey }),
+            ...(privateKey !== undefined && { publicKeys: [createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }) as string] }),
+            ...(config.currency !== undefined && { currency: config.currency }),
+          },
+        ],
+        // Without a profiles file, the payments sent are the ones the emulator knows, so the update applies.
+        profiles: values.profiles !== undefined ? await loadProfilesFile(values.profiles) : payments.map(safeWireRow).filter((row) => row['recurring-payment-id'] !== undefined),
+        ...(config.pathPrefix !== undefined && { pathPrefix: config.pathPrefix }),
+        log: lineLog((line) => io.err(io.dim(`emulator: ${line}`))),
+      });
+      config.baseUrl = emulator.url;
+      io.err(io.dim(`emulator listening on ${emulator.url}`));
+    }
+    try {
+      const client = createGatewayClient({
+        baseUrl: config.baseUrl as string,
+        endpointId: config.endpointId as string,
+        login: config.login as string,
+        timeoutMs,
+        ...(config.controlKey !== undefined && { controlKey: config.controlKey }),
+        ...(privateKey !== undefined && { privateKey }),
+        ...(config.pathPrefix !== undefined && { pathPrefix: config.pathPrefix }),
+        ...(config.currency !== undefined && { projectCurrency: config.currency }),
+      });
+      const result =
+        operation === 'update-recurring-payments'
+          ? await client.updateRecurringPayments(asList<RecurringPaymentUpdate>(request))
+          : operation === 'pan-eligibility'
+            ? await client.panEligibilitySend(request as PanEligibilitySendRequest)
+            : await client.transfer(request as TransferRequest);
+      if (values.json) io.out(JSON.stringify(result, null, 2));
+      else printResult(io, result);
+      return 0;
+    } catch (error) {
+      if (error instanceof GatewayValidationError && error.code === 'VALIDATION_FAILED') throw refusalFrom(error);
+      if (error instanceof GatewayAuthenticationError) {
+        throw new RefusalError(`${error.message}\nRun "paysign sign" with the same parameters and compare its base string, or "paysign explain" on the captured request.`);
+      }
+      if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS') throw new RefusalError(`${error.code}: ${error.message}`);
+      throw error;
+    } finally {
+      await emulator?.close();
+    }
+  },
+};
+
+function safeWireRow(payment: RecurringPaymentUpdate): Record<string, string> {
+  try {
+    return toWireRow(payment);
+  } catch {
+    return {};
+  }
+}

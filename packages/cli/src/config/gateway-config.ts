@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../cli/usage-error.js';
+
+/**
+ * Where and as whom requests go. Each value comes from a flag or, in its place, an environment
+ * variable: PAYSIGN_BASE_URL, PAYSIGN_ENDPOINT_ID, PAYSIGN_LOGIN, PAYSIGN_CONTROL_KEY,
+ * PAYSIGN_PRIVATE_KEY_FILE, PAYSIGN_PATH_PREFIX, PAYSIGN_CURRENCY.
+ */
+export interface GatewayConfig {
+  baseUrl?: string;
+  endpointId?: string;
+  login?: string;
+  controlKey?: string;
+  privateKeyFile?: string;
+  pathPrefix?: string;
+  currency?: string;
+}
+
+/** The environment variable behind each setting. */
+export const GATEWAY_ENV: Readonly<Record<keyof GatewayConfig, string>> = Object.freeze({
+  baseUrl: 'PAYSIGN_BASE_URL',
+  endpointId: 'PAYSIGN_ENDPOINT_ID',
+  login: 'PAYSIGN_LOGIN',
+  controlKey: 'PAYSIGN_CONTROL_KEY',
+  privateKeyFile: 'PAYSIGN_PRIVATE_KEY_FILE',
+  pathPrefix: 'PAYSIGN_PATH_PREFIX',
+  currency: 'PAYSIGN_CURRENCY',
+});
+
+/**
+ * Reads the gateway settings: flags first, then the PAYSIGN_* environment variables.
+ *
+ * @example
+ * ```ts
+ * const config = readGatewayConfig({}, process.env); // { baseUrl: 'https://sandbox...', login: '...', ... }
+ * ```
+ */
+export function readGatewayConfig(flags: Partial<Record<keyof GatewayConfig, string | undefined>>, env: NodeJS.ProcessEnv): GatewayConfig {
+  const config: GatewayConfig = {};
+  for (const key of Object.keys(GATEWAY_ENV) as (keyof GatewayConfig)[]) {
+    const value = flags[key] ?? env[GATEWAY_ENV[key]];
+    if (value !== undefined && value !== '') config[key] = value;
+  }
+  return config;
+}
+
+/** Reads the private key file a config names, if any (a usage error when unreadable). */
+export async function readPrivateKeyFile(config: GatewayConfig): Promise<string | undefined> {
+  if (config.privateKeyFile === undefined) return undefined;
+  try {
+    return await readFile(config.privateKeyFile, 'utf8');
+  } catch (error) {
+    throw new UsageError(`private key ${config.privateKeyFile}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+/** Throws a usage error naming the flag and variable of each missing setting. */
+export function requireSettings(config: GatewayConfig, keys: readonly (keyof GatewayConfig)[]): void {
+  const flag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  const missing = keys.filter((key) => config[key] === undefined);
+  if (missing.length > 0) throw new UsageError(`missing ${missing.map((key) => `${flag(key)} (or ${GATEWAY_ENV[key]})`).join(', ')}`);
+  if (config.controlKey === undefined && config.privateKeyFile === undefined) {
+    throw new UsageError('give --control-key (or PAYSIGN_CONTROL_KEY) or --private-key (or PAYSIGN_PRIVATE_KEY_FILE)');
+  }
+}
