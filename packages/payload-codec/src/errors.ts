@@ -58,9 +58,3 @@ export class CodecError extends Error {
     if (location.column !== undefined) this.column = location.column;
   }
 }
-
-/** `row 3, column "amount"`, `the header, column "amount"`, for messages. */
-export function describeLocation(row: number, column?: string): string {
-  const where = row === 0 ? 'the header' : `row ${row}`;
-  return column === undefined ? where : `${where}, column ${JSON.stringify(column)}`;
-}

@@ -45,6 +45,11 @@ export const recurringPaymentExampleColumns: readonly RecurringPaymentColumn[] =
  * for the request example, in its order (`payment-description` and `currency` are already in the
  * example header), then the field-table names that are not in the example header, in table order.
  * `notify-url` and `notify_url` are two names the spec gives; both are kept, as written.
+ *
+ * @example
+ * ```ts
+ * encodeCsv(rows, { columns: [...recurringPaymentExampleColumns, 'cvv2'] });
+ * ```
  */
 export const recurringPaymentFurtherColumns: readonly RecurringPaymentColumn[] = Object.freeze([
   // "Further column names that appear in the CSV header of the request example"

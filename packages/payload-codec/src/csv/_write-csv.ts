@@ -1,4 +1,5 @@
-import { CodecError, describeLocation } from '../errors.js';
+import { describeLocation } from '../_location.js';
+import { CodecError } from '../errors.js';
 import { describeStructuralCharacter, type Quoting } from './_cell.js';
 import { isWellFormedText } from './_strings.js';
 import { NEEDS_ATTENTION, writeCellUtf8 } from './_utf8-cell.js';

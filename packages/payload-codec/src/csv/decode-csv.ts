@@ -1,4 +1,5 @@
-import { CodecError, describeLocation } from '../errors.js';
+import { describeLocation } from '../_location.js';
+import { CodecError } from '../errors.js';
 
 /** A decoded CSV document: the header's column names, and each data row keyed by them. */
 export interface DecodedCsv {

@@ -1,0 +1,59 @@
+// Cells and form values may be card numbers or CVVs: a CodecError names the row, the column and
+// the rule, and nothing it carries (message, stack, properties, cause) may contain the value.
+import { inspect } from 'node:util';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CodecError, decodeCsv, decodeForm, decodePayload, encodeCsv, encodeForm, encodePayload } from '@paysign/payload-codec';
+import { bufferBase64, utf8 } from './_oracle.js';
+
+/** A card-number-like secret: 16 random digits, seen nowhere else in a message. */
+const pan = fc.stringMatching(/^[1-9]\d{15}$/);
+
+function thrown(run: () => unknown): CodecError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CodecError);
+    return error as CodecError;
+  }
+  throw new Error('expected a CodecError');
+}
+
+function expectNoSecret(error: CodecError, secret: string): void {
+  const everything = [error.message, String(error.stack), inspect(error, { depth: 5 }), JSON.stringify(error)].join('\n');
+  expect(everything).not.toContain(secret);
+  // Not even a masked-looking middle: no run of 8 of its digits.
+  for (let i = 0; i + 8 <= secret.length; i++) expect(everything).not.toContain(secret.slice(i, i + 8));
+}
+
+const scenarios: [string, (secret: string) => () => unknown][] = [
+  ['a separator in a cell', (s) => () => encodeCsv([{ card: `${s};` }], { columns: ['card'] })],
+  ['a quote in a cell', (s) => () => encodePayload([{ card: `"${s}` }], { columns: ['card'] })],
+  ['a line break in a cell', (s) => () => encodePayload([{ card: `${s}\r\n` }], { columns: ['card'] })],
+  ['a lone surrogate in a cell', (s) => () => encodeCsv([{ card: `${s}\uD800` }], { columns: ['card'] })],
+  ['a lone surrogate in a quoted cell', (s) => () => encodeCsv([{ card: `${s};\uDC00` }], { columns: ['card'], quoting: 'rfc4180' })],
+  ['a number where a string belongs', (s) => () => encodeCsv([{ card: Number(s) as never }], { columns: ['card'] })],
+  ['a ragged row', (s) => () => decodeCsv(`card;cvv2\r\n${s}\r\n`)],
+  ['a stray quote', (s) => () => decodeCsv(`card\r\n${s}"\r\n`)],
+  ['an unterminated quote', (s) => () => decodeCsv(`card\r\n"${s}\r\n`)],
+  ['text after a closing quote', (s) => () => decodeCsv(`card\r\n"${s}"${s}\r\n`)],
+  ['a bare LF', (s) => () => decodeCsv(`card\r\n${s}\n${s}\r\n`)],
+  ['bytes that are not UTF-8', (s) => () => decodePayload(bufferBase64(Uint8Array.from([...utf8(`card\r\n${s}`), 0xff])))],
+  ['corrupt Base64', (s) => () => decodePayload(`${bufferBase64(utf8(`card\r\n${s}\r\n`)).slice(0, -4)}*AAA`)],
+  ['Base64 with pad bits', (s) => () => decodePayload(`${bufferBase64(utf8(`card\r\n${s}\r\n`))}QR==`)],
+  ['a malformed form escape', (s) => () => decodeForm(`credit_card_number=${s}%G1`)],
+  ['form bytes that are not UTF-8', (s) => () => decodeForm(`credit_card_number=${s}%FF`)],
+  ['a lone surrogate in a form value', (s) => () => encodeForm({ credit_card_number: `${s}\uD800` })],
+  ['an object as a form value', (s) => () => encodeForm({ cvv2: { toString: () => s } as never })],
+];
+
+describe('errors never carry a cell or form value', () => {
+  for (const [name, scenario] of scenarios) {
+    it(name, () => {
+      fc.assert(
+        fc.property(pan, (secret) => expectNoSecret(thrown(scenario(secret)), secret)),
+        { numRuns: 20 },
+      );
+    });
+  }
+});
