@@ -9,3 +9,6 @@ export { explainRequest, ExplainInputError, type Diagnosis, type ExplainInput } 
 export { describeDifferences } from './explain/differences.js';
 export type { Cause, CauseCode } from './explain/causes.js';
 export { maskPan, redactText, redactValue } from './redact/redact.js';
+export { GATEWAY_ENV, readGatewayConfig, readPrivateKeyFile, requireSettings, type GatewayConfig } from './config/gateway-config.js';
+export { printResult } from './commands/send.js';
+export { printSchedule, readPaymentObject } from './commands/schedule.js';

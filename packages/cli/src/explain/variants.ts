@@ -95,7 +95,7 @@ export function parameterVariants(request: ReadRequest): Variant[] {
       const first = pairs.find(([n]) => n === name) as Pair;
       variants.push({
         pairs: [...pairs.filter(([n]) => n !== name), first],
-        causes: [{ code: 'parameter_duplicated', message: `${name} is sent ${count} times but the client signed it once: send it once, or sign every copy` }],
+        causes: [{ code: 'parameter_duplicated', message: `${name} is sent ${count} times but signed once (${first[0]}=${first[1]}): a copy was added after signing, or the client signs only one of them` }],
       });
     } else {
       variants.push({

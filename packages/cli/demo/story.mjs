@@ -1,0 +1,125 @@
+// The whole paysign story in one run: `pnpm start` at the repository root.
+//
+// By default everything happens against an in-process gateway emulator on a free loopback port.
+// Point it at a real (sandbox!) gateway with PAYSIGN_BASE_URL and friends: see README.md.
+import { createPublicKey } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createOutput, explainRequest, generateKeyFiles, printDiagnosis, printResult, printSchedule, readGatewayConfig } from '@paysign/cli';
+import { serve } from '@paysign/emulator/node';
+import { createGatewayClient, GatewayError, operationUrl, previewSchedule, toTransferParams } from '@paysign/gateway';
+import { createSigner } from '@paysign/oauth-core';
+
+const io = createOutput();
+const started = performance.now();
+const requests = (name) => JSON.parse(readFileSync(new URL(`./requests/${name}.json`, import.meta.url), 'utf8'));
+const heading = (n, title) => io.out(`\n${io.bold(io.cyan(`${n}. ${title}`))}`);
+const note = (text) => io.out(io.dim(`   ${text}`));
+
+const config = readGatewayConfig({}, process.env);
+const real = config.baseUrl !== undefined;
+const login = config.login ?? 'demo-merchant';
+const endpointId = config.endpointId ?? '1234';
+const currency = config.currency ?? 'EUR';
+const controlKey = config.controlKey ?? 'demo-control-key';
+const payments = requests('update-recurring-payments');
+const ids = process.env.PAYSIGN_RECURRING_PAYMENT_IDS?.split(',');
+if (ids) ids.forEach((id, i) => payments[i] && (payments[i].recurringPaymentId = id.trim()));
+const panCheck = { ...requests('pan-eligibility'), ...(process.env.PAYSIGN_CARD_REF_ID && { sendingCardRefId: process.env.PAYSIGN_CARD_REF_ID }) };
+const transfer = requests('transfer');
+
+io.out(io.bold(`paysign: sign, send and explain gateway requests`));
+io.out(io.dim(real ? `against ${config.baseUrl} (PAYSIGN_BASE_URL)` : 'against a local gateway emulator on a free loopback port'));
+
+// The emulator knows the merchant by login and control key; the RSA key is registered in step 1.
+let server;
+if (!real) {
+  server = await serve({
+    merchants: [{ login, controlKey, endpointIds: [endpointId], currency }],
+    profiles: payments.map((p) => ({ 'recurring-payment-id': p.recurringPaymentId, 'client-orderid': p.clientOrderId, 'credit-card-number': p.creditCardNumber, amount: '5.00', currency, period: 'month', interval: '1' })),
+    log: () => {}, // the story prints what matters; `paysign emulator` shows the log
+  });
+  config.baseUrl = server.url;
+}
+const keyDir = mkdtempSync(join(tmpdir(), 'paysign-demo-'));
+try {
+  heading(1, 'Generate an RSA key pair and register the public key');
+  let privateKey;
+  if (real) {
+    if (!config.privateKeyFile) throw new Error('PAYSIGN_PRIVATE_KEY_FILE must name the private key whose public key the gateway has');
+    privateKey = readFileSync(config.privateKeyFile, 'utf8');
+    note(`using ${config.privateKeyFile} (PAYSIGN_PRIVATE_KEY_FILE): its public key is registered with the gateway`);
+  } else {
+    const t = performance.now();
+    const files = await generateKeyFiles(keyDir, 4096);
+    privateKey = readFileSync(files.privateKeyPath, 'utf8');
+    io.out(`   private key  ${files.privateKeyPath}  (PKCS#1 PEM, mode 0600)`);
+    io.out(`   public key   ${files.publicKeyPath}  (SPKI PEM)`);
+    io.out(`   fingerprint  ${files.fingerprint.slice(0, 23)}...`);
+    server.emulator.merchants.addPublicKey(login, readFileSync(files.publicKeyPath, 'utf8'));
+    note(`4096 bits as the spec asks, generated in ${((performance.now() - t) / 1000).toFixed(1)} s; registered with the emulator for ${login}`);
+  }
+  const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' });
+
+  // Every request below goes through this fetch, so the story shows the real HTTP exchange.
+  const tracingFetch = async (url, init) => {
+    io.out(io.dim(`   -> ${init?.method ?? 'GET'} ${url}`));
+    const response = await fetch(url, init);
+    io.out(io.dim(`   <- HTTP ${response.status}`));
+    return response;
+  };
+  const common = { baseUrl: config.baseUrl, endpointId, login, fetch: tracingFetch, projectCurrency: currency, ...(config.pathPrefix && { pathPrefix: config.pathPrefix }) };
+  const rsaClient = createGatewayClient({ ...common, privateKey });
+  const hmacClient = createGatewayClient({ ...common, controlKey });
+
+  heading(2, 'Update two recurring payments (RSA-SHA256)');
+  printIndented(await rsaClient.updateRecurringPayments(payments));
+  if (!real) {
+    for (const p of payments) {
+      const profile = await (await fetch(`${server.url}/payment/emulator/recurring-payments/${p.recurringPaymentId}`)).json();
+      const f = profile.fields;
+      note(`${profile.id} rev ${profile.revision}: card ${f['credit-card-number']}, ${f.amount ? `amount ${f.amount}` : `amounts ${f['amount-sequence']}`}, every ${f.interval === '1' ? f.period : `${f.interval} ${f.period}s`}, from ${f['start-date']}`);
+    }
+  }
+
+  heading(3, "Check a PAN's eligibility (HMAC-SHA1)");
+  printIndented(await hmacClient.panEligibilitySend(panCheck));
+
+  heading(4, 'Make a transfer (RSA-SHA256)');
+  printIndented(await rsaClient.transfer(transfer));
+  note('a transfer is never retried automatically: it moves money');
+
+  heading(5, 'A tampered request: refused with 403, then explained');
+  const url = operationUrl(config.baseUrl, 'transfer', endpointId, config.pathPrefix);
+  const signed = await createSigner({ consumerKey: login, privateKey, signatureMethod: 'RSA-SHA256' }).sign({ url, params: toTransferParams({ ...transfer, clientOrderId: 'transfer-2' }) });
+  // Someone between the client and the gateway appends a second amount after signing.
+  const tamperedBody = `${signed.body}&amount=2500.00`;
+  note('the body is signed, then "&amount=2500.00" is appended on the way');
+  const refused = await tracingFetch(url, { method: 'POST', headers: signed.headers, body: tamperedBody });
+  const refusedBody = await refused.text();
+  io.out(`   ${refused.status === 403 ? io.red('403 Forbidden') : refused.status}, body ${refusedBody === '' ? 'empty' : `${refusedBody.length} bytes`}: the gateway says nothing more`);
+  io.out(io.dim('   paysign explain --url URL --authorization "OAuth ..." --body "..." --public-key public-key.pem'));
+  const diagnosis = await explainRequest({ url, authorization: signed.authorization, body: tamperedBody, publicKey: publicKeyPem });
+  printDiagnosis(indented(io), diagnosis);
+
+  heading(6, 'Preview the schedule of the first recurring payment');
+  note(`${payments[0].amountSequence.join(', ')} ${currency}, every ${payments[0].period} from ${payments[0].startDate}: the 31st falls back to the month's last day`);
+  printSchedule(indented(io), previewSchedule(payments[0], { count: 6, today: '01.01.2026' }), currency);
+
+  io.out(`\n${io.green(io.bold('Done'))} in ${((performance.now() - started) / 1000).toFixed(1)} s. Next: paysign --help, and packages/cli/README.md.`);
+} catch (error) {
+  io.err(io.red(`\nThe story stopped: ${error instanceof GatewayError ? `${error.code}: ` : ''}${error instanceof Error ? error.message : error}`));
+  process.exitCode = 1;
+} finally {
+  rmSync(keyDir, { recursive: true, force: true });
+  await server?.close();
+}
+
+function indented(output) {
+  return { ...output, out: (line = '') => output.out(`   ${line}`) };
+}
+
+function printIndented(result) {
+  printResult(indented(io), result);
+}

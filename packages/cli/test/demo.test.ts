@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+
+const STORY = fileURLToPath(new URL('../demo/story.mjs', import.meta.url));
+
+describe('the demo story (pnpm start)', () => {
+  it('runs every step against an in-process emulator and exits 0, printing no full card number or CVV', () => {
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
+    const result = spawnSync(process.execPath, [STORY], { encoding: 'utf8', env, timeout: 60_000 });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const out = result.stdout;
+    for (const heading of ['1. Generate an RSA key pair', '2. Update two recurring payments (RSA-SHA256)', "3. Check a PAN's eligibility (HMAC-SHA1)", '4. Make a transfer', '5. A tampered request', '6. Preview the schedule']) {
+      expect(out).toContain(heading);
+    }
+    expect(out).toMatch(/rp-1001 rev 1: card 411111\*{6}1111, amounts 9\.99,14\.99,19\.99/);
+    expect(out).toContain('403 Forbidden, body empty');
+    expect(out).toContain('[parameter_duplicated]');
+    expect(out).toContain('parameter only in the expected base string: amount=2500.00');
+    expect(out).toMatch(/1 {2}28\.02\.2026 {2}14\.99 EUR/);
+    expect(out).not.toMatch(/4111111111111111|5555555555554444|cvv2(=|%3D)123/);
+    expect(out).not.toContain('\u001b['); // not a TTY: no colours
+  });
+});
