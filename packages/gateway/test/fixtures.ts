@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RecurringPaymentUpdate } from '../src/index.js';
+import type { RecurringPaymentFields, RecurringPaymentUpdate, Schedule } from '../src/index.js';
 
 // 4111 1111 1111 1111: the card-network test Visa number, Luhn-valid.
 export const TEST_PAN = '4111111111111111';
@@ -20,6 +20,12 @@ export function validPayment(): RecurringPaymentUpdate {
     startDate: '15.01.2030',
     currency: 'EUR',
   };
+}
+
+/** The valid payment without its amount mode, to add another one. */
+export function validFields(): RecurringPaymentFields & Schedule {
+  const { amount: _amount, ...rest } = validPayment() as RecurringPaymentFields & Schedule & { amount: string };
+  return rest;
 }
 
 /** One request as the test server saw it. */
