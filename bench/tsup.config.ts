@@ -3,6 +3,7 @@ import { defineConfig } from 'tsup';
 // The benchmark runs as plain JavaScript on every runtime. oauth-core stays external so that
 // each runtime resolves `@paysign/oauth-core` through the export map itself: that resolution is
 // the automatic adapter choice the benchmark reports. The peers are CommonJS and stay external too.
+// The two builds share dist/, so neither cleans it (the build script does, first).
 // workerd loads one self-contained module, bundled with the conditions a Workers bundler uses.
 export default defineConfig([
   {
@@ -11,11 +12,11 @@ export default defineConfig([
       'rsa-worker': 'src/suites/rsa-worker.ts',
       probe: 'src/runtimes/probe-entry.ts',
       'payload-memory': 'src/suites/payload-memory.ts',
+      'profile-hmac': 'src/profile-hmac.ts',
     },
     format: ['esm'],
     target: 'es2022',
     platform: 'node',
-    clean: true,
     sourcemap: true,
     splitting: true,
     external: [/^@paysign\//, 'oauth-1.0a', 'oauth-sign', 'mastercard-oauth1-signer'],
