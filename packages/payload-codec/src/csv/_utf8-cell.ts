@@ -2,10 +2,15 @@
 // one pass replaces building the document as a string, testing cells with regular expressions and
 // a TextEncoder pass (about twice as fast, with no intermediate string at all).
 
-const SEMICOLON = 0x3b;
 const QUOTE = 0x22;
-const CR = 0x0d;
-const LF = 0x0a;
+
+// 1 for an ASCII unit written as itself; 0 for the structural ones (`;` `"` CR LF). One table
+// lookup keeps the common ASCII path to a single test.
+const PLAIN_ASCII = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(0x80).fill(1);
+  for (const c of ';"\r\n') table[c.charCodeAt(0)] = 0;
+  return table;
+})();
 
 /** Returned when the value needs the caller's attention: a structural character or a lone surrogate. */
 export const NEEDS_ATTENTION = -1;
@@ -21,7 +26,7 @@ export function writeCellUtf8(value: string, bytes: Uint8Array, at: number, quot
   for (let k = 0; k < value.length; k++) {
     const c = value.charCodeAt(k);
     if (c < 0x80) {
-      if (c === SEMICOLON || c === QUOTE || c === CR || c === LF) {
+      if (PLAIN_ASCII[c] === 0) {
         if (!quoted) return NEEDS_ATTENTION;
         if (c === QUOTE) bytes[pos++] = QUOTE;
       }
