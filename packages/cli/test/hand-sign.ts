@@ -28,7 +28,11 @@ export function clientSign(request: ClientRequest): { authorization: string; bod
     ['oauth_version', '1.0'],
   ];
   const encode = request.encode ?? rfc3986;
-  const pairs = [...(request.signed ?? request.sent), ...oauth].map(([n, v]) => `${encode(n)}=${encode(v)}`).sort();
+  // Sorted as pairs (name, then value), not as joined text: "k" sorts before "k-" though "k-=" < "k=".
+  const pairs = [...(request.signed ?? request.sent), ...oauth]
+    .map(([n, v]) => [encode(n), encode(v)] as const)
+    .sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+    .map(([n, v]) => `${n}=${v}`);
   const base = `POST&${rfc3986(request.signedUri ?? request.url)}&${rfc3986(pairs.join('&'))}`;
   const signature =
     'controlKey' in request.key

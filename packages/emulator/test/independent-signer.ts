@@ -29,7 +29,11 @@ export function handSign(
     ['oauth_timestamp', overrides.timestamp ?? String(Math.floor(Date.now() / 1000))],
     ['oauth_version', '1.0'],
   ];
-  const encoded = [...params, ...oauth].map(([n, v]) => `${rfc3986(n)}=${rfc3986(v)}`).sort();
+  // Step 3 sorts by name, then value (as pairs: "amount" before "amount-from", though "amount-from=" < "amount=").
+  const encoded = [...params, ...oauth]
+    .map(([n, v]) => [rfc3986(n), rfc3986(v)] as const)
+    .sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+    .map(([n, v]) => `${n}=${v}`);
   const baseString = `POST&${rfc3986(url)}&${rfc3986(encoded.join('&'))}`;
   const signature =
     credentials.method === 'HMAC-SHA1'
