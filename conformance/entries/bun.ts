@@ -1,8 +1,8 @@
 // Bun entry: the `bun` export condition must give the node:crypto build.
-import { bare, flavours } from './flavours-all.js';
+import { bare, flavours, hmac } from './flavours-all.js';
 import { runConformance } from './run.js';
 
 declare const Bun: { version: string };
 
-const result = await runConformance({ runtime: `bun ${Bun.version}`, flavours, bare, bareAdapter: 'node' }, console.log);
+const result = await runConformance({ runtime: `bun ${Bun.version}`, flavours, bare, hmac, bareAdapter: 'node' }, console.log);
 if (result.failed > 0) process.exitCode = 1;

@@ -1,6 +1,6 @@
 // Vercel edge runtime entry: loaded as a script into @edge-runtime/vm, which then calls the
 // function installed here. The bundle is built with the `edge-light` condition.
-import { bare, flavours } from './flavours-edge.js';
+import { bare, flavours, hmac } from './flavours-edge.js';
 import { runConformance, type ConformanceResult } from './run.js';
 
 declare global {
@@ -8,4 +8,4 @@ declare global {
   var runPaysignConformance: ((log: (line: string) => void) => Promise<ConformanceResult>) | undefined;
 }
 
-globalThis.runPaysignConformance = (log) => runConformance({ runtime: 'edge-runtime', flavours, bare, bareAdapter: 'webcrypto' }, log);
+globalThis.runPaysignConformance = (log) => runConformance({ runtime: 'edge-runtime', flavours, bare, hmac, bareAdapter: 'webcrypto' }, log);

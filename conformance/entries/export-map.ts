@@ -15,6 +15,10 @@ export function exportMapSuite(entry: RuntimeEntry): Suite {
     test(`the bare @paysign/oauth-core import resolves to the ${entry.bareAdapter} build here`, () => {
       assert.equal(entry.bare.defaultAdapter.name, entry.bareAdapter);
     });
+    test('@paysign/oauth-core/hmac gives the edge HMAC signer and its typed error', () => {
+      assert.equal(typeof entry.hmac.createHmacSigner, 'function');
+      assert.throws(() => entry.hmac.percentEncode('\uDC00'), 'INVALID_STRING');
+    });
     test('OAuthError is one class per build, with a stable code', () => {
       const error = assert.throws(() => entry.bare.percentEncode('\uDC00'), 'INVALID_STRING');
       assert.equal(error instanceof entry.bare.OAuthError, true, 'the error is an OAuthError of the build that threw it');

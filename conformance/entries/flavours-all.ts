@@ -2,10 +2,11 @@
 // nodejs_compat). Imported by package name so the runtime's own resolver (or esbuild, with the
 // runtime's conditions) reads the export map.
 import * as bare from '@paysign/oauth-core';
+import * as hmac from '@paysign/oauth-core/hmac';
 import * as js from '@paysign/oauth-core/js';
 import * as node from '@paysign/oauth-core/node';
 import * as webcrypto from '@paysign/oauth-core/webcrypto';
 import type { Flavours } from './flavours.js';
 
 export const flavours: Flavours = { node, webcrypto, js };
-export { bare };
+export { bare, hmac };

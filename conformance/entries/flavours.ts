@@ -2,9 +2,13 @@
 // each imported through the package's export map (never a source path), so a broken map fails.
 import type * as OAuthCore from '@paysign/oauth-core';
 import type { AdapterName } from '@paysign/oauth-core';
+import type * as OAuthCoreHmac from '@paysign/oauth-core/hmac';
 
 /** The public API of one build of `@paysign/oauth-core` (all builds share it). */
 export type OAuthCoreModule = typeof OAuthCore;
+
+/** `@paysign/oauth-core/hmac`: the small HMAC-only signer for edge bundles. */
+export type OAuthCoreHmacModule = typeof OAuthCoreHmac;
 
 /**
  * The builds loaded in one runtime. `node` exists only where `node:crypto` does (Node, Deno, Bun,
@@ -25,6 +29,8 @@ export interface RuntimeEntry {
   bare: OAuthCoreModule;
   /** The adapter that build must carry here (its export condition decides). */
   bareAdapter: AdapterName;
+  /** `@paysign/oauth-core/hmac`, the edge HMAC signer: it must sign as createSigner does. */
+  hmac: OAuthCoreHmacModule;
 }
 
 /** The flavours present, in a fixed order, with their names. */

@@ -21,12 +21,12 @@ export const TRANSCRIPT_PREFIX = 'transcript sha256: ';
  *
  * @example
  * ```ts
- * const result = await runConformance({ runtime: 'bun', flavours, bare, bareAdapter: 'node' }, console.log);
+ * const result = await runConformance({ runtime: 'bun', flavours, bare, hmac, bareAdapter: 'node' }, console.log);
  * if (result.failed > 0) process.exitCode = 1;
  * ```
  */
 export async function runConformance(entry: RuntimeEntry, log: (line: string) => void, runtimeSuites: readonly Suite[] = []): Promise<ConformanceResult> {
-  const transcript = transcriptSuite(entry.flavours);
+  const transcript = transcriptSuite(entry.flavours, entry.hmac);
   // The shared suites get the bare import too, as `default`, exactly as the Node (vitest) entry does.
   const builds: Record<string, OAuthCoreModule> = { default: entry.bare, ...Object.fromEntries(presentFlavours(entry.flavours)) };
   const suites: Suite[] = [...runtimeSuites, exportMapSuite(entry), transcript.suite, ...oauthSuites(builds)];

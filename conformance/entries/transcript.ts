@@ -2,7 +2,7 @@
 // each case asserts that all flavours give the same bytes; across runtimes, run-all compares the
 // SHA-256 of the whole transcript, so Node, Deno, Bun, workerd and edge-runtime must agree too.
 import { assert, suite, type Suite } from '../harness.js';
-import { presentFlavours, type Flavours, type OAuthCoreModule } from './flavours.js';
+import { presentFlavours, type Flavours, type OAuthCoreHmacModule, type OAuthCoreModule } from './flavours.js';
 import { rsaPkcs1Private, rsaPkcs1Public, rsaPkcs8Private } from './transcript-keys.js';
 
 type SignerOptions = Parameters<OAuthCoreModule['createSigner']>[0];
@@ -33,6 +33,11 @@ const signingCases: SigningCase[] = [
         ['empty', ''],
       ],
     },
+  },
+  {
+    name: 'HMAC-SHA256 POST with a token, without oauth_version',
+    options: { ...fixed, signatureMethod: 'HMAC-SHA256', consumerSecret: 'kd94hf93k423kf44', token: 'nnch734d00sl2jdk', tokenSecret: 'pfkkdhi9sl3r4s00', version: false },
+    request: { url: gatewayUrl, params: { 'client-order-id': 'order-3', amount: '10.00' } },
   },
   {
     name: 'HMAC-SHA256 GET: parameters appended to an existing query, with a token',
@@ -131,7 +136,7 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 /** The transcript suite for these flavours, and the digest of what it recorded once it has run. */
-export function transcriptSuite(flavours: Flavours): { suite: Suite; digest: () => Promise<string> } {
+export function transcriptSuite(flavours: Flavours, hmacOnly: OAuthCoreHmacModule): { suite: Suite; digest: () => Promise<string> } {
   const present = presentFlavours(flavours);
   const recorded: Record<string, unknown> = {};
 
@@ -144,8 +149,17 @@ export function transcriptSuite(flavours: Flavours): { suite: Suite; digest: () 
     recorded[name] = expected;
   }
 
-  const transcript = suite(`transcript (${present.map(([n]) => n).join(', ')})`, (test) => {
-    for (const c of signingCases) test(c.name, () => record(c.name, (core) => signCase(core, c)));
+  const transcript = suite(`transcript (${present.map(([n]) => n).join(', ')}, and /hmac for HMAC POSTs)`, (test) => {
+    for (const c of signingCases) {
+      test(c.name, async () => {
+        await record(c.name, (core) => signCase(core, c));
+        // The edge HMAC signer (form POSTs only) must send the very bytes createSigner sends.
+        if (!c.options.signatureMethod.startsWith('HMAC') || (c.request.method ?? 'POST') !== 'POST') return;
+        const { verifies: _v, rejectsTampered: _r, ...expected } = recorded[c.name] as Awaited<ReturnType<typeof signCase>>;
+        const options = c.options as Parameters<OAuthCoreHmacModule['createHmacSigner']>[0];
+        assert.deepEqual(await hmacOnly.createHmacSigner(options).sign(c.request), expected, '@paysign/oauth-core/hmac differs from createSigner');
+      });
+    }
     test('encodings and error codes', async () => {
       await record('encodings and error codes', encodingCase);
       const { errors } = recorded['encodings and error codes'] as Awaited<ReturnType<typeof encodingCase>>;

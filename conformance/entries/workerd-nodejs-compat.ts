@@ -1,5 +1,5 @@
 // workerd with nodejs_compat: node:crypto exists, so the node build runs too.
-import { bare, flavours } from './flavours-all.js';
+import { bare, flavours, hmac } from './flavours-all.js';
 import { workerdTest } from './workerd-test.js';
 
-export default workerdTest('workerd+nodejs_compat', flavours, bare);
+export default workerdTest('workerd+nodejs_compat', flavours, bare, hmac);

@@ -1,6 +1,6 @@
 // The `test` handler that `workerd test` calls; a thrown error is what fails it there.
 import { assert, suite, type Suite } from '../harness.js';
-import type { Flavours, OAuthCoreModule } from './flavours.js';
+import type { Flavours, OAuthCoreHmacModule, OAuthCoreModule } from './flavours.js';
 import { runConformance } from './run.js';
 
 /** Whether `node:crypto` can be imported: true only under nodejs_compat. */
@@ -29,14 +29,14 @@ function nodejsCompatSuite(expected: boolean): Suite {
  *
  * @example
  * ```ts
- * export default workerdTest('workerd', flavours, bare);
+ * export default workerdTest('workerd', flavours, bare, hmac);
  * ```
  */
-export function workerdTest(runtime: string, flavours: Flavours, bare: OAuthCoreModule): { test(): Promise<void> } {
+export function workerdTest(runtime: string, flavours: Flavours, bare: OAuthCoreModule, hmac: OAuthCoreHmacModule): { test(): Promise<void> } {
   return {
     async test() {
       // workerd's bundle is built with the `workerd` condition, so the bare import is the WebCrypto build.
-      const entry = { runtime, flavours, bare, bareAdapter: 'webcrypto' } as const;
+      const entry = { runtime, flavours, bare, hmac, bareAdapter: 'webcrypto' } as const;
       const result = await runConformance(entry, console.log, [nodejsCompatSuite(flavours.node !== undefined)]);
       if (result.failed > 0) throw new Error(`${runtime}: ${result.failed} conformance test(s) failed`);
     },

@@ -1,0 +1,79 @@
+// Packaging checks for every publishable package under packages/ (run after `pnpm build`):
+//
+//   node scripts/check-packages.mjs
+//
+// 1. `pnpm pack` each package (workspace:* becomes real versions, `files` decides the contents);
+// 2. publint --strict and @arethetypeswrong/cli on each tarball (accepted findings carry a reason,
+//    see packaging/attw.mjs);
+// 3. install all tarballs with npm into an empty project outside the workspace;
+// 4. type-check the installed .d.ts from consumer fixtures under node16, nodenext and bundler;
+// 5. import every entry point in Node ESM, Node CJS, Deno and Bun.
+// Prints one line per check and `packaging: N passed, N failed`; exits non-zero on any failure.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { checkTypesResolution } from './packaging/attw.mjs';
+import { installConsumer } from './packaging/consumer.mjs';
+import { checkImports } from './packaging/imports.mjs';
+import { checkPublint } from './packaging/publint.mjs';
+import { checkDeclarations } from './packaging/types.mjs';
+import { exec, pnpmCommand, publishablePackages, root } from './packaging/workspace.mjs';
+
+const started = Date.now();
+const results = [];
+function report(name, { ok, detail }) {
+  results.push(ok);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  if (detail) console.log(detail.replace(/^/gm, '       '));
+}
+
+/** Runs `task` over `items` with at most `limit` at a time, keeping their order. */
+async function mapLimited(items, limit, task) {
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await task(items[i]);
+      }
+    }),
+  );
+  return out;
+}
+
+const tarballName = (pkg) => `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.manifest.version}.tgz`;
+
+const dir = await mkdtemp(`${tmpdir()}/paysign-packages-`);
+try {
+  const all = publishablePackages();
+  for (const pkg of all.filter((p) => !p.built)) report(`${pkg.name} is built`, { ok: false, detail: 'no dist/: run `pnpm build` first' });
+  const packages = all.filter((p) => p.built).map((p) => ({ ...p, tarball: `${dir}/tarballs/${tarballName(p)}` }));
+  if (packages.length === 0) report('packages to check', { ok: false, detail: 'no built package under packages/' });
+
+  const [pnpm, pnpmArgs] = pnpmCommand();
+  const filters = packages.flatMap((p) => ['--filter', p.name]);
+  const pack = await exec(pnpm, [...pnpmArgs, '-r', ...filters, 'pack', '--pack-destination', `${dir}/tarballs`], { cwd: root });
+  report(`pnpm pack (${packages.length} packages)`, { ok: pack.code === 0, detail: pack.code === 0 ? '' : pack.stderr.trim() });
+
+  if (pack.code === 0) {
+    // publint is in-process and quick; attw runs TypeScript, so two at a time (CI has 2 cores).
+    const linted = await Promise.all(packages.map(checkPublint));
+    packages.forEach((pkg, i) => report(`publint --strict ${pkg.name}`, linted[i]));
+    const typed = await mapLimited(packages, 2, checkTypesResolution);
+    packages.forEach((pkg, i) => report(`attw ${pkg.name}`, typed[i]));
+
+    const install = await installConsumer(dir, packages);
+    report('npm install of the tarballs into an empty project', install);
+    if (install.ok) {
+      for (const result of await checkDeclarations(install.consumer, packages)) report(result.name, result);
+      for (const result of await checkImports(install.consumer, packages)) report(result.name, result);
+    }
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+
+const failed = results.filter((ok) => !ok).length;
+console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`packaging: ${results.length - failed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;
