@@ -36,10 +36,22 @@ const report: BenchReport = {
   skippedRuntimes: [],
 };
 
+// Written after every suite, so that a run cut short (the checkout is shared) keeps what it measured.
+function save(): void {
+  report.machine.loadAfter = loadavg();
+  mkdirSync(options.outDir, { recursive: true });
+  writeFileSync(join(options.outDir, 'results.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(options.outDir, 'results.md'), renderMarkdown(report));
+  if (report.signing.length > 0) writeFileSync(join(options.outDir, 'signs-per-second.svg'), renderSvg(report.signing, 'transfer'));
+}
+
 const algorithms: Algorithm[] = [];
 if (options.suites.has('hmac')) algorithms.push('HMAC-SHA1');
 if (options.suites.has('rsa')) algorithms.push('RSA-SHA256');
-for (const algorithm of algorithms) report.signing.push(...(await runHostSigning(algorithm, pkcs1Pem, measure, progress)));
+for (const algorithm of algorithms) {
+  report.signing.push(...(await runHostSigning(algorithm, pkcs1Pem, measure, progress)));
+  save();
+}
 if (options.suites.has('rsa')) {
   progress.step('openssl speed rsa4096');
   const openssl = await opensslRsa4096(options.quick ? 1 : 3);
@@ -49,20 +61,18 @@ if (options.suites.has('runtimes') && algorithms.length > 0) {
   const other = await runRuntimes(join(packageDir, '..'), { pkcs1Pem, ...measure, algorithms }, progress);
   report.signing.push(...other.groups);
   report.skippedRuntimes = other.skipped;
+  save();
 }
 if (options.suites.has('concurrency')) {
   report.concurrency = await runConcurrency(pkcs1Pem, options.rounds, options.quick ? 300 : 1000, progress);
+  save();
 }
 if (options.suites.has('payload')) {
   report.payload = await runPayload(options.payloadRows, options.payloadRows.at(-1)!, { rounds: options.rounds, sampleMs: Math.max(options.sampleMs, 100) }, progress);
 }
 if (options.suites.has('memory')) report.memory = runMemory(options.memorySigns, progress);
-report.machine.loadAfter = loadavg();
 
-mkdirSync(options.outDir, { recursive: true });
-writeFileSync(join(options.outDir, 'results.json'), JSON.stringify(report, null, 2) + '\n');
-writeFileSync(join(options.outDir, 'results.md'), renderMarkdown(report));
-if (report.signing.length > 0) writeFileSync(join(options.outDir, 'signs-per-second.svg'), renderSvg(report.signing, 'transfer'));
+save();
 progress.finish();
 for (const t of evaluateTargets(report)) {
   process.stderr.write(`${t.met === undefined ? '  ' : t.met ? 'ok' : '!!'} ${t.target}: ${t.reached ? formatRatio(t.reached.median) : '–'} (goal ≥ ${formatRatio(t.goal)})\n`);
