@@ -13,7 +13,11 @@ describe('paysign emulator', () => {
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     try {
-      const [firstLine] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+      // If the process dies before it listens, fail with its stderr instead of waiting for the timeout.
+      const [firstLine] = (await Promise.race([
+        once(createInterface({ input: child.stdout }), 'line'),
+        once(child, 'exit').then(() => Promise.reject(new Error(`paysign emulator exited early: ${stderr}`))),
+      ])) as [string];
       expect(firstLine).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
       const base = firstLine.slice('listening on '.length);
       const url = `${base}/payment/api/v2/pan-eligibility/send/1234`;
