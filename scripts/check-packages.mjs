@@ -22,7 +22,7 @@ const started = Date.now();
 const results = [];
 function report(name, { ok, detail }) {
   results.push(ok);
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (at ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (detail) console.log(detail.replace(/^/gm, '       '));
 }
 
@@ -59,10 +59,9 @@ try {
     // publint is in-process and quick; attw runs TypeScript, so two at a time (CI has 2 cores).
     const linted = await Promise.all(packages.map(checkPublint));
     packages.forEach((pkg, i) => report(`publint --strict ${pkg.name}`, linted[i]));
-    const typed = await mapLimited(packages, 2, checkTypesResolution);
+    // attw (CPU) runs beside the install (network, disk), then the consumer checks.
+    const [typed, install] = await Promise.all([mapLimited(packages, 2, checkTypesResolution), installConsumer(dir, packages)]);
     packages.forEach((pkg, i) => report(`attw ${pkg.name}`, typed[i]));
-
-    const install = await installConsumer(dir, packages);
     report('npm install of the tarballs into an empty project', install);
     if (install.ok) {
       for (const result of await checkDeclarations(install.consumer, packages)) report(result.name, result);
