@@ -4,7 +4,7 @@ import { defineConfig, type Options } from 'tsup';
 // One self-contained bundle per crypto adapter. The library imports its default adapter as
 // `#adapter`; each flavour binds it to one adapter file, so the edge bundles never contain
 // node:crypto and the node bundle never contains the pure-JS RSA.
-const flavours = ['node', 'webcrypto', 'js', 'auto', 'webcrypto-hmac'] as const;
+const flavours = ['node', 'webcrypto', 'js', 'auto'] as const;
 
 const common: Options = {
   format: ['esm', 'cjs'],
@@ -32,5 +32,7 @@ export default defineConfig([
       ],
     }),
   ),
+  // The edge HMAC signer: its own small entry, with no adapter at all.
+  { ...common, entry: { hmac: 'src/hmac.ts' }, dts: true },
   { ...common, entry: { index: 'src/index.ts' }, dts: { only: true } },
 ]);

@@ -15,7 +15,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 export const budgets = [
   {
     name: 'oauth-core HMAC-only import',
-    entry: "import { createSigner } from '@paysign/oauth-core/hmac';\nexport { createSigner };\n",
+    entry: "import { createHmacSigner } from '@paysign/oauth-core/hmac';\nexport { createHmacSigner };\n",
     budget: 2048,
   },
   {

@@ -4,7 +4,7 @@ export type * from './types.js';
 
 // §3.6 Percent encoding, and Base64 for signatures
 export { percentEncode, percentDecode, formDecode } from './encoding/percent-encode.js';
-export { encodeBase64, decodeBase64, isCanonicalBase64, base64Backend } from './encoding/base64.js';
+export { encodeBase64, encodeBase64Js, decodeBase64, isCanonicalBase64, base64Backend } from './encoding/base64.js';
 
 // §3.4.1.3 Request parameters
 export { collectParameters, type Parameter } from './parameters/collect.js';

@@ -1,17 +1,16 @@
 import { OAuthError } from '../errors.js';
 
-const DEFAULT_PORT: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
 /** Parses a URL string (or copies a `URL`), refusing anything that is not absolute http(s). */
 export function parseRequestUrl(url: string | URL): URL {
-  let parsed: URL;
+  let parsed: URL | undefined;
   try {
     parsed = new URL(typeof url === 'string' ? url : url.href);
   } catch {
-    throw new OAuthError('INVALID_URL', 'the request URL is not an absolute URL');
+    // reported below, with the scheme check
   }
-  if (!(parsed.protocol in DEFAULT_PORT)) {
-    throw new OAuthError('INVALID_URL', `the request URL scheme must be http or https, not ${parsed.protocol.slice(0, -1)}`);
+  if (!parsed || !/^https?:$/.test(parsed.protocol)) {
+    throw new OAuthError('INVALID_URL', 'the request URL must be an absolute http(s) URL');
   }
   return parsed;
 }

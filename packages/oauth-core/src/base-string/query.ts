@@ -1,6 +1,8 @@
 import { formDecode } from '../encoding/percent-encode.js';
 import type { Parameter } from '../parameters/collect.js';
 
+const SEGMENT = /^([^=]*)=?([^]*)$/;
+
 /**
  * Reads a query string or form body as RFC 5849 §3.4.1.3.1 asks: `&`-separated pairs, the name
  * before the first `=`, `+` as a space, percent-decoded UTF-8. Empty segments are skipped; a
@@ -14,13 +16,10 @@ import type { Parameter } from '../parameters/collect.js';
  */
 export function parseFormPairs(text: string): Parameter[] {
   const pairs: Parameter[] = [];
-  if (text === '') return pairs;
   for (const segment of text.split('&')) {
-    if (segment === '') continue;
-    const eq = segment.indexOf('=');
-    pairs.push(
-      eq === -1 ? [formDecode(segment), ''] : [formDecode(segment.slice(0, eq)), formDecode(segment.slice(eq + 1))],
-    );
+    // The name runs to the first "=", the value is the rest (empty when there is no "=").
+    const [, name, value] = SEGMENT.exec(segment) as RegExpExecArray;
+    if (segment !== '') pairs.push([formDecode(name as string), formDecode(value as string)]);
   }
   return pairs;
 }

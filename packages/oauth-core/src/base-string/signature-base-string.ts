@@ -51,12 +51,10 @@ export function baseStringFromPairs(method: string, uri: string, pairs: readonly
  * Sorts `encoded` in place; it must not hold `oauth_signature`.
  */
 export function baseStringFromEncoded(method: string, uri: string, encoded: [string, string][]): string {
-  const sorted = encoded.sort(compareEncoded);
-  let params = '';
-  for (let i = 0; i < sorted.length; i++) {
-    const [name, value] = sorted[i] as [string, string];
-    params += (i === 0 ? '' : '%26') + encodeAgain(name) + '%3D' + encodeAgain(value);
-  }
+  const params = encoded
+    .sort(compareEncoded)
+    .map(([name, value]) => encodeAgain(name) + '%3D' + encodeAgain(value))
+    .join('%26');
   return `${method}&${percentEncode(uri)}&${params}`;
 }
 

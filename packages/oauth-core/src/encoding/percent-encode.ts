@@ -1,13 +1,14 @@
 import { OAuthError } from '../errors.js';
 
-// RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". Everything else is escaped,
-// including the !'()* that encodeURIComponent leaves alone (RFC 5849 §3.6 asks for them escaped).
-const UNRESERVED = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(128);
-  for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~') table[c.charCodeAt(0)] = 1;
-  return table;
-})();
-const HEX = /* @__PURE__ */ Array.from({ length: 128 }, (_, c) => '%' + (c < 16 ? '0' : '') + c.toString(16).toUpperCase());
+// RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". encodeURIComponent escapes
+// everything else except !'()*, which RFC 5849 §3.6 wants escaped too. Native encoding measured
+// as fast as a table-driven loop (bench/), and it is a fraction of the size in edge bundles.
+const UNRESERVED_ONLY = /^[\w.~-]*$/;
+const LEFT_BY_ENCODE_URI_COMPONENT = /[!'()*]/g;
+
+function escapeSubDelim(c: string): string {
+  return '%' + c.charCodeAt(0).toString(16).toUpperCase();
+}
 
 /**
  * Percent-encodes a string as RFC 5849 §3.6 asks (RFC 3986 §2.1): UTF-8 bytes, every byte
@@ -21,39 +22,13 @@ const HEX = /* @__PURE__ */ Array.from({ length: 128 }, (_, c) => '%' + (c < 16 
  * ```
  */
 export function percentEncode(value: string): string {
-  // This is the signer's hottest loop: runs of unreserved characters are copied by slice, ASCII
-  // is escaped from a table, and only non-ASCII runs go through encodeURIComponent (for UTF-8).
-  const length = value.length;
-  let i = 0;
-  while (i < length) {
-    const c = value.charCodeAt(i);
-    if (c >= 128 || UNRESERVED[c] === 0) break;
-    i++;
+  // Most OAuth values (keys, nonces, timestamps, names) need no escaping at all.
+  if (UNRESERVED_ONLY.test(value)) return value;
+  try {
+    return encodeURIComponent(value).replace(LEFT_BY_ENCODE_URI_COMPONENT, escapeSubDelim);
+  } catch {
+    throw new OAuthError('INVALID_STRING', 'a value holds a lone surrogate: it has no UTF-8 form');
   }
-  if (i === length) return value;
-  let out = '';
-  let start = 0;
-  for (; i < length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 128) {
-      if (UNRESERVED[c] === 1) continue;
-      out += value.slice(start, i) + HEX[c];
-      start = i + 1;
-      continue;
-    }
-    let end = i + 1;
-    while (end < length && value.charCodeAt(end) >= 128) end++;
-    let utf8: string;
-    try {
-      utf8 = encodeURIComponent(value.slice(i, end));
-    } catch {
-      throw new OAuthError('INVALID_STRING', 'a value holds a lone UTF-16 surrogate, which has no UTF-8 encoding');
-    }
-    out += value.slice(start, i) + utf8;
-    i = end - 1;
-    start = end;
-  }
-  return out + value.slice(start);
 }
 
 /**
@@ -66,11 +41,10 @@ export function percentEncode(value: string): string {
  * ```
  */
 export function percentDecode(value: string): string {
-  if (!value.includes('%')) return value;
   try {
     return decodeURIComponent(value);
   } catch {
-    throw new OAuthError('INVALID_STRING', 'a percent-encoded value has a malformed escape or is not UTF-8');
+    throw new OAuthError('INVALID_STRING', 'a value has a bad %-escape or is not UTF-8');
   }
 }
 
@@ -85,5 +59,5 @@ export function percentDecode(value: string): string {
  * ```
  */
 export function formDecode(value: string): string {
-  return percentDecode(value.includes('+') ? value.replace(/\+/g, ' ') : value);
+  return percentDecode(value.replace(/\+/g, ' '));
 }

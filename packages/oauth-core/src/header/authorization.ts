@@ -26,12 +26,9 @@ export function formatAuthorizationHeader(params: Readonly<Record<string, string
 
 /** The header from pairs already percent-encoded: the signer's path. */
 export function formatEncodedHeader(encoded: readonly (readonly [string, string])[], realm?: string): string {
-  let header = realm === undefined ? 'OAuth ' : `OAuth realm="${realm.replace(/["\\]/g, '\\$&')}"`;
-  for (let i = 0; i < encoded.length; i++) {
-    const [name, value] = encoded[i] as [string, string];
-    header += (i === 0 && realm === undefined ? '' : ', ') + name + '="' + value + '"';
-  }
-  return header;
+  const pairs = encoded.map(([name, value]) => `${name}="${value}"`);
+  if (realm !== undefined) pairs.unshift(`realm="${realm.replace(/["\\]/g, '\\$&')}"`);
+  return 'OAuth ' + pairs.join(', ');
 }
 
 /** An `Authorization: OAuth` header, read: the realm, if any, and the decoded parameters. */

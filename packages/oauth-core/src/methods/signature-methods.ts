@@ -50,7 +50,7 @@ export function describeSignatureMethod(method: string): MethodKind {
  */
 export function signingKey(consumerSecret: string | undefined, tokenSecret: string | undefined): string {
   if (typeof consumerSecret !== 'string') {
-    throw new OAuthError('MISSING_SECRET', 'consumerSecret is required for HMAC and PLAINTEXT signatures');
+    throw new OAuthError('MISSING_SECRET', 'consumerSecret is required for HMAC and PLAINTEXT');
   }
   if (tokenSecret !== undefined && typeof tokenSecret !== 'string') {
     throw new OAuthError('INVALID_PARAMETER', 'tokenSecret must be a string');

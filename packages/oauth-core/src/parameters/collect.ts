@@ -6,21 +6,10 @@ export type Parameter = readonly [name: string, value: string];
 
 function toText(value: unknown, field: string): string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) {
-      throw new OAuthError('INVALID_PARAMETER', `parameter "${field}" is a non-finite number`);
-    }
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') {
     return String(value);
   }
-  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  throw new OAuthError(
-    'INVALID_PARAMETER',
-    `parameter "${field}" must be a string, number or boolean, not ${value === null ? 'null' : typeof value}`,
-  );
-}
-
-function isIterable(input: object): input is Iterable<unknown> {
-  return typeof (input as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
+  throw new OAuthError('INVALID_PARAMETER', `parameter "${field}" must be a string, finite number or boolean`);
 }
 
 /**
@@ -39,12 +28,12 @@ export function collectParameters(input: ParameterInput | undefined): Parameter[
   const out: Parameter[] = [];
   if (input === undefined || input === null) return out;
   if (typeof input !== 'object') {
-    throw new OAuthError('INVALID_PARAMETER', 'parameters must be an iterable of pairs or a record');
+    throw new OAuthError('INVALID_PARAMETER', 'parameters must be pairs or a record');
   }
-  if (isIterable(input)) {
-    for (const pair of input) {
+  if (typeof (input as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function') {
+    for (const pair of input as Iterable<unknown>) {
       if (!Array.isArray(pair) || pair.length !== 2) {
-        throw new OAuthError('INVALID_PARAMETER', 'each parameter pair must be a [name, value] array of length 2');
+        throw new OAuthError('INVALID_PARAMETER', 'each parameter must be a [name, value] pair');
       }
       const name = toText(pair[0], 'name');
       out.push([name, toText(pair[1], name)]);

@@ -29,22 +29,14 @@ export function normalizeParameters(params: ParameterInput): string {
 }
 
 /** Percent-encodes each name and value of decoded pairs. */
-export function encodePairs(pairs: readonly Parameter[]): [string, string][] {
-  const encoded: [string, string][] = new Array(pairs.length);
-  for (let i = 0; i < pairs.length; i++) {
-    const [name, value] = pairs[i] as Parameter;
-    encoded[i] = [percentEncode(name), percentEncode(value)];
-  }
-  return encoded;
+export function encodePairs(pairs: readonly (readonly [string, string])[]): [string, string][] {
+  return pairs.map(([name, value]) => [percentEncode(name), percentEncode(value)]);
 }
 
 /** Sorts already-encoded pairs by name, then value, and joins them (§3.4.1.3.2 steps 2-4). */
 export function normalizeEncoded(encoded: [string, string][]): string {
-  encoded.sort(compareEncoded);
-  let out = '';
-  for (let i = 0; i < encoded.length; i++) {
-    const [name, value] = encoded[i] as [string, string];
-    out += (i === 0 ? '' : '&') + name + '=' + value;
-  }
-  return out;
+  return encoded
+    .sort(compareEncoded)
+    .map(([name, value]) => name + '=' + value)
+    .join('&');
 }

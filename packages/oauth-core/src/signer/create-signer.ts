@@ -6,10 +6,17 @@ import { baseStringFromEncoded, normalizeMethod } from '../base-string/signature
 import { percentEncode } from '../encoding/percent-encode.js';
 import { OAuthError } from '../errors.js';
 import { formatEncodedHeader } from '../header/authorization.js';
-import { prepareSigning, then } from '../methods/prepare.js';
+import { prepareSigning } from '../methods/prepare.js';
 import { describeSignatureMethod } from '../methods/signature-methods.js';
 import { collectParameters } from '../parameters/collect.js';
 import { encodePairs } from '../parameters/normalize.js';
+import {
+  joinForm,
+  protocolParameters,
+  refuseProtocolNames,
+  requireString,
+  type ProtocolParameterSource,
+} from './protocol-parameters.js';
 import type { ParameterInput, SigningCredentials } from '../types.js';
 
 /** How a signer is set up: who signs, with what, and how the request is laid out. */
@@ -76,7 +83,6 @@ export interface Signer {
 }
 
 const BODYLESS = /* @__PURE__ */ new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
-const TIMESTAMP = /^[1-9][0-9]{0,11}$/;
 const HEX_BYTE = /* @__PURE__ */ Array.from({ length: 256 }, (_, byte) => (byte < 16 ? '0' : '') + byte.toString(16));
 
 /** 128-bit nonces as 32 hex digits, drawn from a pool so the CSPRNG is called once per 64 nonces. */
@@ -92,22 +98,6 @@ function createNonceSource(adapter: CryptoAdapter): () => string {
     for (let end = offset + 16; offset < end; offset++) hex += HEX_BYTE[pool[offset] as number];
     return hex;
   };
-}
-
-function requireString(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value === '') {
-    throw new OAuthError('INVALID_PARAMETER', `${field} must be a non-empty string`);
-  }
-  return value;
-}
-
-function joinForm(encoded: readonly (readonly [string, string])[]): string {
-  let body = '';
-  for (let i = 0; i < encoded.length; i++) {
-    const [name, value] = encoded[i] as [string, string];
-    body += (i === 0 ? '' : '&') + name + '=' + value;
-  }
-  return body;
 }
 
 /** What the signer derives from a URL; kept for the last URL, since a client signs for few URLs. */
@@ -158,9 +148,15 @@ export function createSigner(options: SignerOptions): Signer {
   const consumerKey = requireString(options.consumerKey, 'consumerKey');
   const method = describeSignatureMethod(options.signatureMethod);
   const token = options.token === undefined ? undefined : requireString(options.token, 'token');
-  const makeNonce = options.nonce ?? createNonceSource(adapter);
-  const makeTimestamp = options.timestamp ?? (() => Math.floor(Date.now() / 1000));
-  const { realm, version = '1.0', oauthParamsInBody = false } = options;
+  const { realm, oauthParamsInBody = false } = options;
+  const protocol: ProtocolParameterSource = {
+    consumerKey,
+    signatureMethod: options.signatureMethod,
+    nonce: options.nonce ?? createNonceSource(adapter),
+    timestamp: options.timestamp ?? (() => Math.floor(Date.now() / 1000)),
+    token,
+    version: options.version ?? '1.0',
+  };
   if (method.kind === 'rsa' && options.privateKey === undefined) {
     throw new OAuthError('MISSING_KEY', `privateKey is required for ${options.signatureMethod}`);
   }
@@ -182,22 +178,10 @@ export function createSigner(options: SignerOptions): Signer {
     lastUrl = { key, parts: urlParts };
     const params = encodePairs(collectParameters(request.params));
 
-    // The protocol parameters, in name order (the order the header lists them in).
-    let oauthParams: Record<string, string> = { oauth_consumer_key: consumerKey };
-    oauthParams.oauth_nonce = requireString(makeNonce(), 'nonce()');
-    oauthParams.oauth_signature_method = options.signatureMethod;
-    const timestamp = String(makeTimestamp());
-    if (!TIMESTAMP.test(timestamp)) throw new OAuthError('INVALID_PARAMETER', 'timestamp() must give a positive whole number of seconds');
-    oauthParams.oauth_timestamp = timestamp;
-    if (token !== undefined) oauthParams.oauth_token = token;
-    if (version !== false) oauthParams.oauth_version = version;
+    let oauthParams = protocolParameters(protocol);
     if (request.oauthParams) oauthParams = withProtocolParameters(oauthParams, request.oauthParams);
     const oauthEncoded = encodePairs(Object.entries(oauthParams));
-    for (const [name] of params) {
-      if (name.startsWith('oauth_') && (name in oauthParams || name === 'oauth_signature')) {
-        throw new OAuthError('INVALID_PARAMETER', `parameter "${name}" is a protocol parameter the signer sets itself`);
-      }
-    }
+    refuseProtocolNames(params, oauthParams);
     const baseString = baseStringFromEncoded(httpMethod, urlParts.uri, [...urlParts.query, ...params, ...oauthEncoded]);
     return { httpMethod, url: urlParts.url, params, oauthParams, oauthEncoded, baseString };
   }

@@ -1,0 +1,51 @@
+import { OAuthError } from '../errors.js';
+
+const TIMESTAMP = /^[1-9][0-9]{0,11}$/;
+
+/** The signer-made protocol parameters of RFC 5849 §3.1, in name order (the header's order). */
+export interface ProtocolParameterSource {
+  consumerKey: string;
+  signatureMethod: string;
+  nonce: () => string;
+  timestamp: () => number | string;
+  token?: string | undefined;
+  version: '1.0' | false;
+}
+
+/** Makes one request's `oauth_*` parameters, checking what the injectable nonce and clock give. */
+export function protocolParameters(source: ProtocolParameterSource): Record<string, string> {
+  const nonce = requireString(source.nonce(), 'nonce()');
+  const timestamp = String(source.timestamp());
+  if (!TIMESTAMP.test(timestamp)) throw new OAuthError('INVALID_PARAMETER', 'timestamp() must give whole seconds > 0');
+  const params: Record<string, string> = {
+    oauth_consumer_key: requireString(source.consumerKey, 'consumerKey'),
+    oauth_nonce: nonce,
+    oauth_signature_method: source.signatureMethod,
+    oauth_timestamp: timestamp,
+  };
+  if (source.token !== undefined) params.oauth_token = requireString(source.token, 'token');
+  if (source.version !== false) params.oauth_version = source.version;
+  return params;
+}
+
+/** Refuses request parameters that would shadow a protocol parameter the signer sets. */
+export function refuseProtocolNames(params: readonly (readonly [string, string])[], oauthParams: Readonly<Record<string, string>>): void {
+  for (const [name] of params) {
+    if (name.startsWith('oauth_') && (name in oauthParams || name === 'oauth_signature')) {
+      throw new OAuthError('INVALID_PARAMETER', `parameter "${name}" is a protocol parameter set by the signer`);
+    }
+  }
+}
+
+/** Joins percent-encoded pairs as an `application/x-www-form-urlencoded` body. */
+export function joinForm(encoded: readonly (readonly [string, string])[]): string {
+  return encoded.map(([name, value]) => name + '=' + value).join('&');
+}
+
+/** A string option that must be present and non-empty. */
+export function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new OAuthError('INVALID_PARAMETER', `${field} must be a non-empty string`);
+  }
+  return value;
+}
