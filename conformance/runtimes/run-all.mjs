@@ -94,12 +94,13 @@ if (selected.length === 0) {
 const started = Date.now();
 const buildFailures = await buildAll();
 const runnable = selected.filter((r) => !(r.bundle in buildFailures));
-const results = [
-  ...selected.filter((r) => r.bundle in buildFailures).map((r) => ({
-    name: r.name, label: r.name, passed: 0, failed: 1, transcript: undefined, failures: [], problems: [`bundle ${r.bundle} failed to build`], stderr: buildFailures[r.bundle],
-  })),
-  ...(await runMatrix(runnable)),
-];
+const ran = await runMatrix(runnable);
+// In matrix order; a runtime whose bundle did not build fails with the bundler's message.
+const results = selected.map((r) =>
+  r.bundle in buildFailures
+    ? { name: r.name, label: r.name, passed: 0, failed: 1, transcript: undefined, failures: [], problems: [`bundle ${r.bundle} failed to build`], stderr: buildFailures[r.bundle] }
+    : ran[runnable.indexOf(r)],
+);
 
 // Every runtime must record the same transcript: the host Node's is the reference.
 const reference = results.find((r) => r.transcript)?.transcript;
