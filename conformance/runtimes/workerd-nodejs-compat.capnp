@@ -9,6 +9,7 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [(name = "worker", esModule = embed ".build/workerd-nodejs-compat.mjs")],
   compatibilityDate = "2026-11-01",
-  # Default from 2026-08-04 on; named anyway so the config says what it tests.
+  # The default from 2026-08-04 on; named anyway so the config says what it tests. (Its v2 part
+  # matters: without it workerd's node:crypto cannot import RSA keys, and bare `crypto` fails.)
   compatibilityFlags = ["nodejs_compat"],
 );
