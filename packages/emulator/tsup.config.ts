@@ -8,5 +8,6 @@ export default defineConfig({
   platform: 'neutral',
   sourcemap: true,
   dts: true,
+  removeNodeProtocol: false,
   external: [/^node:/, /^@paysign\//, /^hono/, /^@hono\//],
 });

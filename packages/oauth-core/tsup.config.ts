@@ -12,6 +12,8 @@ const common: Options = {
   platform: 'neutral',
   sourcemap: true,
   treeshake: true,
+  // Keep `node:crypto` as written: Workers with nodejs_compat (v1) know only the prefixed name.
+  removeNodeProtocol: false,
   external: ['node:crypto', /^@noble\/hashes/, /^micro-rsa-dsa-dh/],
 };
 
