@@ -169,6 +169,19 @@ export function createSigner(options: SignerOptions): Signer {
   }
 
   let lastUrl: { key: string; parts: UrlParts } | undefined;
+  // A client sends the same parameter names on every request: their encodings are remembered
+  // (bounded; names only, since values may be card numbers and are never kept).
+  const encodedNames = new Map<string, string>();
+  function encodeParams(pairs: readonly (readonly [string, string])[]): [string, string][] {
+    return pairs.map(([name, value]) => {
+      let encoded = encodedNames.get(name);
+      if (encoded === undefined) {
+        encoded = percentEncode(name);
+        if (encodedNames.size < 1024) encodedNames.set(name, encoded);
+      }
+      return [encoded, percentEncode(value)];
+    });
+  }
 
   function layout(request: SignRequest) {
     if (request === null || typeof request !== 'object') throw new OAuthError('INVALID_PARAMETER', 'the request must be an object');
@@ -176,11 +189,11 @@ export function createSigner(options: SignerOptions): Signer {
     const key = typeof request.url === 'string' ? request.url : request.url?.href;
     const urlParts = lastUrl?.key === key ? lastUrl.parts : readUrl(request.url);
     lastUrl = { key, parts: urlParts };
-    const params = encodePairs(collectParameters(request.params));
+    const params = encodeParams(collectParameters(request.params));
 
     let oauthParams = protocolParameters(protocol);
     if (request.oauthParams) oauthParams = withProtocolParameters(oauthParams, request.oauthParams);
-    const oauthEncoded = encodePairs(Object.entries(oauthParams));
+    const oauthEncoded = encodeParams(Object.entries(oauthParams));
     refuseProtocolNames(params, oauthParams);
     const baseString = baseStringFromEncoded(httpMethod, urlParts.uri, [...urlParts.query, ...params, ...oauthEncoded]);
     return { httpMethod, url: urlParts.url, params, oauthParams, oauthEncoded, baseString };
