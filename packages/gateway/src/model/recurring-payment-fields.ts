@@ -63,6 +63,6 @@ export type RecurringPaymentProperty = (typeof recurringPaymentFields)[number]['
 export type RecurringPaymentWireName = (typeof recurringPaymentFields)[number]['wire'];
 
 /** Wire name by property, for mapping typed payments onto CSV rows. */
-export const recurringPaymentWireNames: Readonly<Record<RecurringPaymentProperty, RecurringPaymentWireName>> = Object.fromEntries(
-  recurringPaymentFields.map((field) => [field.property, field.wire]),
+export const recurringPaymentWireNames: Readonly<Record<RecurringPaymentProperty, RecurringPaymentWireName>> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ recurringPaymentFields.map((field) => [field.property, field.wire]),
 ) as Record<RecurringPaymentProperty, RecurringPaymentWireName>;

@@ -55,7 +55,7 @@ const SCHEDULE_WIRES = new Set([
   'current-repeats-number',
   'type',
 ]);
-const SCHEDULE_FIELDS = recurringPaymentFields.filter((field) => SCHEDULE_WIRES.has(field.wire));
+const SCHEDULE_FIELDS = /* @__PURE__ */ recurringPaymentFields.filter((field) => SCHEDULE_WIRES.has(field.wire));
 
 /**
  * Lists the charges a recurring payment will make, by the spec's rules. The readings chosen where

@@ -10,7 +10,7 @@ export interface ValidationOptions {
   projectCurrency?: string;
 }
 
-const FIELD_BY_WIRE: ReadonlyMap<string, FieldSpec> = new Map(recurringPaymentFields.map((field) => [field.wire, field]));
+const FIELD_BY_WIRE: ReadonlyMap<string, FieldSpec> = /* @__PURE__ */ new Map(/* @__PURE__ */ recurringPaymentFields.map((field) => [field.wire, field]));
 const NOTIFY_ALIAS_FIELD: FieldSpec = { property: 'notifyUrl', wire: NOTIFY_URL_CSV_ALIAS, necessity: 'O', kind: 'url', maxLength: 1024 };
 const STATE_REQUIRED_COUNTRIES = new Set(['US', 'CA', 'AU']);
 const PERIODS = new Set(['day', 'week', 'month']);

@@ -6,7 +6,7 @@ import { typedToWire } from './check-types.js';
 import type { ValidationIssue } from './issue.js';
 import type { ValidationOptions } from './validate-recurring-payment-row.js';
 
-const TRANSFER_BY_WIRE: ReadonlyMap<string, FieldSpec> = new Map(transferFields.map((field) => [field.wire, field]));
+const TRANSFER_BY_WIRE: ReadonlyMap<string, FieldSpec> = /* @__PURE__ */ new Map(/* @__PURE__ */ transferFields.map((field) => [field.wire, field]));
 
 function transferSpec(wire: string): FieldSpec {
   return TRANSFER_BY_WIRE.get(wire) as FieldSpec;

@@ -2,7 +2,8 @@
 // the codec refuses them. `isWellFormed` is ES2024 (Node 20+, Deno, Bun, workerd); the regex is
 // the fallback for older engines.
 const LONE_SURROGATE = /\p{Cs}/u;
-const nativeIsWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+// Read once, in a pure IIFE: a bare read of a global's property would keep this module in every bundle.
+const nativeIsWellFormed = /* @__PURE__ */ (() => (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed)();
 
 /** True when `text` has no lone surrogate, so its UTF-8 encoding is lossless. */
 export function isWellFormedText(text: string): boolean {
