@@ -42,5 +42,5 @@ export {
 export { createMemoryNonceStore, type NonceStore } from './verifier/nonce-store.js';
 
 // Crypto adapters: this build's default, and the interface to bring your own
-export { adapter as defaultAdapter } from '#adapter';
-export type { AdapterName, CryptoAdapter, MaybePromise, SignFunction, VerifyFunction } from './adapters/types.js';
+export { verifyingAdapter as defaultAdapter } from '#adapter';
+export type { AdapterName, CryptoAdapter, MaybePromise, SignFunction, VerifyFunction, VerifyingAdapter } from './adapters/types.js';

@@ -8,7 +8,7 @@ import { OAuthError } from '../errors.js';
 import { integerBytes, readSequence } from '../keys/der.js';
 import { readPrivateKey, readPublicKey, type PrivateKeyMaterial, type PublicKeyMaterial } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
-import type { CryptoAdapter } from './types.js';
+import type { CryptoAdapter, VerifyingAdapter } from './types.js';
 
 // Pure JavaScript, for runtimes without node:crypto or crypto.subtle: @noble/hashes for the
 // digests and HMAC, micro-rsa-dsa-dh for RSASSA-PKCS1-v1_5. Synchronous. Its RSA uses no CRT, so
@@ -54,9 +54,37 @@ function publicComponents(material: PublicKeyMaterial): { n: bigint; e: bigint }
   return { n: jwkInteger(jwk, 'n'), e: jwkInteger(jwk, 'e') };
 }
 
+const hmacSigner: CryptoAdapter['hmac'] = (hash, key) => {
+  // The keyed inner and outer states are computed once; each call clones them.
+  const prepared = hmac.create(HASH[hash], encoder.encode(key));
+  return (data) => encodeBase64(prepared.clone().update(encoder.encode(data)).digest());
+};
+
+const rsaPrivate: CryptoAdapter['rsaPrivate'] = (hash, key, minimumBits) => {
+  const privateKey = privateComponents(readPrivateKey(key, minimumBits));
+  const pkcs1 = PKCS1[hash];
+  return (data) => encodeBase64(pkcs1.sign(privateKey, encoder.encode(data)));
+};
+
+const rsaPublic: VerifyingAdapter['rsaPublic'] = (hash, key, minimumBits) => {
+  const publicKey = publicComponents(readPublicKey(key, minimumBits));
+  const pkcs1 = PKCS1[hash];
+  return (data, signature) => {
+    try {
+      return pkcs1.verify(publicKey, encoder.encode(data), signature);
+    } catch {
+      return false;
+    }
+  };
+};
+
+const random: CryptoAdapter['randomBytes'] = (length) => randomBytes(length);
+
 /**
- * The pure-JS adapter (`@noble/hashes`, `micro-rsa-dsa-dh`): runs wherever JavaScript runs,
- * synchronously. The fallback where neither node:crypto nor crypto.subtle exists.
+ * The pure-JS adapter (`@noble/hashes`, `micro-rsa-dsa-dh`) for signing: runs wherever
+ * JavaScript runs, synchronously. The fallback where neither node:crypto nor crypto.subtle
+ * exists. It has no `rsaPublic`, so a bundle that only signs carries no public-key parsing;
+ * {@link verifyingAdapter} adds it.
  *
  * @example
  * ```ts
@@ -65,31 +93,17 @@ function publicComponents(material: PublicKeyMaterial): { n: bigint; e: bigint }
  * signer.signSync({ url: 'https://gate.example/payment/api/v4/transfer/1' });
  * ```
  */
-export const adapter: CryptoAdapter = {
-  name: 'js',
-  synchronous: true,
-  hmac(hash, key) {
-    // The keyed inner and outer states are computed once; each call clones them.
-    const prepared = hmac.create(HASH[hash], encoder.encode(key));
-    return (data) => encodeBase64(prepared.clone().update(encoder.encode(data)).digest());
-  },
-  rsaPrivate(hash, key, minimumBits) {
-    const privateKey = privateComponents(readPrivateKey(key, minimumBits));
-    const pkcs1 = PKCS1[hash];
-    return (data) => encodeBase64(pkcs1.sign(privateKey, encoder.encode(data)));
-  },
-  rsaPublic(hash, key, minimumBits) {
-    const publicKey = publicComponents(readPublicKey(key, minimumBits));
-    const pkcs1 = PKCS1[hash];
-    return (data, signature) => {
-      try {
-        return pkcs1.verify(publicKey, encoder.encode(data), signature);
-      } catch {
-        return false;
-      }
-    };
-  },
-  randomBytes(length) {
-    return randomBytes(length);
-  },
-};
+export const adapter: CryptoAdapter = { name: 'js', synchronous: true, hmac: hmacSigner, rsaPrivate, randomBytes: random };
+
+/**
+ * The pure-JS adapter with RSA verification: the default of `createVerifier` and
+ * `verifyBaseString`, and the package's `defaultAdapter` in the `./js` build.
+ *
+ * @example
+ * ```ts
+ * import { defaultAdapter } from '@paysign/oauth-core/js';
+ * const verify = await defaultAdapter.rsaPublic('SHA-256', publicKeyPem, 2048);
+ * await verify(baseString, signatureBytes); // true
+ * ```
+ */
+export const verifyingAdapter: VerifyingAdapter = { name: 'js', synchronous: true, hmac: hmacSigner, rsaPrivate, rsaPublic, randomBytes: random };

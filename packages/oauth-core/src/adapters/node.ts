@@ -2,7 +2,7 @@ import { createHmac, createPrivateKey, createPublicKey, KeyObject, randomBytes, 
 import { OAuthError } from '../errors.js';
 import { readPrivateKey, readPublicKey } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
-import type { CryptoAdapter } from './types.js';
+import type { CryptoAdapter, VerifyingAdapter } from './types.js';
 
 // node:crypto on Node, Bun and Deno: synchronous, and createHmac beats crypto.subtle by ~7x on
 // Node for the short base strings OAuth signs (see bench/).
@@ -30,8 +30,29 @@ function toKeyObject(material: ReturnType<typeof readPrivateKey> | ReturnType<ty
   }
 }
 
+const hmac: CryptoAdapter['hmac'] = (hash, key) => {
+  const algorithm = NODE_HASH[hash];
+  return (data) => createHmac(algorithm, key).update(data, 'utf8').digest('base64');
+};
+
+const rsaPrivate: CryptoAdapter['rsaPrivate'] = (hash, key, minimumBits) => {
+  const keyObject = toKeyObject(readPrivateKey(key, minimumBits), 'private');
+  const algorithm = NODE_HASH[hash];
+  return (data) => sign(algorithm, Buffer.from(data, 'utf8'), keyObject).toString('base64');
+};
+
+const rsaPublic: VerifyingAdapter['rsaPublic'] = (hash, key, minimumBits) => {
+  const keyObject = toKeyObject(readPublicKey(key, minimumBits), 'public');
+  const algorithm = NODE_HASH[hash];
+  return (data, signature) => verify(algorithm, Buffer.from(data, 'utf8'), keyObject, signature);
+};
+
+const random: CryptoAdapter['randomBytes'] = (length) => new Uint8Array(randomBytes(length));
+
 /**
- * The node:crypto adapter (Node, Bun, Deno): synchronous, so `signer.signSync` works.
+ * The node:crypto adapter (Node, Bun, Deno) for signing: synchronous, so `signer.signSync` works.
+ * It has no `rsaPublic`, so a bundle that only signs carries no public-key parsing;
+ * {@link verifyingAdapter} adds it.
  *
  * @example
  * ```ts
@@ -40,24 +61,17 @@ function toKeyObject(material: ReturnType<typeof readPrivateKey> | ReturnType<ty
  * signer.signSync({ url: 'https://gate.example/payment/api/v4/transfer/1', params: { amount: '1.00' } });
  * ```
  */
-export const adapter: CryptoAdapter = {
-  name: 'node',
-  synchronous: true,
-  hmac(hash, key) {
-    const algorithm = NODE_HASH[hash];
-    return (data) => createHmac(algorithm, key).update(data, 'utf8').digest('base64');
-  },
-  rsaPrivate(hash, key, minimumBits) {
-    const keyObject = toKeyObject(readPrivateKey(key, minimumBits), 'private');
-    const algorithm = NODE_HASH[hash];
-    return (data) => sign(algorithm, Buffer.from(data, 'utf8'), keyObject).toString('base64');
-  },
-  rsaPublic(hash, key, minimumBits) {
-    const keyObject = toKeyObject(readPublicKey(key, minimumBits), 'public');
-    const algorithm = NODE_HASH[hash];
-    return (data, signature) => verify(algorithm, Buffer.from(data, 'utf8'), keyObject, signature);
-  },
-  randomBytes(length) {
-    return new Uint8Array(randomBytes(length));
-  },
-};
+export const adapter: CryptoAdapter = { name: 'node', synchronous: true, hmac, rsaPrivate, randomBytes: random };
+
+/**
+ * The node:crypto adapter with RSA verification: the default of `createVerifier` and
+ * `verifyBaseString`, and the package's `defaultAdapter` under the node, deno and bun conditions.
+ *
+ * @example
+ * ```ts
+ * import { defaultAdapter } from '@paysign/oauth-core/node';
+ * const verify = await defaultAdapter.rsaPublic('SHA-256', publicKeyPem, 2048);
+ * await verify(baseString, signatureBytes); // true
+ * ```
+ */
+export const verifyingAdapter: VerifyingAdapter = { name: 'node', synchronous: true, hmac, rsaPrivate, rsaPublic, randomBytes: random };

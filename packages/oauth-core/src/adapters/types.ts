@@ -16,6 +16,7 @@ export type AdapterName = 'node' | 'webcrypto' | 'js';
  * The cryptography a signer needs, for one runtime. Keys are prepared once (`hmac`,
  * `rsaPrivate`, `rsaPublic`) and the returned functions reused for every request.
  * The built-in adapters produce identical bytes; supply your own for an HSM or KMS.
+ * `rsaPublic` is needed only to verify RSA signatures, so an adapter that only signs may leave it out.
  */
 export interface CryptoAdapter {
   readonly name: AdapterName | (string & {});
@@ -25,8 +26,20 @@ export interface CryptoAdapter {
   hmac(hash: HashName, key: string): MaybePromise<SignFunction>;
   /** Prepares RSASSA-PKCS1-v1_5 signing with a private key; refuses keys shorter than `minimumBits`. */
   rsaPrivate(hash: HashName, key: PrivateKeyInput, minimumBits: number): MaybePromise<SignFunction>;
-  /** Prepares RSASSA-PKCS1-v1_5 verification with a public key; refuses keys shorter than `minimumBits`. */
-  rsaPublic(hash: HashName, key: PublicKeyInput, minimumBits: number): MaybePromise<VerifyFunction>;
+  /**
+   * Prepares RSASSA-PKCS1-v1_5 verification with a public key; refuses keys shorter than `minimumBits`.
+   * Without it, verifying an RSA signature fails with `ADAPTER_UNAVAILABLE`.
+   */
+  rsaPublic?(hash: HashName, key: PublicKeyInput, minimumBits: number): MaybePromise<VerifyFunction>;
   /** Fills `length` bytes from a CSPRNG. */
   randomBytes(length: number): Uint8Array;
+}
+
+/**
+ * An adapter that verifies RSA signatures too: what the built-in adapters are, and what
+ * `defaultAdapter` is. (Each built-in also exports a signing-only object, the default of
+ * `createSigner`, so that a bundle that only signs leaves every public-key parser out.)
+ */
+export interface VerifyingAdapter extends CryptoAdapter {
+  rsaPublic(hash: HashName, key: PublicKeyInput, minimumBits: number): MaybePromise<VerifyFunction>;
 }

@@ -2,7 +2,7 @@ import { encodeBase64 } from '../encoding/base64.js';
 import { OAuthError } from '../errors.js';
 import { readPrivateKey, readPublicKey } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
-import type { CryptoAdapter } from './types.js';
+import type { CryptoAdapter, VerifyingAdapter } from './types.js';
 
 // crypto.subtle: the fast path on workerd and the only one on most edge runtimes. Asynchronous.
 // Keys are imported once per signer; each call is then a single subtle.sign.
@@ -44,9 +44,37 @@ function jwkWithoutUsage(jwk: object): JsonWebKey {
   return rest as JsonWebKey;
 }
 
+const hmac: CryptoAdapter['hmac'] = async (hash, key) => {
+  const cryptoKey = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash }, false, ['sign']);
+  return async (data) => encodeBase64(new Uint8Array(await subtle().sign('HMAC', cryptoKey, encoder.encode(data))));
+};
+
+const rsaPrivate: CryptoAdapter['rsaPrivate'] = async (hash, key, minimumBits) => {
+  const material = readPrivateKey(key, minimumBits);
+  let cryptoKey: CryptoKey;
+  if (material.kind === 'cryptokey') cryptoKey = checkHash(material.key, hash);
+  else if (material.kind === 'der') cryptoKey = await importRsa('pkcs8', material.pkcs8, hash, 'sign');
+  else if (material.kind === 'jwk') cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.jwk), hash, 'sign');
+  else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.key.export({ format: 'jwk' }) as object), hash, 'sign');
+  return async (data) => encodeBase64(new Uint8Array(await subtle().sign(RSA, cryptoKey, encoder.encode(data))));
+};
+
+const rsaPublic: VerifyingAdapter['rsaPublic'] = async (hash, key, minimumBits) => {
+  const material = readPublicKey(key, minimumBits);
+  let cryptoKey: CryptoKey;
+  if (material.kind === 'cryptokey') cryptoKey = checkHash(material.key, hash);
+  else if (material.kind === 'der') cryptoKey = await importRsa('spki', material.spki, hash, 'verify');
+  else if (material.kind === 'jwk') cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.jwk), hash, 'verify');
+  else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.key.export({ format: 'jwk' }) as object), hash, 'verify');
+  return (data, signature) => subtle().verify(RSA, cryptoKey, signature as Uint8Array<ArrayBuffer>, encoder.encode(data));
+};
+
+const randomBytes: CryptoAdapter['randomBytes'] = (length) => globalThis.crypto.getRandomValues(new Uint8Array(length));
+
 /**
- * The WebCrypto adapter (`crypto.subtle`): workerd, Vercel Edge, Deno Deploy, browsers.
- * Asynchronous: use `signer.sign`, not `signSync`.
+ * The WebCrypto adapter (`crypto.subtle`) for signing: workerd, Vercel Edge, Deno Deploy,
+ * browsers. Asynchronous: use `signer.sign`, not `signSync`. It has no `rsaPublic`, so a worker
+ * that only signs carries no public-key parsing; {@link verifyingAdapter} adds it.
  *
  * @example
  * ```ts
@@ -55,32 +83,18 @@ function jwkWithoutUsage(jwk: object): JsonWebKey {
  * const signed = await signer.sign({ url: 'https://gate.example/payment/api/v4/transfer/1', params: { amount: '1.00' } });
  * ```
  */
-export const adapter: CryptoAdapter = {
-  name: 'webcrypto',
-  synchronous: false,
-  async hmac(hash, key) {
-    const cryptoKey = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash }, false, ['sign']);
-    return async (data) => encodeBase64(new Uint8Array(await subtle().sign('HMAC', cryptoKey, encoder.encode(data))));
-  },
-  async rsaPrivate(hash, key, minimumBits) {
-    const material = readPrivateKey(key, minimumBits);
-    let cryptoKey: CryptoKey;
-    if (material.kind === 'cryptokey') cryptoKey = checkHash(material.key, hash);
-    else if (material.kind === 'der') cryptoKey = await importRsa('pkcs8', material.pkcs8, hash, 'sign');
-    else if (material.kind === 'jwk') cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.jwk), hash, 'sign');
-    else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.key.export({ format: 'jwk' }) as object), hash, 'sign');
-    return async (data) => encodeBase64(new Uint8Array(await subtle().sign(RSA, cryptoKey, encoder.encode(data))));
-  },
-  async rsaPublic(hash, key, minimumBits) {
-    const material = readPublicKey(key, minimumBits);
-    let cryptoKey: CryptoKey;
-    if (material.kind === 'cryptokey') cryptoKey = checkHash(material.key, hash);
-    else if (material.kind === 'der') cryptoKey = await importRsa('spki', material.spki, hash, 'verify');
-    else if (material.kind === 'jwk') cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.jwk), hash, 'verify');
-    else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.key.export({ format: 'jwk' }) as object), hash, 'verify');
-    return (data, signature) => subtle().verify(RSA, cryptoKey, signature as Uint8Array<ArrayBuffer>, encoder.encode(data));
-  },
-  randomBytes(length) {
-    return globalThis.crypto.getRandomValues(new Uint8Array(length));
-  },
-};
+export const adapter: CryptoAdapter = { name: 'webcrypto', synchronous: false, hmac, rsaPrivate, randomBytes };
+
+/**
+ * The WebCrypto adapter with RSA verification: the default of `createVerifier` and
+ * `verifyBaseString`, and the package's `defaultAdapter` under the workerd, edge-light, worker
+ * and browser conditions.
+ *
+ * @example
+ * ```ts
+ * import { defaultAdapter } from '@paysign/oauth-core/webcrypto';
+ * const verify = await defaultAdapter.rsaPublic('SHA-256', publicKeyPem, 2048);
+ * await verify(baseString, signatureBytes); // true
+ * ```
+ */
+export const verifyingAdapter: VerifyingAdapter = { name: 'webcrypto', synchronous: false, hmac, rsaPrivate, rsaPublic, randomBytes };

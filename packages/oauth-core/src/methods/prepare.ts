@@ -55,6 +55,9 @@ export function prepareVerifying(credentials: VerifyingCredentials, adapter: Cry
   if (credentials.publicKey === undefined || credentials.publicKey === null) {
     throw new OAuthError('MISSING_KEY', `publicKey is required to verify ${credentials.signatureMethod}`);
   }
+  if (!adapter.rsaPublic) {
+    throw new OAuthError('ADAPTER_UNAVAILABLE', `the ${adapter.name} adapter cannot verify RSA signatures: it has no rsaPublic`);
+  }
   return then(
     adapter.rsaPublic(method.hash, credentials.publicKey, minimumBits(credentials.minimumRsaKeyBits)),
     (verify: VerifyFunction) => (baseString: string, signature: string) =>

@@ -1,4 +1,4 @@
-import { adapter as defaultAdapter } from '#adapter';
+import { adapter as defaultAdapter, verifyingAdapter as defaultVerifyingAdapter } from '#adapter';
 import type { CryptoAdapter } from '../adapters/types.js';
 import { prepareSigning, prepareVerifying } from '../methods/prepare.js';
 import type { SigningCredentials, VerifyingCredentials } from '../types.js';
@@ -39,7 +39,7 @@ export async function verifyBaseString(
   baseString: string,
   signature: string,
   credentials: VerifyingCredentials,
-  adapter: CryptoAdapter = defaultAdapter,
+  adapter: CryptoAdapter = defaultVerifyingAdapter,
 ): Promise<boolean> {
   if (typeof signature !== 'string') return false;
   const check = await prepareVerifying(credentials, adapter);

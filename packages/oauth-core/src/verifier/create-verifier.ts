@@ -1,4 +1,4 @@
-import { adapter as defaultAdapter } from '#adapter';
+import { verifyingAdapter as defaultAdapter } from '#adapter';
 import type { CryptoAdapter, MaybePromise } from '../adapters/types.js';
 import { baseStringUri, parseRequestUrl } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
