@@ -24,10 +24,14 @@ function isRefusal(value: object): value is Refusal {
 
 function createMerchantSigner(options: ResolvedOptions): Signer {
   const { merchant } = options;
-  const timestamp = () => Math.floor(options.now());
-  return merchant.signatureMethod === 'HMAC-SHA1'
-    ? createSigner({ consumerKey: merchant.login, signatureMethod: 'HMAC-SHA1', consumerSecret: merchant.controlKey, oauthParamsInBody: options.oauthParamsInBody, timestamp })
-    : createSigner({ consumerKey: merchant.login, signatureMethod: 'RSA-SHA256', privateKey: merchant.privateKey, oauthParamsInBody: options.oauthParamsInBody, timestamp });
+  return createSigner({
+    consumerKey: merchant.login,
+    oauthParamsInBody: options.oauthParamsInBody,
+    timestamp: () => Math.floor(options.now()),
+    ...(merchant.signatureMethod === 'HMAC-SHA1'
+      ? { signatureMethod: 'HMAC-SHA1', consumerSecret: merchant.controlKey }
+      : { signatureMethod: 'RSA-SHA256', privateKey: merchant.privateKey }),
+  });
 }
 
 // The caller's query: the gateway's operations take none, so anything but oauth_* (which is

@@ -30,9 +30,8 @@ async function importRsa(
   usage: KeyUsage,
 ): Promise<CryptoKey> {
   try {
-    return format === 'jwk'
-      ? await subtle().importKey('jwk', data as JsonWebKey, { name: RSA, hash }, false, [usage])
-      : await subtle().importKey(format, data as Uint8Array<ArrayBuffer>, { name: RSA, hash }, false, [usage]);
+    // One call for every format: the cast only picks an overload; the runtime dispatches on `format`.
+    return await subtle().importKey(format as 'pkcs8', data as Uint8Array<ArrayBuffer>, { name: RSA, hash }, false, [usage]);
   } catch {
     throw new OAuthError('INVALID_KEY', `crypto.subtle could not import the RSA key (${format})`);
   }
@@ -54,8 +53,7 @@ const rsaPrivate: CryptoAdapter['rsaPrivate'] = async (hash, key, minimumBits) =
   let cryptoKey: CryptoKey;
   if (material.kind === 'cryptokey') cryptoKey = checkHash(material.key, hash);
   else if (material.kind === 'der') cryptoKey = await importRsa('pkcs8', material.pkcs8, hash, 'sign');
-  else if (material.kind === 'jwk') cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.jwk), hash, 'sign');
-  else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.key.export({ format: 'jwk' }) as object), hash, 'sign');
+  else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.kind === 'jwk' ? material.jwk : (material.key.export({ format: 'jwk' }) as object)), hash, 'sign');
   return async (data) => encodeBase64(new Uint8Array(await subtle().sign(RSA, cryptoKey, encoder.encode(data))));
 };
 
@@ -64,8 +62,7 @@ const rsaPublic: VerifyingAdapter['rsaPublic'] = async (hash, key, minimumBits) 
   let cryptoKey: CryptoKey;
   if (material.kind === 'cryptokey') cryptoKey = checkHash(material.key, hash);
   else if (material.kind === 'der') cryptoKey = await importRsa('spki', material.spki, hash, 'verify');
-  else if (material.kind === 'jwk') cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.jwk), hash, 'verify');
-  else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.key.export({ format: 'jwk' }) as object), hash, 'verify');
+  else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.kind === 'jwk' ? material.jwk : (material.key.export({ format: 'jwk' }) as object)), hash, 'verify');
   return (data, signature) => subtle().verify(RSA, cryptoKey, signature as Uint8Array<ArrayBuffer>, encoder.encode(data));
 };
 
