@@ -15,8 +15,8 @@ const nativeToBase64 = (Uint8Array.prototype as Uint8ArrayWithBase64).toBase64;
 const nativeFromBase64 = (Uint8Array as Uint8ArrayConstructorWithBase64).fromBase64;
 const NodeBuffer = (globalThis as { Buffer?: BufferLike }).Buffer;
 
-/** Which Base64 implementation this runtime uses: the TC39 `Uint8Array` methods, Node's `Buffer`, or portable JS. */
-export const base64Backend: 'uint8array' | 'buffer' | 'js' = nativeToBase64 ? 'uint8array' : NodeBuffer ? 'buffer' : 'js';
+/** Which Base64 implementation this runtime uses: the TC39 `Uint8Array` methods, Node's `Buffer`, or `btoa`/`atob` (every web runtime has them). */
+export const base64Backend: 'uint8array' | 'buffer' | 'btoa' = nativeToBase64 ? 'uint8array' : NodeBuffer ? 'buffer' : 'btoa';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 // A single character-class run: linear, and no backtracking stack on multi-megabyte payloads.
@@ -56,7 +56,10 @@ export function encodeBase64Js(bytes: Uint8Array): string {
 export function encodeBase64(bytes: Uint8Array): string {
   if (nativeToBase64) return nativeToBase64.call(bytes);
   if (NodeBuffer) return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-  return encodeBase64Js(bytes);
+  // btoa takes a binary string; build it in slices that stay under the engines' argument limits.
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }
 
 /**
@@ -75,18 +78,9 @@ export function decodeBase64(text: string): Uint8Array {
   }
   if (nativeFromBase64) return nativeFromBase64(text, { lastChunkHandling: 'strict' });
   if (NodeBuffer) return new Uint8Array(NodeBuffer.from(text, 'base64'));
-  const bytes = new Uint8Array((text.length / 4) * 3 - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0));
-  let j = 0;
-  for (let i = 0; i < text.length; i += 4) {
-    const n =
-      (ALPHABET.indexOf(text[i]!) << 18) |
-      (ALPHABET.indexOf(text[i + 1]!) << 12) |
-      ((ALPHABET.indexOf(text[i + 2]!) & 63) << 6) |
-      (ALPHABET.indexOf(text[i + 3]!) & 63);
-    bytes[j++] = n >>> 16;
-    if (j < bytes.length) bytes[j++] = (n >>> 8) & 255;
-    if (j < bytes.length) bytes[j++] = n & 255;
-  }
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
 
