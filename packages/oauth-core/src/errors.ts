@@ -13,7 +13,7 @@ export type OAuthErrorCode =
   | 'INVALID_KEY' // a key that cannot be read, of the wrong type, or the wrong use
   | 'WEAK_KEY' // an RSA key shorter than minimumRsaKeyBits
   | 'SYNC_UNSUPPORTED' // signSync on an adapter that can only sign asynchronously
-  | 'ADAPTER_UNAVAILABLE' // the chosen crypto adapter cannot run on this runtime
+  | 'ADAPTER_UNAVAILABLE' // the chosen crypto adapter cannot run here, or cannot do this (RSA verification without rsaPublic)
   | 'INVALID_HEADER' // an Authorization header that cannot be parsed
   | 'INVALID_SIGNATURE_ENCODING'; // a signature that is not canonical Base64
 

@@ -23,7 +23,14 @@ export { signBaseString, verifyBaseString } from './signer/sign-base-string.js';
 // Keys
 export { readPem, writePem, type PemBlock } from './keys/pem.js';
 export { pkcs1PrivateToPkcs8, pkcs1PublicToSpki } from './keys/der.js';
-export { readPrivateKey, readPublicKey, type PrivateKeyMaterial, type PublicKeyMaterial } from './keys/rsa-key.js';
+export {
+  readPrivateKey,
+  readPrivateKeyContainer,
+  readPublicKey,
+  type PrivateKeyContainer,
+  type PrivateKeyMaterial,
+  type PublicKeyMaterial,
+} from './keys/rsa-key.js';
 
 // §3.5.1 Authorization header
 export { formatAuthorizationHeader, parseAuthorizationHeader, type ParsedAuthorization } from './header/authorization.js';

@@ -1,6 +1,6 @@
 import { encodeBase64 } from '../encoding/base64.js';
 import { OAuthError } from '../errors.js';
-import { readPrivateKey, readPublicKey } from '../keys/rsa-key.js';
+import { readPrivateKeyContainer, readPublicKey, requireBits } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
 import type { CryptoAdapter, VerifyingAdapter } from './types.js';
 
@@ -11,7 +11,7 @@ const RSA = 'RSASSA-PKCS1-v1_5';
 
 function subtle(): SubtleCrypto {
   const value = globalThis.crypto?.subtle;
-  if (!value) throw new OAuthError('ADAPTER_UNAVAILABLE', 'crypto.subtle is not available on this runtime; use the js adapter');
+  if (!value) throw new OAuthError('ADAPTER_UNAVAILABLE', 'this runtime has no crypto.subtle: use the js adapter');
   return value;
 }
 
@@ -33,7 +33,7 @@ async function importRsa(
     // One call for every format: the cast only picks an overload; the runtime dispatches on `format`.
     return await subtle().importKey(format as 'pkcs8', data as Uint8Array<ArrayBuffer>, { name: RSA, hash }, false, [usage]);
   } catch {
-    throw new OAuthError('INVALID_KEY', `crypto.subtle could not import the RSA key (${format})`);
+    throw new OAuthError('INVALID_KEY', `crypto.subtle refused the RSA key (${format})`);
   }
 }
 
@@ -49,11 +49,13 @@ const hmac: CryptoAdapter['hmac'] = async (hash, key) => {
 };
 
 const rsaPrivate: CryptoAdapter['rsaPrivate'] = async (hash, key, minimumBits) => {
-  const material = readPrivateKey(key, minimumBits);
+  // crypto.subtle checks the key as it imports it, and then tells its size: no DER is parsed here.
+  const container = readPrivateKeyContainer(key);
   let cryptoKey: CryptoKey;
-  if (material.kind === 'cryptokey') cryptoKey = checkHash(material.key, hash);
-  else if (material.kind === 'der') cryptoKey = await importRsa('pkcs8', material.pkcs8, hash, 'sign');
-  else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.kind === 'jwk' ? material.jwk : (material.key.export({ format: 'jwk' }) as object)), hash, 'sign');
+  if (container.kind === 'cryptokey') cryptoKey = checkHash(container.key, hash);
+  else if (container.kind === 'pkcs8') cryptoKey = await importRsa('pkcs8', container.pkcs8, hash, 'sign');
+  else cryptoKey = await importRsa('jwk', jwkWithoutUsage(container.kind === 'jwk' ? container.jwk : (container.key.export({ format: 'jwk' }) as object)), hash, 'sign');
+  requireBits((cryptoKey.algorithm as RsaHashedKeyAlgorithm).modulusLength, minimumBits);
   return async (data) => encodeBase64(new Uint8Array(await subtle().sign(RSA, cryptoKey, encoder.encode(data))));
 };
 

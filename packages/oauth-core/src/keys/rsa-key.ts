@@ -103,6 +103,43 @@ function spkiFromCertificate(cert: Uint8Array): Uint8Array {
 }
 
 /**
+ * A private key as found in its container, before any DER is inspected: what WebCrypto imports
+ * directly (it checks the key itself), and what {@link readPrivateKey} parses further.
+ */
+export type PrivateKeyContainer =
+  | { kind: 'pkcs8'; pkcs8: Uint8Array; pkcs1?: Uint8Array }
+  | { kind: 'jwk'; jwk: RsaPrivateJwk }
+  | { kind: 'cryptokey'; key: CryptoKey; bits: number }
+  | { kind: 'keyobject'; key: KeyObjectLike; bits: number };
+
+/**
+ * Finds the private key in any accepted input: PEM (PKCS#1 wrapped into PKCS#8, or PKCS#8), JWK,
+ * CryptoKey or KeyObject. Checks the container, not the DER inside it.
+ *
+ * @throws {OAuthError} `INVALID_KEY` for anything that is not a private key container.
+ * @example
+ * ```ts
+ * readPrivateKeyContainer(pkcs1Pem).kind; // 'pkcs8'
+ * ```
+ */
+export function readPrivateKeyContainer(input: PrivateKeyInput): PrivateKeyContainer {
+  if (typeof input === 'string') {
+    const { label, der } = readPem(input);
+    if (label === 'RSA PRIVATE KEY') return { kind: 'pkcs8', pkcs8: pkcs1PrivateToPkcs8(der), pkcs1: der };
+    if (label === 'PRIVATE KEY') return { kind: 'pkcs8', pkcs8: der };
+    throw invalid(`expected an RSA PRIVATE KEY or PRIVATE KEY PEM block, got ${label}`);
+  }
+  if (typeof input !== 'object' || input === null) throw invalid('the private key must be PEM text, a JWK, a CryptoKey or a KeyObject');
+  if (isCryptoKey(input)) return { kind: 'cryptokey', key: input, bits: cryptoKeyBits(input, 'private') };
+  if (isKeyObject(input)) return { kind: 'keyobject', key: input, bits: keyObjectBits(input, 'private') };
+  const jwk = input as RsaPrivateJwk;
+  if (jwk.kty !== 'RSA' || typeof jwk.n !== 'string' || typeof jwk.e !== 'string' || typeof jwk.d !== 'string') {
+    throw invalid('the JWK must be an RSA private key: kty "RSA" with n, e and d');
+  }
+  return { kind: 'jwk', jwk };
+}
+
+/**
  * Reads a private key from any accepted input and checks its type and size.
  *
  * @throws {OAuthError} `INVALID_KEY` for unreadable or non-RSA keys; `WEAK_KEY` under `minimumBits`.
@@ -112,30 +149,18 @@ function spkiFromCertificate(cert: Uint8Array): Uint8Array {
  * ```
  */
 export function readPrivateKey(input: PrivateKeyInput, minimumBits: number): PrivateKeyMaterial {
-  const material = privateMaterial(input);
+  const container = readPrivateKeyContainer(input);
+  let material: PrivateKeyMaterial;
+  if (container.kind === 'pkcs8') {
+    const pkcs1 = container.pkcs1 ?? pkcs1FromPkcs8(container.pkcs8);
+    material = { kind: 'der', pkcs1, pkcs8: container.pkcs8, bits: pkcs1PrivateBits(pkcs1) };
+  } else if (container.kind === 'jwk') {
+    material = { kind: 'jwk', jwk: container.jwk, bits: jwkBits(container.jwk) };
+  } else {
+    material = container;
+  }
   requireBits(material.bits, minimumBits);
   return material;
-}
-
-function privateMaterial(input: PrivateKeyInput): PrivateKeyMaterial {
-  if (typeof input === 'string') {
-    const { label, der } = readPem(input);
-    if (label === 'RSA PRIVATE KEY') {
-      return { kind: 'der', pkcs1: der, pkcs8: pkcs1PrivateToPkcs8(der), bits: pkcs1PrivateBits(der) };
-    }
-    if (label === 'PRIVATE KEY') {
-      const pkcs1 = pkcs1FromPkcs8(der);
-      return { kind: 'der', pkcs1, pkcs8: der, bits: pkcs1PrivateBits(pkcs1) };
-    }
-    throw invalid(`expected an RSA PRIVATE KEY or PRIVATE KEY PEM block, got ${label}`);
-  }
-  if (typeof input !== 'object' || input === null) throw invalid('the private key must be PEM text, a JWK, a CryptoKey or a KeyObject');
-  if (isCryptoKey(input)) return { kind: 'cryptokey', key: input, bits: cryptoKeyBits(input, 'private') };
-  if (isKeyObject(input)) return { kind: 'keyobject', key: input, bits: keyObjectBits(input, 'private') };
-  const jwk = input as RsaPrivateJwk;
-  const bits = jwkBits(jwk);
-  if (typeof jwk.d !== 'string') throw invalid('the JWK is a public key: a private key needs the "d" member');
-  return { kind: 'jwk', jwk, bits };
 }
 
 /**
@@ -170,7 +195,8 @@ function publicMaterial(input: PublicKeyInput): PublicKeyMaterial {
   return { kind: 'jwk', jwk: { kty, n, e }, bits: jwkBits(jwk) };
 }
 
-function requireBits(bits: number, minimumBits: number): void {
+/** Refuses an RSA key shorter than `minimumBits` (`WEAK_KEY`). */
+export function requireBits(bits: number, minimumBits: number): void {
   if (bits < minimumBits) {
     throw new OAuthError('WEAK_KEY', `the RSA key has ${bits} bits; at least ${minimumBits} are required (minimumRsaKeyBits)`);
   }
