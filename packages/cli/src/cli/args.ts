@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './usage-error.js';
+import type { Environment } from './environment.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -20,7 +21,7 @@ export function required(values: Record<string, unknown>, name: string): string 
 }
 
 /** An optional string flag, or an environment variable in its place. */
-export function fromFlagOrEnv(values: Record<string, unknown>, name: string, env: NodeJS.ProcessEnv, variable: string): string | undefined {
+export function fromFlagOrEnv(values: Record<string, unknown>, name: string, env: Environment, variable: string): string | undefined {
   const value = values[name];
   if (typeof value === 'string' && value !== '') return value;
   const fallback = env[variable];

@@ -1,4 +1,5 @@
 import { redactText } from '../redact/redact.js';
+import type { Environment } from './environment.js';
 
 /** Where a command writes: stdout for results, stderr for diagnostics; colours only on a TTY. */
 export interface Output {
@@ -17,7 +18,7 @@ export interface Output {
 export function createOutput(
   stdout: { write(text: string): unknown; isTTY?: boolean } = process.stdout,
   stderr: { write(text: string): unknown } = process.stderr,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = process.env,
 ): Output {
   // NO_COLOR (no-color.org) and TERM=dumb turn colours off; FORCE_COLOR turns them on.
   const color = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' ? true : Boolean(stdout.isTTY) && env.NO_COLOR === undefined && env.TERM !== 'dumb';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../cli/usage-error.js';
+import type { Environment } from '../cli/environment.js';
 
 /**
  * Where and as whom requests go. Each value comes from a flag or, in its place, an environment
@@ -35,7 +36,7 @@ export const GATEWAY_ENV: Readonly<Record<keyof GatewayConfig, string>> = Object
  * const config = readGatewayConfig({}, process.env); // { baseUrl: 'https://sandbox...', login: '...', ... }
  * ```
  */
-export function readGatewayConfig(flags: Partial<Record<keyof GatewayConfig, string | undefined>>, env: NodeJS.ProcessEnv): GatewayConfig {
+export function readGatewayConfig(flags: Partial<Record<keyof GatewayConfig, string | undefined>>, env: Environment): GatewayConfig {
   const config: GatewayConfig = {};
   for (const key of Object.keys(GATEWAY_ENV) as (keyof GatewayConfig)[]) {
     const value = flags[key] ?? env[GATEWAY_ENV[key]];
