@@ -3,7 +3,8 @@ export { OAuthError, type OAuthErrorCode } from './errors.js';
 export type * from './types.js';
 
 // §3.6 Percent encoding, and Base64 for signatures
-export { percentEncode, percentDecode, formDecode } from './encoding/percent-encode.js';
+export { percentEncode } from './encoding/percent-encode.js';
+export { percentDecode, formDecode } from './encoding/percent-decode.js';
 export { encodeBase64, encodeBase64Js, decodeBase64, isCanonicalBase64, base64Backend } from './encoding/base64.js';
 
 // §3.4.1.3 Request parameters

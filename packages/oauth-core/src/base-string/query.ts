@@ -1,4 +1,4 @@
-import { formDecode } from '../encoding/percent-encode.js';
+import { formDecode } from '../encoding/percent-decode.js';
 import type { Parameter } from '../parameters/collect.js';
 
 const SEGMENT = /^([^=]*)=?([^]*)$/;

@@ -1,4 +1,4 @@
-import { percentDecode } from '../encoding/percent-encode.js';
+import { percentDecode } from '../encoding/percent-decode.js';
 import { encodePairs } from '../parameters/normalize.js';
 import { OAuthError } from '../errors.js';
 
