@@ -1,12 +1,14 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { clientSign, rfc3986 } from './hand-sign.js';
 import { paysign } from './run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'paysign-cli-'));
+// The folder holds generated keys: it goes when the suite ends.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('paysign, the command', () => {
   it('prints the commands with --help and exits 0; without a command it exits 2', () => {

@@ -1,12 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { paysign } from './run-cli.js';
 
 const requests = (name: string) => fileURLToPath(new URL(`../demo/requests/${name}.json`, import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'paysign-send-'));
+// The folder holds generated keys: it goes when the suite ends.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string, value: unknown) => {
   const path = join(dir, name);
   writeFileSync(path, JSON.stringify(value));
