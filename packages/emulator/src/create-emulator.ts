@@ -12,7 +12,8 @@ import type { PanEligibilityValidator, RowValidator, TransferValidator } from '.
 import { transfer } from './operations/transfer.js';
 import { updateRecurringPayments } from './operations/update-recurring-payments.js';
 import { forbidden, GATEWAY_HEADERS } from './reply/headers.js';
-import { formReply } from './reply/form-reply.js';
+import { gatewayReply } from './reply/gateway-reply.js';
+import { replyFormatFor } from './reply/reply-format.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
 import type { ProfileFields, ProfileStore } from './store/profile-store.js';
 
@@ -64,7 +65,8 @@ function isStore(value: EmulatorOptions['profiles']): value is ProfileStore {
  * Creates the emulator: every POST to an operation path is verified with oauth-core's verifier
  * (HMAC-SHA1 or RSA-SHA256, timestamp window, nonce replay) and refused with an empty 403 like
  * the gateway's when anything is wrong, the reason going to the log only. Accepted requests are
- * validated with the gateway package's rules and answered in the gateway's form encoding.
+ * validated with the gateway package's rules and answered in the gateway's form encoding, or
+ * its JSON variant when `Accept` asks for `application/vnd.pay+json`.
  *
  * @throws {EmulatorError} `INVALID_OPTIONS` or `INVALID_MERCHANT` for unusable options.
  * @example
@@ -139,7 +141,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       outcome: status === undefined ? type : `${type}/${status}`,
       ...(detail !== undefined && { detail }),
     });
-    return formReply(pairs);
+    return gatewayReply(pairs, replyFormatFor(request.headers.get('accept')));
   }
 
   const app = new Hono();
