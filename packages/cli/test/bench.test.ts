@@ -35,6 +35,8 @@ describe('paysign bench', () => {
   it('--json reports HMAC-SHA1 and RSA-SHA256 against their floors, with positive rates and ratios', () => {
     const result = paysign(['bench', '--seconds', '0.3', '--private-key', keyFile, '--json']);
     expect(result.code).toBe(0);
+    // Figures are rounded: a float's 13+ digit run could pass Luhn and be masked as a card number.
+    expect(result.stdout).not.toMatch(/\d{13}|\*/);
     const report = JSON.parse(result.stdout) as { runtime: { name: string }; adapter: string; roundsPerMethod: number; methods: MethodResult[]; fullComparison: string };
     expect(report.runtime.name).toBe('Node');
     expect(report.adapter).toBe('node');
