@@ -187,8 +187,8 @@ export function createSigner(options: SignerOptions): Signer {
     if (request === null || typeof request !== 'object') throw new OAuthError('INVALID_PARAMETER', 'the request must be an object');
     const httpMethod = normalizeMethod(request.method ?? 'POST');
     const key = typeof request.url === 'string' ? request.url : request.url?.href;
-    const urlParts = lastUrl?.key === key ? lastUrl.parts : readUrl(request.url);
-    lastUrl = { key, parts: urlParts };
+    if (lastUrl === undefined || lastUrl.key !== key) lastUrl = { key, parts: readUrl(request.url) };
+    const urlParts = lastUrl.parts;
     const params = encodeParams(collectParameters(request.params));
 
     let oauthParams = protocolParameters(protocol);
