@@ -30,7 +30,7 @@ export type ProxyEvent =
 
 /** Everything `createSigningProxy` needs. */
 export interface SigningProxyOptions {
-  /** The gateway base URL the signed requests go to, such as `https://sandbox.gate.example`. */
+  /** The gateway base URL the signed requests go to, such as `https://sandbox.gate.example`. `https:` only; plain `http:` only to a loopback host (127.0.0.1, localhost, [::1]), for a local emulator, as the gateway client allows. */
   gatewayUrl: string;
   /** The path prefix before `/api/...`, at the gateway and at the proxy. Default `/payment`. */
   pathPrefix?: string;
@@ -124,6 +124,9 @@ function checkMerchant(merchant: MerchantCredentials): MerchantCredentials {
   return merchant;
 }
 
+// The hosts plain http: may reach (URL.hostname form: lowercase, IPv6 in brackets).
+const LOOPBACK = /* @__PURE__ */ new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 function checkGatewayUrl(value: string): string {
   let url: URL;
   try {
@@ -131,7 +134,11 @@ function checkGatewayUrl(value: string): string {
   } catch {
     return invalid('gatewayUrl must be an absolute URL such as https://sandbox.gate.example');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') invalid('gatewayUrl must be http or https');
+  // The gateway client's rule (packages/gateway/src/client/create-gateway-client.ts, LOOPBACK, not
+  // exported): https, or plain http to a loopback host only, for a local emulator. Keep them equal.
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+    invalid('gatewayUrl must use https: (plain http: only for a loopback host: 127.0.0.1, localhost or [::1])');
+  }
   if (url.search !== '' || url.hash !== '') invalid('gatewayUrl must have no query or fragment');
   return url.href.replace(/\/+$/, '');
 }
