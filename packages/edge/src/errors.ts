@@ -28,7 +28,7 @@ export type EdgeErrorCode =
  * try {
  *   createSigningProxy({ ...options, callers: {} });
  * } catch (error) {
- *   if (error instanceof EdgeError && error.code === 'INVALID_OPTIONS') console.error(error.message);
+ *   if (isEdgeError(error) && error.code === 'INVALID_OPTIONS') console.error(error.message);
  * }
  * ```
  */
@@ -40,4 +40,23 @@ export class EdgeError extends Error {
     super(message);
     this.code = code;
   }
+}
+
+/**
+ * Whether a thrown value is an {@link EdgeError}, by its shape (`name`, `code`, `message`) rather
+ * than `instanceof`, which fails across realms and between the ESM and CJS copies of this package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   createSigningProxy(options);
+ * } catch (error) {
+ *   if (isEdgeError(error)) console.error(error.code, error.message);
+ * }
+ * ```
+ */
+export function isEdgeError(error: unknown): error is EdgeError {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code, message } = error as { name?: unknown; code?: unknown; message?: unknown };
+  return name === 'EdgeError' && typeof code === 'string' && typeof message === 'string';
 }

@@ -1,5 +1,5 @@
 // @paysign/edge: a signing proxy for the CDN. Callers in, checks in order, signed request out.
-export { EdgeError, type EdgeErrorCode } from './errors.js';
+export { EdgeError, isEdgeError, type EdgeErrorCode } from './errors.js';
 export { createSigningProxy, STRIPPED_HEADER, type SigningProxy } from './create-signing-proxy.js';
 export type { CallerAuthOptions, MerchantCredentials, ProxyEvent, SigningProxyOptions } from './options.js';
 

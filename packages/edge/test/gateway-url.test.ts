@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSigningProxy, EdgeError, type SigningProxyOptions } from '@paysign/edge';
+import { createSigningProxy, EdgeError, isEdgeError, type SigningProxyOptions } from '@paysign/edge';
 import { createCloudflareWorker } from '@paysign/edge/cloudflare';
 import { CALLER_TOKEN, CONTROL_KEY, ENDPOINT, errorOf, callerRequest, TRANSFER_PATH } from './helpers.js';
 
@@ -24,6 +24,7 @@ describe('gatewayUrl: https, or plain http to a loopback host only (the gateway 
     for (const url of ['http://sandbox.gate.example', 'http://10.0.0.7:8080', 'http://127.0.0.2', 'http://localhost.example', 'http://[::2]']) {
       const error = thrown(url);
       expect(error, url).toBeInstanceOf(EdgeError);
+      expect(isEdgeError(error)).toBe(true);
       expect({ code: (error as EdgeError).code, message: (error as EdgeError).message }).toEqual({
         code: 'INVALID_OPTIONS',
         message: 'gatewayUrl must use https: (plain http: only for a loopback host: 127.0.0.1, localhost or [::1])',

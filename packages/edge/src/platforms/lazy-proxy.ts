@@ -1,5 +1,5 @@
 import { createSigningProxy, type SigningProxy } from '../create-signing-proxy.js';
-import { EdgeError } from '../errors.js';
+import { isEdgeError } from '../errors.js';
 import type { SigningProxyOptions } from '../options.js';
 import { errorResponse } from '../reply/json-error.js';
 import { optionsFromEnv, type ProxyEnv } from './env.js';
@@ -15,7 +15,7 @@ export function proxyFromEnv(env: ProxyEnv, overrides: ProxyOverrides): SigningP
   try {
     return createSigningProxy({ ...optionsFromEnv(env), ...overrides });
   } catch (error) {
-    if (!(error instanceof EdgeError)) throw error;
+    if (!isEdgeError(error)) throw error;
     const message = `the proxy is misconfigured: ${error.message}`;
     return { fetch: async () => errorResponse({ code: 'PROXY_MISCONFIGURED', message }) };
   }

@@ -6,7 +6,7 @@ import {
   type ValidationIssue,
 } from '@paysign/gateway';
 import type { Parameter } from '@paysign/oauth-core/webcrypto';
-import { CodecError, decodePayload } from '@paysign/payload-codec';
+import { decodePayload, type CodecError } from '@paysign/payload-codec';
 import type { ReportedIssue } from '../reply/json-error.js';
 
 /**
@@ -36,6 +36,13 @@ function single(params: readonly Parameter[]): { record: Record<string, string>;
   return { record, repeated };
 }
 
+// By shape, not `instanceof`: another copy of payload-codec (ESM next to CJS) has another class.
+function isCodecError(error: unknown): error is CodecError {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code, message } = error as { name?: unknown; code?: unknown; message?: unknown };
+  return name === 'CodecError' && typeof code === 'string' && typeof message === 'string';
+}
+
 // update-recurring-payments: the body is one `payload` parameter, Base64 of a CSV document; every
 // data row is one recurring payment, checked with the gateway package's rules.
 function validateUpdate(params: readonly Parameter[]): ReportedIssue[] {
@@ -53,7 +60,7 @@ function validateUpdate(params: readonly Parameter[]): ReportedIssue[] {
   try {
     rows = decodePayload(payload).rows;
   } catch (error) {
-    if (!(error instanceof CodecError)) throw error;
+    if (!isCodecError(error)) throw error;
     // CodecError messages name the row, column and rule, never a cell value.
     issues.push({ field: 'payload', rule: error.code.toLowerCase().replace(/_/g, '-'), message: `payload: ${error.message}` });
     return issues;
