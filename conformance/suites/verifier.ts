@@ -49,6 +49,38 @@ function verifierSuite(flavour: string, core: OAuthCore): Suite {
       assert.equal(reasonOf(await v.verify(signed)), 'replayed_nonce');
     });
 
+    // A nonce is remembered for as long as its timestamp can pass: a request first accepted at
+    // any moment of the window is refused at every later moment the timestamp still passes,
+    // boundaries included, with an integer and a fractional clock; past the window it is stale.
+    test('replayed_nonce at the window boundary: -1, 0, +0.5 and +1 s, integer and fractional clocks', async () => {
+      const window = 300;
+      for (const firstAt of [-window, -1, 0, window - 1, window - 0.5, window]) {
+        for (const offset of [-1, 0, 0.5, 1]) {
+          let time = T0 + firstAt;
+          const v = verifier({ now: () => time });
+          const signed = send(await sign());
+          assert.equal(reasonOf(await v.verify(signed)), 'ok', `accepted first at T0${firstAt >= 0 ? '+' : ''}${firstAt}`);
+          time = T0 + window + offset;
+          const expected = offset > 0 ? 'stale_timestamp' : 'replayed_nonce';
+          assert.equal(reasonOf(await v.verify(signed)), expected, `first at T0+${firstAt}, replayed at T0+${window + offset}`);
+          if (Number.isInteger(time)) {
+            time = Math.floor(time) + 0.999;
+            assert.notEqual(reasonOf(await v.verify(signed)), 'ok', `replayed at ${time - T0}`);
+          }
+        }
+      }
+    });
+
+    test('one consumer filling its share of the nonce store does not lock out another', async () => {
+      const v = verifier({
+        lookup: (key) => (key === 'merchant' || key === 'other' ? { consumerSecret: SECRET } : undefined),
+        nonceStore: core.createMemoryNonceStore({ maxEntries: 10, maxEntriesPerScope: 3, now: () => T0 }),
+      });
+      for (let i = 0; i < 3; i++) assert.equal(reasonOf(await v.verify(send(await sign()))), 'ok');
+      assert.equal(reasonOf(await v.verify(send(await sign()))), 'nonce_store_full');
+      assert.equal(reasonOf(await v.verify(send(await sign({ consumerKey: 'other' })))), 'ok');
+    });
+
     test('a forged request does not use up its nonce', async () => {
       const v = verifier();
       const signed = send(await sign());
@@ -121,7 +153,7 @@ function verifierSuite(flavour: string, core: OAuthCore): Suite {
     });
 
     test('nonce_store_full: the in-memory store refuses rather than forgets a live nonce', async () => {
-      const v = verifier({ nonceStore: core.createMemoryNonceStore({ maxEntries: 2, now: () => T0 }) });
+      const v = verifier({ nonceStore: core.createMemoryNonceStore({ maxEntries: 2, maxEntriesPerScope: 2, now: () => T0 }) });
       assert.equal(reasonOf(await v.verify(send(await sign()))), 'ok');
       assert.equal(reasonOf(await v.verify(send(await sign()))), 'ok');
       assert.equal(reasonOf(await v.verify(send(await sign()))), 'nonce_store_full');

@@ -47,7 +47,7 @@ export {
   type VerifierOptions,
   type VerifyRequest,
 } from './verifier/create-verifier.js';
-export { createMemoryNonceStore, type NonceStore } from './verifier/nonce-store.js';
+export { createMemoryNonceStore, nonceExpiry, type MemoryNonceStoreOptions, type NonceStore } from './verifier/nonce-store.js';
 
 // Crypto adapters: this build's default, and the interface to bring your own
 export { verifyingAdapter as defaultAdapter } from '#adapter';

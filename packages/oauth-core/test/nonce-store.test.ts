@@ -2,7 +2,7 @@
 // equal to a plain reference model on random operation sequences.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryNonceStore } from '../src/verifier/nonce-store.js';
+import { createMemoryNonceStore, nonceExpiry } from '../src/verifier/nonce-store.js';
 
 function clock(start = 1000) {
   let time = start;
@@ -43,7 +43,7 @@ describe('createMemoryNonceStore', () => {
 
   it('defaults to 100,000 entries', () => {
     const store = createMemoryNonceStore({ now: () => 0 });
-    for (let i = 0; i < 100_000; i++) store.remember(`k${i}`, 10);
+    for (let i = 0; i < 100_000; i++) expect(store.remember(`k${i}`, 10)).toBe(true);
     expect(store.remember('one more', 10)).toBe('full');
   });
 
@@ -72,6 +72,67 @@ describe('createMemoryNonceStore', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('defaults the per-scope bound to a tenth of maxEntries', () => {
+    const store = createMemoryNonceStore({ maxEntries: 100, now: () => 0 });
+    for (let i = 0; i < 10; i++) expect(store.remember(`a${i}`, 10, 'a')).toBe(true);
+    expect(store.remember('a10', 10, 'a')).toBe('full');
+    expect(store.remember('b0', 10, 'b')).toBe(true);
+  });
+
+  it('bounds each scope on its own: a full scope refuses, another scope still stores', () => {
+    const c = clock();
+    const store = createMemoryNonceStore({ maxEntries: 5, maxEntriesPerScope: 2, now: c.now });
+    expect(store.remember('a1', 1100, 'a')).toBe(true);
+    expect(store.remember('a2', 1100, 'a')).toBe(true);
+    expect(store.remember('a3', 1100, 'a')).toBe('full');
+    expect(store.remember('a1', 1100, 'a')).toBe(false); // the refusal forgot nothing
+    expect(store.remember('b1', 1100, 'b')).toBe(true);
+    expect(store.remember('b2', 1100, 'b')).toBe(true);
+    expect(store.remember('c1', 1100, 'c')).toBe(true);
+    expect(store.remember('d1', 1100, 'd')).toBe('full'); // the store as a whole is full
+    c.advance(100);
+    expect(store.remember('a3', 1200, 'a')).toBe(true); // expiry gave the scope its room back
+  });
+
+  it('keeps a key with a fractional expiry seen until exactly that instant', () => {
+    const c = clock(1000);
+    const store = createMemoryNonceStore({ now: c.now });
+    expect(store.remember('k', 1000.75)).toBe(true);
+    c.advance(0.5); // 1000.5
+    expect(store.remember('k', 1001.75)).toBe(false);
+    c.advance(0.25); // 1000.75: expired
+    expect(store.remember('k', 1002.75)).toBe(true);
+    c.advance(1.9); // 1002.65: the renewed entry still lives
+    expect(store.remember('k', 1003)).toBe(false);
+  });
+
+  it('drops expired entries as time passes, including after a long jump of the clock', () => {
+    const c = clock(0);
+    const store = createMemoryNonceStore({ maxEntries: 2, now: c.now });
+    expect(store.remember('a', 10)).toBe(true);
+    expect(store.remember('b', 3_000_000_000)).toBe(true);
+    c.advance(1_000_000_000);
+    expect(store.remember('c', 2_000_000_000)).toBe(true); // 'a' was swept
+    expect(store.remember('b', 3_000_000_001)).toBe(false);
+  });
+
+  it('refuses a non-finite expiry with a typed error', () => {
+    const store = createMemoryNonceStore({ now: () => 0 });
+    expect(() => store.remember('k', Number.NaN)).toThrow(expect.objectContaining({ code: 'INVALID_PARAMETER' }));
+  });
+
+  it('nonceExpiry covers every instant the timestamp passes a |now - ts| <= window check, and the second after', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 36 }), fc.integer({ min: 0, max: 3600 }), fc.double({ min: -1, max: 0.999, noNaN: true }), (ts, window, offset) => {
+        const expiry = nonceExpiry(ts, window);
+        const at = ts + window + offset;
+        // Anywhere the timestamp passes (offset <= 0) and within the following second, the key is seen.
+        expect(at < expiry).toBe(true);
+        expect(expiry).toBe(ts + window + 1);
+      }),
     );
   });
 });

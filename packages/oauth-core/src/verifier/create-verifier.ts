@@ -9,7 +9,7 @@ import { prepareVerifying, type SignatureCheck } from '../methods/prepare.js';
 import { describeSignatureMethod } from '../methods/signature-methods.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
 import type { ParameterInput, PublicKeyInput, SignatureMethod } from '../types.js';
-import { createMemoryNonceStore, type NonceStore } from './nonce-store.js';
+import { createMemoryNonceStore, nonceExpiry, type NonceStore } from './nonce-store.js';
 
 /** What the verifier needs to know about one consumer (at the gateway: one merchant). */
 export interface ConsumerRecord {
@@ -219,7 +219,8 @@ export function createVerifier(options: VerifierOptions): Verifier {
 
       // Remember the nonce only once the signature is valid, so forged requests cannot fill the store.
       const nonceKey = `${consumerKey}\u0000${token ?? ''}\u0000${timestamp}\u0000${oauthParams.oauth_nonce}`;
-      const remembered = await nonceStore.remember(nonceKey, Number(timestamp) + window);
+      // Remembered for as long as the timestamp can pass the window check above, boundaries included.
+      const remembered = await nonceStore.remember(nonceKey, nonceExpiry(Number(timestamp), window), consumerKey);
       if (remembered === 'full') return fail('nonce_store_full', 'the nonce store is full; try again later', baseString);
       if (!remembered) return fail('replayed_nonce', `oauth_nonce was already used with this timestamp`, baseString);
 
