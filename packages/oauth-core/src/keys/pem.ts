@@ -7,7 +7,23 @@ export interface PemBlock {
   der: Uint8Array;
 }
 
-const PEM = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/;
+const LABEL = /^[A-Z0-9 ]{1,64}$/;
+
+// The first BEGIN line and the END line of the same label, found with indexOf: linear in the
+// text's length whatever it holds (a backtracking pattern took seconds on hostile input).
+function findBlock(text: string): { label: string; body: string } | undefined {
+  const begin = text.indexOf('-----BEGIN ');
+  if (begin < 0) return undefined;
+  const labelStart = begin + '-----BEGIN '.length;
+  const labelEnd = text.indexOf('-----', labelStart);
+  if (labelEnd < 0) return undefined;
+  const label = text.slice(labelStart, labelEnd);
+  if (!LABEL.test(label)) return undefined;
+  const bodyStart = labelEnd + '-----'.length;
+  const end = text.indexOf(`-----END ${label}-----`, bodyStart);
+  if (end < 0) return undefined;
+  return { label, body: text.slice(bodyStart, end) };
+}
 
 /** True when a string looks like PEM text (possibly with escaped newlines). */
 export function looksLikePem(text: string): boolean {
@@ -26,11 +42,10 @@ export function looksLikePem(text: string): boolean {
  */
 export function readPem(text: string): PemBlock {
   const unescaped = text.includes('\\n') ? text.replace(/\\r/g, '').replace(/\\n/g, '\n') : text;
-  const match = PEM.exec(unescaped);
-  if (!match) throw new OAuthError('INVALID_KEY', 'the key is not PEM text: no matching BEGIN/END lines');
-  const label = match[1] as string;
-  const body = match[2] as string;
-  if (label === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(body)) {
+  const block = findBlock(unescaped);
+  if (!block) throw new OAuthError('INVALID_KEY', 'the key is not PEM text: no matching BEGIN/END lines');
+  const { label, body } = block;
+  if (label === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:[ \t]*4,ENCRYPTED/.test(body)) {
     throw new OAuthError('INVALID_KEY', 'the private key is encrypted; decrypt it first (openssl pkey -in key.pem)');
   }
   const base64 = body.replace(/[ \t\r\n]/g, '');
