@@ -129,6 +129,16 @@ function errorSuite(flavour: string, core: OAuthCore): Suite {
       }
     });
 
+    test('a URL with userinfo is refused by the signer (INVALID_URL), the password never echoed', async () => {
+      const signer = core.createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1' });
+      for (const url of ['https://user:hunter2-pw@gate.example/payment/api/v4/transfer/42', 'https://user@gate.example/x', 'https://:hunter2-pw@gate.example/x']) {
+        const error = await captureError(() => signer.sign({ url, params: { amount: '1.00' } }));
+        assertOAuthError(error, 'INVALID_URL');
+        assert.ok(!exposedText(error).includes('hunter2-pw'), 'the password is not in the error');
+        assertOAuthError(await captureError(() => core.baseStringUri(url)), 'INVALID_URL');
+      }
+    });
+
     test('a malformed percent escape -> INVALID_STRING, never a URIError', async () => {
       for (const text of ['%', '%G0', '%E0%A4%A', '%FF']) {
         assertOAuthError(await captureError(() => core.percentDecode(text)), 'INVALID_STRING');

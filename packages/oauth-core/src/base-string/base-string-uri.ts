@@ -1,7 +1,7 @@
 import { OAuthError } from '../errors.js';
 
 
-/** Parses a URL string (or copies a `URL`), refusing anything that is not absolute http(s). */
+/** Parses a URL string (or copies a `URL`), refusing anything that is not absolute http(s), and credentials in it. */
 export function parseRequestUrl(url: string | URL): URL {
   let parsed: URL | undefined;
   try {
@@ -11,6 +11,10 @@ export function parseRequestUrl(url: string | URL): URL {
   }
   if (!parsed || !/^https?:$/.test(parsed.protocol)) {
     throw new OAuthError('INVALID_URL', 'the request URL must be an absolute http(s) URL');
+  }
+  // `fetch` refuses such a URL, and the credentials would be kept in `signed.url` (and logs).
+  if (parsed.username !== '' || parsed.password !== '') {
+    throw new OAuthError('INVALID_URL', 'the request URL must not carry a user name or password');
   }
   return parsed;
 }
