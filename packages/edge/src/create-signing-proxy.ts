@@ -9,7 +9,11 @@ import { route, type AllowedRoute } from './request/route.js';
 import { forward } from './upstream/forward.js';
 import { replyHeaders } from './upstream/reply-headers.js';
 
-/** The header that names the `oauth_*` parameters the proxy took out of a request (names only). */
+/**
+ * The reply header that counts the distinct `oauth_*` parameter names the proxy took out of a
+ * request (body and query), as a decimal number; absent when there were none. It carries a
+ * number the proxy made, never caller text; the names themselves go to the `forwarded` log event.
+ */
 export const STRIPPED_HEADER = 'Paysign-Stripped';
 
 /** A WinterCG fetch handler that signs gateway requests for authenticated callers. */
@@ -110,6 +114,9 @@ export function createSigningProxy(options: SigningProxyOptions): SigningProxy {
     } catch {
       return refuse({ code: 'MALFORMED_REQUEST', message: 'the form body or query has a malformed percent escape or is not UTF-8' }, target);
     }
+    if (form.badOAuthName || (!isRefusal(query) && query.badOAuthName)) {
+      return refuse({ code: 'MALFORMED_REQUEST', message: 'an oauth_* parameter name may hold only ASCII letters, digits and _, at most 64 after oauth_ (the proxy sets the protocol parameters itself)' }, target);
+    }
     if (isRefusal(query)) return refuse(query, target);
     const issues = resolved.validate(target.operation, form.params);
     if (issues.length > 0) {
@@ -129,11 +136,20 @@ export function createSigningProxy(options: SigningProxyOptions): SigningProxy {
 
     const { reply, refusal } = await forward(signed, resolved.fetch, resolved.timeoutMs);
     if (refusal) return refuse(refusal, target);
-    const stripped = [...new Set([...query.stripped, ...form.stripped])];
-    const headers = replyHeaders(reply.headers);
-    if (stripped.length > 0) headers.set(STRIPPED_HEADER, stripped.join(', '));
+    return deliver(reply, target, [...new Set([...query.stripped, ...form.stripped])]);
+  }
+
+  // From here the gateway may have executed the request (a transfer): nothing may keep its reply
+  // from the caller. Every step that could throw is guarded; the last resort is the reply as it came.
+  function deliver(reply: Response, target: AllowedRoute, stripped: readonly string[]): Response {
     resolved.log({ kind: 'forwarded', status: reply.status, operation: target.operation, endpointId: target.endpointId, stripped });
-    return new Response(reply.body, { status: reply.status, statusText: reply.statusText, headers });
+    try {
+      const headers = replyHeaders(reply.headers);
+      if (stripped.length > 0) headers.set(STRIPPED_HEADER, String(stripped.length));
+      return new Response(reply.body, { status: reply.status, statusText: reply.statusText, headers });
+    } catch {
+      return reply;
+    }
   }
 
   return { fetch: (request) => handle(request) };

@@ -52,7 +52,7 @@ export interface SigningProxyOptions {
   fetch?: UpstreamFetch;
   /** The clock, in Unix seconds (caller timestamps and `oauth_timestamp`). Default: `Date.now() / 1000`. */
   now?: () => number;
-  /** Receives what the proxy did. Default: nothing is logged. */
+  /** Receives what the proxy did. Default: nothing is logged. A log that throws is ignored: it never changes an answer. */
   log?: (event: ProxyEvent) => void;
 }
 
@@ -143,6 +143,19 @@ function checkGatewayUrl(value: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
+// A log that throws must never change an answer: after forwarding, the gateway's reply must reach
+// the caller whatever the log sink does.
+function quiet(log: ((event: ProxyEvent) => void) | undefined): (event: ProxyEvent) => void {
+  if (log === undefined) return () => undefined;
+  return (event) => {
+    try {
+      log(event);
+    } catch {
+      // dropped: the event is lost, the reply is not
+    }
+  };
+}
+
 /** Checks the options and fills in the defaults; the messages name the option, never a secret's value. */
 export function resolveOptions(options: SigningProxyOptions): ResolvedOptions {
   if (options === null || typeof options !== 'object') invalid('options must be an object');
@@ -168,6 +181,6 @@ export function resolveOptions(options: SigningProxyOptions): ResolvedOptions {
     validate: options.validate ?? validateOperation,
     fetch,
     now,
-    log: options.log ?? (() => undefined),
+    log: quiet(options.log),
   };
 }

@@ -3,8 +3,18 @@ import { parseFormPairs, type Parameter } from '@paysign/oauth-core/webcrypto';
 /** The caller's form parameters, without the `oauth_*` ones, and the names that were taken out. */
 export interface CallerParameters {
   params: Parameter[];
+  /** The distinct `oauth_*` names taken out, each matching {@link OAUTH_NAME}. */
   stripped: string[];
+  /** An `oauth_*` name outside {@link OAUTH_NAME} was sent: the request is refused, never forwarded. */
+  badOAuthName: boolean;
 }
+
+/**
+ * The `oauth_*` names a caller may send (they are taken out all the same): ASCII letters, digits
+ * and `_`. Anything else (CR, LF, a space, a non-ASCII letter) is refused with 400 before the
+ * request is signed, so no caller text of that kind reaches a log line or the proxy's reply.
+ */
+export const OAUTH_NAME = /^oauth_[A-Za-z0-9_]{0,64}$/;
 
 const decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
@@ -19,14 +29,13 @@ export function readFormParameters(body: Uint8Array): CallerParameters {
   const text = decoder.decode(body);
   const params: Parameter[] = [];
   const stripped: string[] = [];
+  let badOAuthName = false;
   for (const pair of parseFormPairs(text)) {
-    if (pair[0].startsWith('oauth_')) {
-      if (!stripped.includes(pair[0])) stripped.push(pair[0]);
-    } else {
-      params.push(pair);
-    }
+    if (!pair[0].startsWith('oauth_')) params.push(pair);
+    else if (!OAUTH_NAME.test(pair[0])) badOAuthName = true;
+    else if (!stripped.includes(pair[0])) stripped.push(pair[0]);
   }
-  return { params, stripped };
+  return { params, stripped, badOAuthName };
 }
 
 /** The media type of a Content-Type header, lowercased, without parameters. */
