@@ -37,9 +37,13 @@ export { fromWireRow, toWireRow, type RecurringPaymentRecord } from './model/wir
 export { toPanEligibilitySendParams, toTransferParams } from './model/wire-params.js';
 export { formatCalendarDate, parseCalendarDate, type CalendarDate } from './model/calendar-date.js';
 
+// Card data: the one Luhn check and the one masking rule of every package
+export { luhnValid } from './redact/luhn.js';
+export { isShowablePan, maskPan } from './redact/mask-pan.js';
+export { maskPansInText, redactCardData } from './redact/redact-card-data.js';
+
 // Validation: every field-table row and rule, all issues at once
 export type { ValidationIssue, ValidationRule } from './validation/issue.js';
-export { luhnValid, maskPan, maskPansInText } from './validation/card.js';
 export { validateRecurringPaymentRow, type ValidationOptions } from './validation/validate-recurring-payment-row.js';
 export { validateRecurringPayment } from './validation/validate-recurring-payment.js';
 export {

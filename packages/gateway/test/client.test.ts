@@ -136,7 +136,8 @@ describe('update-recurring-payments with HMAC-SHA1', () => {
       [1, 'currency', 'currency-project'],
     ]);
     expect(error.message).toContain('payments[1] credit-card-number');
-    expect(error.message).toContain('411111******1112');
+    expect(error.message).not.toContain('411111');
+    expect(error.message).not.toContain('1112');
     expect(error.message + JSON.stringify(issues)).not.toContain('4111111111111112');
     expect(server.seen).toHaveLength(0);
   });

@@ -152,7 +152,7 @@ describe('validateRecurringPayment: all issues at once', () => {
     expect(found(validateRecurringPayment(null as unknown as RecurringPaymentUpdate))).toEqual(['(request) type']);
   });
 
-  it('never writes the card number or the CVV into an issue (masked as first 6 + last 4)', () => {
+  it('never writes the card number or the CVV into an issue (an invalid one is not shown at all)', () => {
     const luhnInvalid = fc
       .array(fc.integer({ min: 0, max: 9 }), { minLength: 13, maxLength: 25 })
       .map((digits) => digits.join(''))
@@ -164,7 +164,9 @@ describe('validateRecurringPayment: all issues at once', () => {
         expect(text).not.toContain(pan);
         expect(text).not.toContain(cvv);
         expect(found(issues)).toContain('cvv2 cvv-format');
-        if (pan.length <= 19) expect(text).toContain(maskPan(pan));
+        // A value that breaks the card-number rule shows none of its digits (it may end with a CVV).
+        expect(text).not.toContain(pan.slice(0, 6));
+        expect(text).not.toContain(pan.slice(-4));
       }),
       { numRuns: 200 },
     );

@@ -1,5 +1,6 @@
 import { GatewayAuthenticationError, GatewayResponseError, type GatewayFailureDetails } from '../errors.js';
-import { maskPansInText } from '../validation/card.js';
+import { maskPan } from '../redact/mask-pan.js';
+import { redactCardData } from '../redact/redact-card-data.js';
 import type { GatewayResult } from './gateway-result.js';
 import { readFormReply } from './read-form-reply.js';
 import { readJsonReply } from './read-json-reply.js';
@@ -15,6 +16,10 @@ export const AUTHENTICATION_DEBUG_HINT =
   '(scheme, host, path with the endpoint id, no trailing slash); the same parameters, sorted and percent-encoded twice. ' +
   'Then check the login (oauth_consumer_key), the key (HMAC-SHA1: the control key; RSA-SHA256: the gateway holds ' +
   'the public key of this private key, and sandbox and production keys differ) and the clock (oauth_timestamp).';
+
+// Reply fields whose whole value is card data, whatever it looks like.
+const CVV_NAMES = /^(?:cvv2?|cvc2?|cid)$/i;
+const CARD_NUMBER_NAMES = /^(?:credit[-_]card[-_]number|destination[-_]card[-_]no|card[-_]number|pan)$/i;
 
 const ERROR_ID_FIELDS = ['error-id', 'error_id', 'errorId', 'error-ID'];
 const ERROR_ID_HEADERS = ['x-error-id', 'error-id', 'x-request-id'];
@@ -106,7 +111,9 @@ export function parseGatewayResponse(httpStatus: number, body: string, headers?:
 // Thrown objects never carry a card number, even one the gateway echoed.
 function failureDetails(httpStatus: number, fields: Readonly<Record<string, string>>): GatewayFailureDetails {
   const masked: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields)) masked[name] = maskPansInText(value);
+  for (const [name, value] of Object.entries(fields)) {
+    masked[redactCardData(name)] = CVV_NAMES.test(name) ? '*'.repeat([...value].length) : CARD_NUMBER_NAMES.test(name) ? maskPan(value) : redactCardData(value);
+  }
   const details: GatewayFailureDetails = { httpStatus, fields: masked };
   if (masked.type !== undefined) details.type = masked.type;
   const code = masked['error-code'] ?? masked.error_code;
@@ -131,10 +138,10 @@ function findErrorId(fields: Readonly<Record<string, string>>, headers: Response
   for (const name of ERROR_ID_FIELDS) if (fields[name] !== undefined && fields[name] !== '') return fields[name];
   for (const name of ERROR_ID_HEADERS) {
     const value = header(headers, name);
-    if (value !== undefined && value !== '') return value;
+    if (value !== undefined && value !== '') return redactCardData(value);
   }
   const line = plainBody.trim();
-  return line !== '' && line.length <= 128 && !/[\r\n<]/.test(line) ? maskPansInText(line) : undefined;
+  return line !== '' && line.length <= 128 && !/[\r\n<]/.test(line) ? redactCardData(line) : undefined;
 }
 
 function header(headers: ResponseHeaders | undefined, name: string): string | undefined {

@@ -1,6 +1,7 @@
 import { hasDateFormat, parseCalendarDate } from '../model/calendar-date.js';
 import type { FieldSpec } from '../model/field-spec.js';
-import { luhnValid, maskPan } from './card.js';
+import { luhnValid } from '../redact/luhn.js';
+import { isShowablePan, maskPan } from '../redact/mask-pan.js';
 import type { ValidationIssue, ValidationRule } from './issue.js';
 
 const DIGITS = /^\d+$/;
@@ -35,9 +36,13 @@ export function isGiven(value: string | undefined): value is string {
   return value !== undefined && value !== '';
 }
 
-/** How the value is shown in a message: a card number masked, anything else not at all. */
+/**
+ * How the value is shown in a message: a valid-shaped card number as first 6 + last 4, anything
+ * else not at all. A value that breaks the card-number rule (too long, a failed check digit,
+ * not digits) may be a PAN with a CVV pasted after it, so none of its characters are shown.
+ */
 function shown(field: FieldSpec, value: string): string {
-  return CARD_NUMBER_FIELDS.has(field.wire) ? ` (${maskPan(value)})` : '';
+  return CARD_NUMBER_FIELDS.has(field.wire) && isShowablePan(value) ? ` (${maskPan(value)})` : '';
 }
 
 /** Checks one present value against its row of the field table: kind, length, calendar. */
