@@ -16,6 +16,7 @@ export type EdgeErrorCode =
   | 'MALFORMED_REQUEST' // 400: the body or query cannot be decoded (bad percent escape, not UTF-8)
   | 'VALIDATION_FAILED' // 422: the request breaks the gateway spec; see `issues`
   | 'PROXY_MISCONFIGURED' // 500: the proxy's own settings or secrets cannot sign
+  | 'REPLAY_STORE_UNAVAILABLE' // 503: the nonce store did not answer, so a signed caller request cannot be checked for replay (nothing was forwarded)
   | 'UPSTREAM_UNREACHABLE' // 502: no reply from the gateway (the request may have reached it)
   | 'UPSTREAM_TIMEOUT'; // 504: the gateway did not reply in time (the request may have reached it)
 

@@ -19,7 +19,12 @@ export interface CallerAuthOptions {
   hmacSecrets?: readonly string[];
   /** How far a caller's `Paysign-Timestamp` may be from the proxy's clock, in seconds. Default 300. */
   hmacWindowSeconds?: number;
-  /** Where used caller signatures are remembered against replay. Default: in memory, per isolate. */
+  /**
+   * Where used caller signatures are remembered against replay: a signed request is accepted once
+   * per store. Default: in memory, per isolate (10,000 live signatures per caller secret, 20,000 in
+   * all), which holds only within one isolate; give a shared store (a Durable Object, Deno KV,
+   * Redis) to hold across every instance of the proxy.
+   */
   nonceStore?: NonceStore;
 }
 
@@ -173,7 +178,8 @@ export function resolveOptions(options: SigningProxyOptions): ResolvedOptions {
     bearerTokens,
     hmacSecrets,
     hmacWindowSeconds: positive(options.callers.hmacWindowSeconds, 300, 'callers.hmacWindowSeconds'),
-    nonceStore: options.callers.nonceStore ?? createMemoryNonceStore({ maxEntries: 10_000, now }),
+    // Per isolate: 10,000 live signatures per caller secret, 20,000 in all (each lives window + 1 s).
+    nonceStore: options.callers.nonceStore ?? createMemoryNonceStore({ maxEntries: 20_000, maxEntriesPerScope: 10_000, now }),
     allow: checkAllowlist(options.allow),
     maxBodyBytes: positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes'),
     timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),

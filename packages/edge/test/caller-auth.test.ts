@@ -33,6 +33,25 @@ describe('callers signed with signCallerRequest (HMAC-SHA256 over the request, w
     expect(upstream).toHaveLength(1);
   });
 
+  it('is remembered in the given store until ts + window + 1 (exclusive), scoped to the secret that verified it', async () => {
+    const calls: [string, number, string | undefined][] = [];
+    const nonceStore = { remember: (key: string, expiresAt: number, scope?: string) => (calls.push([key, expiresAt, scope]), true) };
+    const next = 'caller-hmac-SECRET-next-rotation-4a6b8c0d2e';
+    const { proxy } = harness({ now: () => NOW, callers: { hmacSecrets: [CALLER_HMAC_SECRET, next], hmacWindowSeconds: 60, nonceStore } }, async () => new Response('ok'));
+    const headers = await signCallerRequest({ secret: next, url, body, timestamp: NOW - 7 });
+    expect((await proxy.fetch(signedRequest(headers))).status).toBe(200);
+    expect(calls).toEqual([[headers['Paysign-Signature'], NOW - 7 + 60 + 1, 'caller-hmac-2']]);
+  });
+
+  it('is refused with 503 REPLAY_STORE_UNAVAILABLE, and not forwarded, when the store fails (fail closed)', async () => {
+    const nonceStore = { remember: async (): Promise<boolean> => Promise.reject(new Error('store down')) };
+    const { proxy, upstream } = harness({ now: () => NOW, callers: { hmacSecrets: [CALLER_HMAC_SECRET], nonceStore } }, async () => new Response('ok'));
+    const response = await proxy.fetch(signedRequest(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url, body, timestamp: NOW })));
+    expect([response.status, response.headers.get('retry-after')]).toEqual([503, '1']);
+    expect(await errorOf(response)).toEqual({ code: 'REPLAY_STORE_UNAVAILABLE', message: 'the replay store did not answer; the request was not forwarded, retry shortly' });
+    expect(upstream).toHaveLength(0);
+  });
+
   it('is refused outside the timestamp window, on either side', async () => {
     const { proxy } = harness({ now: () => NOW, callers: { hmacSecrets: [CALLER_HMAC_SECRET], hmacWindowSeconds: 60 } });
     for (const timestamp of [NOW - 61, NOW + 61]) {

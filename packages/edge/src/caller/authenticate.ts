@@ -25,7 +25,8 @@ export function createAuthenticator(options: ResolvedOptions): Authenticate {
   return async (request, url, body) => {
     if (hmac && request.headers.has(SIGNATURE_HEADER)) {
       const result = await hmac(request.headers, request.method, url.pathname + url.search, body);
-      return result.ok ? undefined : refuse(result.reason);
+      if (result.ok) return undefined;
+      return result.unavailable ? { code: 'REPLAY_STORE_UNAVAILABLE', message: result.reason, headers: { 'Retry-After': '1' } } : refuse(result.reason);
     }
     if (bearer) {
       const outcome = await bearer(request.headers.get('authorization'));

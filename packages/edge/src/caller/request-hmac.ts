@@ -1,4 +1,4 @@
-import type { NonceStore } from '@paysign/oauth-core/webcrypto';
+import { nonceExpiry, type NonceStore } from '@paysign/oauth-core/webcrypto';
 
 /** The header that carries the caller's Unix time in seconds. */
 export const TIMESTAMP_HEADER = 'Paysign-Timestamp';
@@ -83,17 +83,22 @@ export interface HmacCheckOptions {
   now: () => number;
 }
 
-/** The outcome of a caller-signature check; `reason` is safe to show the caller. */
-export type HmacCheckResult = { ok: true } | { ok: false; reason: string };
+/**
+ * The outcome of a caller-signature check; `reason` is safe to show the caller. `unavailable`:
+ * the replay store could not answer, so the request is refused (fail closed) but not as a bad caller.
+ */
+export type HmacCheckResult = { ok: true } | { ok: false; reason: string; unavailable?: true };
 
 /** Checks a request's caller signature. */
 export type HmacCheck = (headers: Headers, method: string, pathAndQuery: string, body: Uint8Array) => Promise<HmacCheckResult>;
 
 /**
  * Prepares the caller-signature check: the timestamp must lie within `windowSeconds` of the
- * proxy's clock, the MAC must verify under one of the secrets (crypto.subtle.verify compares in
- * constant time), and a signature is accepted once only within the window, so a captured request
- * cannot be replayed into a second payment.
+ * proxy's clock (whole seconds), the MAC must verify under one of the secrets (crypto.subtle.verify
+ * compares in constant time), and a signature is accepted once per nonce store: it is remembered
+ * until `nonceExpiry(timestamp, windowSeconds)`, past the last instant its timestamp can pass, so
+ * a captured request cannot be replayed into a second payment. A store that throws refuses the
+ * request (fail closed).
  */
 export function createHmacCheck(options: HmacCheckOptions): HmacCheck {
   let keys: Promise<CryptoKey[]> | undefined;
@@ -109,10 +114,20 @@ export function createHmacCheck(options: HmacCheckOptions): HmacCheck {
     keys ??= Promise.all(options.secrets.map((secret) => importKey(secret, 'verify')));
     const message = callerMessage(timestamp, method, pathAndQuery, body) as Uint8Array<ArrayBuffer>;
     const mac = fromHex(signature);
-    let valid = false;
-    for (const key of await keys) valid = (await crypto.subtle.verify('HMAC', key, mac, message)) || valid;
-    if (!valid) return { ok: false, reason: `${SIGNATURE_HEADER} does not match the request` };
-    const fresh = await options.nonceStore.remember(signature, Number(timestamp) + options.windowSeconds);
+    // Every key is tried, without an early exit; the last one that verifies names the caller.
+    let matched = -1;
+    const all = await keys;
+    for (let i = 0; i < all.length; i++) if (await crypto.subtle.verify('HMAC', all[i] as CryptoKey, mac, message)) matched = i;
+    if (matched < 0) return { ok: false, reason: `${SIGNATURE_HEADER} does not match the request` };
+    // Remembered for as long as the timestamp can pass the check above, at every fraction of a
+    // second (oauth-core's nonceExpiry: ts + window + 1, exclusive), scoped to the caller's secret
+    // so that a shared store bounds each caller on its own.
+    let fresh: boolean | 'full';
+    try {
+      fresh = await options.nonceStore.remember(signature, nonceExpiry(Number(timestamp), options.windowSeconds), `caller-hmac-${matched + 1}`);
+    } catch {
+      return { ok: false, reason: 'the replay store did not answer; the request was not forwarded, retry shortly', unavailable: true };
+    }
     if (fresh === true) return { ok: true };
     return { ok: false, reason: fresh === 'full' ? 'too many signed requests in the window; retry shortly' : 'this signed request was already used' };
   };
