@@ -1,7 +1,8 @@
 // @paysign/emulator: the payment gateway, locally, as a WinterCG fetch handler.
-export { createEmulator, type Emulator, type EmulatorOptions } from './create-emulator.js';
+export { createEmulator, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PARAMETERS, type Emulator, type EmulatorOptions } from './create-emulator.js';
 export { EmulatorError, type EmulatorErrorCode } from './errors.js';
-export { lineLog, type EmulatorEvent, type EmulatorLog, type OperationName } from './log.js';
+export { lineLog, type EmulatorEvent, type EmulatorLog, type OperationName, type RequestShapeReason } from './log.js';
+export { escapeLogValue } from './log-escape.js';
 export { maskPan } from './mask.js';
 
 // Merchants
@@ -11,6 +12,7 @@ export { createMerchantRegistry, type MerchantRegistry } from './merchants/merch
 // Recurring payments
 export type { ProfileChange, ProfileFields, ProfileStore, StoredProfile } from './store/profile-store.js';
 export { createMemoryProfileStore } from './store/memory-store.js';
+export { publicProfileFields, REDACTED } from './store/public-profile.js';
 export { parseProfiles } from './store/load-profiles.js';
 export { applyUpdateRow } from './operations/apply-update.js';
 export { VALIDATION_ERROR_CODE } from './operations/context.js';

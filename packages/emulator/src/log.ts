@@ -1,13 +1,19 @@
 import type { VerificationFailureReason } from '@paysign/oauth-core';
+import { escapeLogValue } from './log-escape.js';
+
+/** Why the emulator refused a request before verifying it (HTTP 400, 413 or 415). */
+export type RequestShapeReason = 'too_many_parameters' | 'body_too_large' | 'unsupported_media_type';
 
 /** What the emulator tells its log: why a request was refused, or what it accepted. Never a secret, key or full card number. */
 export type EmulatorEvent =
   | {
       kind: 'refused';
+      /** The HTTP status answered: 403 (the default when absent) for authentication, 400, 413 or 415 for the request's shape. */
+      status?: 400 | 403 | 413 | 415;
       method: string;
       path: string;
-      /** oauth-core's reason, or the emulator's own for endpoint checks. */
-      reason: VerificationFailureReason | 'endpoint_not_assigned' | 'unknown_route';
+      /** oauth-core's reason, or the emulator's own for endpoint checks and request shape. */
+      reason: VerificationFailureReason | 'endpoint_not_assigned' | 'unknown_route' | RequestShapeReason;
       message: string;
     }
   | { kind: 'accepted'; operation: OperationName; path: string; login: string; serialNumber: string; outcome: string; detail?: string }
@@ -20,7 +26,10 @@ export type OperationName = 'update-recurring-payments' | 'pan-eligibility-send'
 export type EmulatorLog = (event: EmulatorEvent) => void;
 
 /**
- * A log that writes one readable line per event to `write` (default: `console.error`).
+ * A log that writes one readable line per event to `write` (default: `console.error`). Every
+ * value in a line goes through {@link escapeLogValue}, so a request value holding `\n`, `\r` or
+ * another control character cannot start a second line or rewrite the terminal: one event is
+ * always one line.
  *
  * @example
  * ```ts
@@ -28,14 +37,17 @@ export type EmulatorLog = (event: EmulatorEvent) => void;
  * ```
  */
 export function lineLog(write: (line: string) => void = (line) => console.error(line)): EmulatorLog {
+  const e = (value: string | number): string => escapeLogValue(String(value));
   return (event) => {
     switch (event.kind) {
       case 'refused':
-        return write(`403 ${event.method} ${event.path}: ${event.reason}: ${event.message}`);
+        return write(`${e(event.status ?? 403)} ${e(event.method)} ${e(event.path)}: ${e(event.reason)}: ${e(event.message)}`);
       case 'accepted':
-        return write(`200 POST ${event.path}: ${event.operation} by ${event.login}: ${event.outcome}${event.detail ? ` (${event.detail})` : ''} serial ${event.serialNumber}`);
+        return write(
+          `200 POST ${e(event.path)}: ${e(event.operation)} by ${e(event.login)}: ${e(event.outcome)}${event.detail ? ` (${e(event.detail)})` : ''} serial ${e(event.serialNumber)}`,
+        );
       case 'updated':
-        return write(`updated recurring payment ${event.recurringPaymentId} to revision ${event.revision} (serial ${event.serialNumber})`);
+        return write(`updated recurring payment ${e(event.recurringPaymentId)} to revision ${e(event.revision)} (serial ${e(event.serialNumber)})`);
     }
   };
 }
