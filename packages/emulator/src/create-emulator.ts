@@ -1,8 +1,7 @@
-import { createVerifier, type NonceStore } from '@paysign/oauth-core';
+import { createMemoryNonceStore, createVerifier, type NonceStore } from '@paysign/oauth-core';
 import { Hono, type Context } from 'hono';
 import { EmulatorError } from './errors.js';
 import { lineLog, type EmulatorLog, type OperationName } from './log.js';
-import { maskPan } from './mask.js';
 import type { MerchantAccount } from './merchants/merchant-account.js';
 import { createMerchantRegistry, type MerchantRegistry } from './merchants/merchant-registry.js';
 import type { OperationContext, ReplyPairs } from './operations/context.js';
@@ -11,11 +10,16 @@ import { panEligibilitySend } from './operations/pan-eligibility.js';
 import type { PanEligibilityValidator, RowValidator, TransferValidator } from './operations/row-validation.js';
 import { transfer } from './operations/transfer.js';
 import { updateRecurringPayments } from './operations/update-recurring-payments.js';
-import { forbidden, GATEWAY_HEADERS } from './reply/headers.js';
+import { emptyReply, forbidden, GATEWAY_HEADERS } from './reply/headers.js';
 import { gatewayReply } from './reply/gateway-reply.js';
 import { replyFormatFor } from './reply/reply-format.js';
+import { countFormParameters } from './request/count-parameters.js';
+import { formMediaType } from './request/media-type.js';
+import { precheckAuthorization } from './request/pre-check.js';
+import { declaredTooLarge, readCappedBody } from './request/read-body.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
 import type { ProfileFields, ProfileStore } from './store/profile-store.js';
+import { publicProfileFields } from './store/public-profile.js';
 
 export interface EmulatorOptions {
   /** The merchants the emulator knows; more can be added with `emulator.merchants.add()`. */
@@ -26,10 +30,20 @@ export interface EmulatorOptions {
   pathPrefix?: string;
   /** Largest accepted distance between `oauth_timestamp` and the emulator's clock, in seconds. Default 300. */
   timestampWindowSeconds?: number;
-  /** The emulator's clock in Unix seconds; injectable for tests. */
+  /**
+   * The emulator's clock in Unix seconds; injectable for tests. Default: whole seconds of
+   * `Date.now()`. The timestamp pre-check, the verifier and the default nonce store all read it.
+   */
   now?: () => number;
-  /** Where used nonces are remembered. Default: oauth-core's bounded in-memory store. */
+  /**
+   * Where used nonces are remembered. Default: oauth-core's in-memory store on the emulator's
+   * clock, bounded in all and per merchant, so each signed request is accepted once per emulator.
+   */
   nonceStore?: NonceStore;
+  /** Largest request body, in bytes; a longer one is answered 413 before more is read. Default 1 MiB (1,048,576). */
+  maxBodyBytes?: number;
+  /** Most form parameters in a request's query and body together; more are answered 400 before the signature is checked. Default 128. */
+  maxParameters?: number;
   /**
    * The origin clients sign (`https://sandbox.example`) when a proxy sits in front of the
    * emulator; by default the URL of the request as it arrives is verified.
@@ -56,6 +70,24 @@ export interface Emulator {
 }
 
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
+
+/** The default body cap: 1 MiB, far above the gateway's largest request (a 65K `order_desc`, or one CSV payload). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** The default parameter cap: the largest operation (transfer) has fewer than 20 parameters with the OAuth ones. */
+export const DEFAULT_MAX_PARAMETERS = 128;
+
+function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new EmulatorError('INVALID_OPTIONS', `${name} must be a positive integer`);
+  return value;
+}
+
+function jsonResponse(value: unknown, status: number): Response {
+  return new Response(JSON.stringify(value), {
+    status,
+    headers: { ...GATEWAY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
 
 function isStore(value: EmulatorOptions['profiles']): value is ProfileStore {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as ProfileStore).update === 'function';
@@ -96,11 +128,16 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const validateRow = options.validateRow ?? gatewayRowValidator;
   const validateTransfer = options.validateTransfer ?? gatewayTransferValidator;
   const validatePanEligibility = options.validatePanEligibility ?? gatewayPanEligibilityValidator;
+  const maxBodyBytes = positiveInteger(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
+  const maxParameters = positiveInteger(options.maxParameters, DEFAULT_MAX_PARAMETERS, 'maxParameters');
+  const window = options.timestampWindowSeconds ?? 300;
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const verifier = createVerifier({
     lookup: (login) => merchants.get(login)?.consumer,
-    ...(options.timestampWindowSeconds !== undefined && { timestampWindowSeconds: options.timestampWindowSeconds }),
-    ...(options.now !== undefined && { now: options.now }),
-    ...(options.nonceStore !== undefined && { nonceStore: options.nonceStore }),
+    timestampWindowSeconds: window,
+    now,
+    // One clock for the window check and the store; the store's own bounds (in all, per merchant) kept.
+    nonceStore: options.nonceStore ?? createMemoryNonceStore({ now }),
   });
   let paynetOrderIds = 0;
 
@@ -108,9 +145,27 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const request = c.req.raw;
     const url = new URL(request.url);
     const path = url.pathname;
-    const isForm = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
-    // RFC 5849 §3.4.1.3.1: body parameters are signed only when the body is form-encoded.
-    const body = isForm ? await request.text() : null;
+    const refuse = (status: 400 | 413 | 415, reason: 'too_many_parameters' | 'body_too_large' | 'unsupported_media_type', message: string): Response => {
+      log({ kind: 'refused', status, method: request.method, path, reason, message });
+      return emptyReply(status, { close: status === 413 });
+    };
+    // Cheapest first: headers only, then the body with a running count, then a count of its
+    // parameters, and only then the verifier's parsing, base string and signature.
+    const mediaType = formMediaType(request.headers.get('content-type'));
+    if (mediaType === 'unsupported') return refuse(415, 'unsupported_media_type', 'Content-Type must be application/x-www-form-urlencoded, with charset utf-8 if any');
+    if (declaredTooLarge(request, maxBodyBytes)) return refuse(413, 'body_too_large', `Content-Length is over the ${maxBodyBytes}-byte cap`);
+    const precheck = precheckAuthorization(request.headers.get('authorization'), { isKnown: (login) => merchants.get(login) !== undefined, now: now(), windowSeconds: window });
+    if (!precheck.ok) {
+      log({ kind: 'refused', method: request.method, path, reason: precheck.reason, message: precheck.message });
+      return forbidden();
+    }
+    const read = await readCappedBody(request, maxBodyBytes);
+    if ('tooLarge' in read) return refuse(413, 'body_too_large', `the body is over the ${maxBodyBytes}-byte cap`);
+    if (mediaType === 'absent' && read.text !== '') return refuse(415, 'unsupported_media_type', 'a body was sent without a Content-Type');
+    if (countFormParameters([url.search.slice(1), read.text], maxParameters) > maxParameters) {
+      return refuse(400, 'too_many_parameters', `the request has more than ${maxParameters} parameters`);
+    }
+    const body = mediaType === 'form' ? read.text : null;
     const result = await verifier.verify({
       method: request.method,
       url: publicOrigin === undefined ? url : `${publicOrigin}${path}${url.search}`,
@@ -156,10 +211,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   );
   app.get(`${pathPrefix}/emulator/recurring-payments/:id`, async (c) => {
     const profile = await profiles.get(c.req.param('id'));
-    if (!profile) return c.json({ error: 'no recurring payment has this id' }, 404);
-    const fields: Record<string, string> = { ...profile.fields };
-    if (fields['credit-card-number'] !== undefined) fields['credit-card-number'] = maskPan(fields['credit-card-number']);
-    return c.json({ id: profile.id, revision: profile.revision, fields });
+    // Unauthenticated: personal data is redacted and the card masked (see publicProfileFields).
+    if (!profile) return jsonResponse({ error: 'no recurring payment has this id' }, 404);
+    return jsonResponse({ id: profile.id, revision: profile.revision, fields: publicProfileFields(profile.fields) }, 200);
   });
   app.notFound(() => new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } }));
   app.onError((error) => {
