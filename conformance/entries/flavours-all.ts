@@ -6,7 +6,8 @@ import * as hmac from '@paysign/oauth-core/hmac';
 import * as js from '@paysign/oauth-core/js';
 import * as node from '@paysign/oauth-core/node';
 import * as webcrypto from '@paysign/oauth-core/webcrypto';
-import type { Flavours } from './flavours.js';
+import { withSubpaths, type Flavours } from './flavours.js';
 
-export const flavours: Flavours = { node, webcrypto, js };
-export { bare, hmac };
+export const flavours: Flavours = { node: withSubpaths(node), webcrypto: withSubpaths(webcrypto), js: withSubpaths(js) };
+const bareWithSubpaths = withSubpaths(bare);
+export { bareWithSubpaths as bare, hmac };

@@ -4,7 +4,8 @@ import * as bare from '@paysign/oauth-core';
 import * as hmac from '@paysign/oauth-core/hmac';
 import * as js from '@paysign/oauth-core/js';
 import * as webcrypto from '@paysign/oauth-core/webcrypto';
-import type { Flavours } from './flavours.js';
+import { withSubpaths, type Flavours } from './flavours.js';
 
-export const flavours: Flavours = { webcrypto, js };
-export { bare, hmac };
+export const flavours: Flavours = { webcrypto: withSubpaths(webcrypto), js: withSubpaths(js) };
+const bareWithSubpaths = withSubpaths(bare);
+export { bareWithSubpaths as bare, hmac };

@@ -1,11 +1,18 @@
 // What a runtime entry hands to the suites: the builds of @paysign/oauth-core that load there,
 // each imported through the package's export map (never a source path), so a broken map fails.
-import type * as OAuthCore from '@paysign/oauth-core';
 import type { AdapterName } from '@paysign/oauth-core';
+import * as encoding from '@paysign/oauth-core/encoding';
 import type * as OAuthCoreHmac from '@paysign/oauth-core/hmac';
+import * as keys from '@paysign/oauth-core/keys';
+import type { OAuthCore } from '../suites/flavours.js';
 
-/** The public API of one build of `@paysign/oauth-core` (all builds share it). */
-export type OAuthCoreModule = typeof OAuthCore;
+/** The public API of one entry point of `@paysign/oauth-core`, with the `/encoding` and `/keys` subpaths. */
+export type OAuthCoreModule = OAuthCore;
+
+/** An entry point's module with the adapter-free subpaths beside it, as the suites take it. */
+export function withSubpaths(entry: object): OAuthCore {
+  return { ...encoding, ...keys, ...entry } as OAuthCore;
+}
 
 /** `@paysign/oauth-core/hmac`: the small HMAC-only signer for edge bundles. */
 export type OAuthCoreHmacModule = typeof OAuthCoreHmac;

@@ -7,9 +7,11 @@ import * as webcrypto from '@paysign/oauth-core/webcrypto';
 import { describe, it } from 'vitest';
 import type { Suite } from '../harness.js';
 import { differentialSuites } from '../suites/differential.node.js';
-import { oauthSuites } from '../suites/index.js';
+import { withSubpaths } from '../entries/flavours.js';
+import { oauthSuites, type OAuthCore } from '../suites/index.js';
 
-const suites: Suite[] = [...oauthSuites({ default: auto, node, webcrypto, js }), ...differentialSuites(node)];
+const [autoAll, nodeAll, webcryptoAll, jsAll] = [auto, node, webcrypto, js].map(withSubpaths) as [OAuthCore, OAuthCore, OAuthCore, OAuthCore];
+const suites: Suite[] = [...oauthSuites({ default: autoAll, node: nodeAll, webcrypto: webcryptoAll, js: jsAll }), ...differentialSuites(nodeAll)];
 
 for (const s of suites) {
   describe(s.name, () => {

@@ -1,4 +1,5 @@
-import { encodeBase64, pkcs1PrivateToPkcs8, readPem } from '@paysign/oauth-core/js';
+import { encodeBase64 } from '@paysign/oauth-core/encoding';
+import { pkcs1PrivateToPkcs8, readPem } from '@paysign/oauth-core/keys';
 import type { Primitives } from './types.js';
 
 const encoder = new TextEncoder();

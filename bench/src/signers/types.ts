@@ -1,4 +1,4 @@
-import type { createSigner } from '@paysign/oauth-core';
+import type { Signer, SignerOptions, SyncSigner } from '@paysign/oauth-core';
 import type { BenchCase } from '../harness/measure.js';
 import type { BenchRequest } from '../fixtures/requests.js';
 
@@ -16,7 +16,7 @@ export interface SigningCase extends BenchCase {
 /** An oauth-core entry point: `@paysign/oauth-core/node`, `/webcrypto`, `/js` or the automatic one. */
 export interface AdapterEntry {
   name: string;
-  createSigner: typeof createSigner;
+  createSigner: (options: SignerOptions) => Signer | SyncSigner;
 }
 
 /** Sign/verify primitives of one runtime, prepared once; the floors are made of these. */

@@ -1,6 +1,7 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseAuthorizationHeader, parseFormPairs } from '@paysign/oauth-core';
+import { parseAuthorizationHeader } from '@paysign/oauth-core';
+import { parseFormPairs } from '@paysign/oauth-core/encoding';
 import { encodePayload } from '@paysign/payload-codec';
 import {
   CALLER_TOKEN,

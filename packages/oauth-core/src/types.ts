@@ -64,25 +64,41 @@ export type PrivateKeyInput = string | RsaPrivateJwk | CryptoKey | KeyObjectLike
 /** A public key: SPKI PEM (`BEGIN PUBLIC KEY`), PKCS#1 PEM (`BEGIN RSA PUBLIC KEY`), an X.509 certificate PEM, a JWK, a `CryptoKey` or a Node `KeyObject`. */
 export type PublicKeyInput = string | RsaPublicJwk | CryptoKey | KeyObjectLike;
 
-/** What a signature needs besides the base string. */
-export interface SigningCredentials {
-  signatureMethod: SignatureMethod;
-  /** HMAC-* and PLAINTEXT: the consumer secret (the gateway's merchant control key). */
-  consumerSecret?: string;
-  /** HMAC-* and PLAINTEXT: the token secret; empty when there is no token (as at the gateway). */
+/** The keyed-hash methods (RFC 5849 §3.4.2, with SHA-2) and PLAINTEXT (§3.4.4): they sign with secrets. */
+export type SecretSignatureMethod = 'HMAC-SHA1' | 'HMAC-SHA256' | 'HMAC-SHA512' | 'PLAINTEXT';
+
+/** The RSA methods (RFC 5849 §3.4.3, with SHA-2): they sign with a private key. */
+export type RsaSignatureMethod = 'RSA-SHA1' | 'RSA-SHA256' | 'RSA-SHA512';
+
+/** HMAC-* and PLAINTEXT credentials: the consumer secret, and the token secret when a token is used. */
+export interface SecretCredentials {
+  signatureMethod: SecretSignatureMethod;
+  /** The consumer secret (the gateway's merchant control key). */
+  consumerSecret: string;
+  /** The token secret; empty when there is no token (as at the gateway). */
   tokenSecret?: string;
-  /** RSA-*: the private key. */
-  privateKey?: PrivateKeyInput;
-  /** RSA-*: keys with a shorter modulus are refused. Default 2048. */
+}
+
+/** RSA-* signing credentials: the private key. */
+export interface RsaSigningCredentials {
+  signatureMethod: RsaSignatureMethod;
+  /** The private key. */
+  privateKey: PrivateKeyInput;
+  /** Keys with a shorter modulus are refused. Default 2048. */
   minimumRsaKeyBits?: number;
 }
 
-/** What checking a signature needs besides the base string. */
-export interface VerifyingCredentials {
-  signatureMethod: SignatureMethod;
-  consumerSecret?: string;
-  tokenSecret?: string;
-  /** RSA-*: the signer's public key. */
-  publicKey?: PublicKeyInput;
+/** RSA-* verifying credentials: the signer's public key. */
+export interface RsaVerifyingCredentials {
+  signatureMethod: RsaSignatureMethod;
+  /** The signer's public key. */
+  publicKey: PublicKeyInput;
+  /** Keys with a shorter modulus are refused. Default 2048. */
   minimumRsaKeyBits?: number;
 }
+
+/** What a signature needs besides the base string: a secret for HMAC-* and PLAINTEXT, a private key for RSA-*. */
+export type SigningCredentials = SecretCredentials | RsaSigningCredentials;
+
+/** What checking a signature needs besides the base string: a secret, or the signer's public key. */
+export type VerifyingCredentials = SecretCredentials | RsaVerifyingCredentials;

@@ -1,7 +1,7 @@
 import { createHmac, createPrivateKey, generateKeyPair, sign as rsaSign, type KeyObject } from 'node:crypto';
 import { arch, platform } from 'node:os';
 import { promisify } from 'node:util';
-import { createSigner, type SignatureMethod, type Signer, type SignRequest } from '@paysign/oauth-core';
+import { createSigner, type SignatureMethod, type Signer, type SignRequest, type SyncSigner } from '@paysign/oauth-core';
 import { parseCommandArgs } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { UsageError } from '../cli/usage-error.js';
@@ -147,16 +147,9 @@ async function compare(
   };
 }
 
-/** paysign's one-request signing call: `signSync` where the adapter allows it, else `sign`. */
-function paysignContender(signer: Signer) {
-  let synchronous = true;
-  try {
-    signer.signSync(TRANSFER);
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== 'SYNC_UNSUPPORTED') throw error;
-    synchronous = false;
-  }
-  return synchronous
+/** paysign's one-request signing call: `signSync` where the adapter signs synchronously, else `sign`. */
+function paysignContender(signer: Signer | SyncSigner) {
+  return 'signSync' in signer
     ? { name: `paysign signSync (${signer.adapterName} adapter)`, signOnce: () => signer.signSync(TRANSFER), asynchronous: false }
     : { name: `paysign sign (${signer.adapterName} adapter)`, signOnce: () => signer.sign(TRANSFER), asynchronous: true };
 }

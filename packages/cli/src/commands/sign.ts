@@ -1,4 +1,4 @@
-import { createSigner, type SignatureMethod } from '@paysign/oauth-core';
+import { createSigner, type SignatureMethod, type SigningCredentials } from '@paysign/oauth-core';
 import { fromFlagOrEnv, parseCommandArgs, required } from '../cli/args.js';
 import { UsageError } from '../cli/usage-error.js';
 import type { Command } from './command.js';
@@ -59,11 +59,13 @@ export const signCommand: Command = {
     const signatureMethod: SignatureMethod = keyFile !== undefined ? 'RSA-SHA256' : 'HMAC-SHA1';
     const nonce = values.nonce;
     const timestamp = values.timestamp;
+    const credentials: SigningCredentials =
+      keyFile !== undefined
+        ? { signatureMethod: 'RSA-SHA256', privateKey: await readFlagFile(keyFile, '--private-key') }
+        : { signatureMethod: 'HMAC-SHA1', consumerSecret: controlKey as string };
     const signer = createSigner({
       consumerKey: login,
-      signatureMethod,
-      ...(controlKey !== undefined && { consumerSecret: controlKey }),
-      ...(keyFile !== undefined && { privateKey: await readFlagFile(keyFile, '--private-key') }),
+      ...credentials,
       ...(nonce !== undefined && { nonce: () => nonce }),
       ...(timestamp !== undefined && { timestamp: () => timestamp }),
       oauthParamsInBody: signatureMethod === 'HMAC-SHA1' && values['header-only'] !== true,

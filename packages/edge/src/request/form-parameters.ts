@@ -1,4 +1,4 @@
-import { parseFormPairs, type Parameter } from '@paysign/oauth-core/webcrypto';
+import { parseFormPairs, type Parameter } from '@paysign/oauth-core/encoding';
 
 /** The caller's form parameters, without the `oauth_*` ones, and the names that were taken out. */
 export interface CallerParameters {

@@ -5,7 +5,7 @@ import {
   type GatewayOperation,
   type ValidationIssue,
 } from '@paysign/gateway';
-import type { Parameter } from '@paysign/oauth-core/webcrypto';
+import type { Parameter } from '@paysign/oauth-core/encoding';
 import { decodePayload, type CodecError } from '@paysign/payload-codec';
 import type { ReportedIssue } from '../reply/json-error.js';
 

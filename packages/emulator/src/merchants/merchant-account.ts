@@ -1,4 +1,5 @@
-import { readPublicKey, type ConsumerRecord } from '@paysign/oauth-core';
+import type { ConsumerRecord } from '@paysign/oauth-core';
+import { readPublicKey } from '@paysign/oauth-core/keys';
 import { EmulatorError } from '../errors.js';
 
 /** A merchant as the gateway knows it: how it signs, where it may send, in which currency. */

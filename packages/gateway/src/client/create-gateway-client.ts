@@ -1,4 +1,4 @@
-import { createSigner, OAuthError, type Signer } from '@paysign/oauth-core';
+import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
 import { CodecError, encodePayload, recurringPaymentColumns } from '@paysign/payload-codec';
 import { GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '../model/types.js';
@@ -141,14 +141,20 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
 function makeSigner(options: GatewayClientOptions, signatureMethod: GatewaySignatureMethod): Signer {
   try {
+    const credentials: SigningCredentials =
+      signatureMethod === 'HMAC-SHA1'
+        ? { signatureMethod, consumerSecret: options.controlKey as string }
+        : {
+            signatureMethod,
+            privateKey: options.privateKey!,
+            ...(options.minimumRsaKeyBits !== undefined && { minimumRsaKeyBits: options.minimumRsaKeyBits }),
+          };
     return createSigner({
       consumerKey: options.login,
-      signatureMethod,
-      ...(signatureMethod === 'HMAC-SHA1' ? { consumerSecret: options.controlKey as string } : { privateKey: options.privateKey! }),
+      ...credentials,
       // The spec's HMAC example carries the oauth_* parameters in the body; its RSA examples do not.
       oauthParamsInBody: options.oauthParamsInBody ?? signatureMethod === 'HMAC-SHA1',
       ...(options.realm !== undefined && { realm: options.realm }),
-      ...(options.minimumRsaKeyBits !== undefined && { minimumRsaKeyBits: options.minimumRsaKeyBits }),
       ...(options.nonce !== undefined && { nonce: options.nonce }),
       ...(options.timestamp !== undefined && { timestamp: options.timestamp }),
       ...(options.adapter !== undefined && { adapter: options.adapter }),

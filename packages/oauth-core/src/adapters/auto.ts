@@ -1,14 +1,25 @@
+import { OAuthError } from '../errors.js';
+import { hmacSigner, randomBytes } from './js-hmac.js';
 import type { CryptoAdapter, VerifyingAdapter } from './types.js';
-import { adapter as jsAdapter, verifyingAdapter as jsVerifyingAdapter } from './js.js';
 import { adapter as webcryptoAdapter, verifyingAdapter as webcryptoVerifyingAdapter } from './webcrypto.js';
 
-// The adapter of the `default` export condition: WebCrypto where `crypto.subtle` exists, else
-// pure JS. Runtimes with a known condition (node, deno, bun, workerd, edge-light, worker,
-// browser) get their best adapter directly from the package's export map.
+// The adapter of the `default` export condition: WebCrypto where `crypto.subtle` exists, else pure
+// JS for HMAC only. Pure-JS RSA is not constant-time, so it is never chosen silently: import
+// `@paysign/oauth-core/js` to choose it. Runtimes with a known condition (node, deno, bun, workerd,
+// edge-light, worker, browser) get their best adapter directly from the package's export map.
 const hasSubtle = Boolean(globalThis.crypto?.subtle);
 
-/** The signing adapter (no `rsaPublic`): the default of `createSigner`. */
-export const adapter: CryptoAdapter = hasSubtle ? webcryptoAdapter : jsAdapter;
+const refuseRsa = (): never => {
+  throw new OAuthError(
+    'ADAPTER_UNAVAILABLE',
+    'this runtime has neither node:crypto nor crypto.subtle, and pure-JS RSA is not constant-time: import @paysign/oauth-core/js to choose it',
+  );
+};
+
+const fallback: VerifyingAdapter = { name: 'js', synchronous: true, hmac: hmacSigner, rsaPrivate: refuseRsa, rsaPublic: refuseRsa, randomBytes };
+
+/** The signing adapter: the default of `createSigner`. */
+export const adapter: CryptoAdapter = hasSubtle ? webcryptoAdapter : fallback;
 
 /** The same adapter with RSA verification: the default of `createVerifier`, and `defaultAdapter`. */
-export const verifyingAdapter: VerifyingAdapter = hasSubtle ? webcryptoVerifyingAdapter : jsVerifyingAdapter;
+export const verifyingAdapter: VerifyingAdapter = hasSubtle ? webcryptoVerifyingAdapter : fallback;

@@ -1,19 +1,17 @@
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha1 } from '@noble/hashes/legacy.js';
-import { sha256, sha512 } from '@noble/hashes/sha2.js';
-import { randomBytes } from '@noble/hashes/utils.js';
 import { PKCS1_SHA1, PKCS1_SHA256, PKCS1_SHA512, type IPKCS } from 'micro-rsa-dsa-dh/rsa.js';
 import { decodeBase64Url, encodeBase64 } from '../encoding/base64.js';
 import { OAuthError } from '../errors.js';
 import { integerBytes, readSequence } from '../keys/der.js';
 import { readPrivateKey, readPublicKey, type PrivateKeyMaterial, type PublicKeyMaterial } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
+import { hmacSigner, randomBytes as random } from './js-hmac.js';
 import type { CryptoAdapter, VerifyingAdapter } from './types.js';
 
 // Pure JavaScript, for runtimes without node:crypto or crypto.subtle: @noble/hashes for the
 // digests and HMAC, micro-rsa-dsa-dh for RSASSA-PKCS1-v1_5. Synchronous. Its RSA uses no CRT, so
-// it is slow with 4096-bit keys; that is the price of running anywhere.
-const HASH = { 'SHA-1': sha1, 'SHA-256': sha256, 'SHA-512': sha512 } as const;
+// it is slow with 4096-bit keys; that is the price of running anywhere. It is not constant-time
+// (BigInt arithmetic; see micro-rsa-dsa-dh's README): fine for signing your own requests, not
+// for signing on request of others, so the auto entry never falls back to it for RSA.
 const PKCS1: Record<HashName, IPKCS> = { 'SHA-1': PKCS1_SHA1, 'SHA-256': PKCS1_SHA256, 'SHA-512': PKCS1_SHA512 };
 const encoder = new TextEncoder();
 
@@ -54,12 +52,6 @@ function publicComponents(material: PublicKeyMaterial): { n: bigint; e: bigint }
   return { n: jwkInteger(jwk, 'n'), e: jwkInteger(jwk, 'e') };
 }
 
-const hmacSigner: CryptoAdapter['hmac'] = (hash, key) => {
-  // The keyed inner and outer states are computed once; each call clones them.
-  const prepared = hmac.create(HASH[hash], encoder.encode(key));
-  return (data) => encodeBase64(prepared.clone().update(encoder.encode(data)).digest());
-};
-
 const rsaPrivate: CryptoAdapter['rsaPrivate'] = (hash, key, minimumBits) => {
   const privateKey = privateComponents(readPrivateKey(key, minimumBits));
   const pkcs1 = PKCS1[hash];
@@ -77,8 +69,6 @@ const rsaPublic: VerifyingAdapter['rsaPublic'] = (hash, key, minimumBits) => {
     }
   };
 };
-
-const random: CryptoAdapter['randomBytes'] = (length) => randomBytes(length);
 
 /**
  * The pure-JS adapter (`@noble/hashes`, `micro-rsa-dsa-dh`) for signing: runs wherever

@@ -17,6 +17,7 @@ export type AdapterName = 'node' | 'webcrypto' | 'js';
  * `rsaPrivate`, `rsaPublic`) and the returned functions reused for every request.
  * The built-in adapters produce identical bytes; supply your own for an HSM or KMS.
  * `rsaPublic` is needed only to verify RSA signatures, so an adapter that only signs may leave it out.
+ * An adapter whose `synchronous` is `true` returns plain values from every method.
  */
 export interface CryptoAdapter {
   readonly name: AdapterName | (string & {});
@@ -24,8 +25,11 @@ export interface CryptoAdapter {
   readonly synchronous: boolean;
   /** Prepares HMAC with `key` (UTF-8). */
   hmac(hash: HashName, key: string): MaybePromise<SignFunction>;
-  /** Prepares RSASSA-PKCS1-v1_5 signing with a private key; refuses keys shorter than `minimumBits`. */
-  rsaPrivate(hash: HashName, key: PrivateKeyInput, minimumBits: number): MaybePromise<SignFunction>;
+  /**
+   * Prepares RSASSA-PKCS1-v1_5 signing with a private key; refuses keys shorter than `minimumBits`.
+   * Without it (an HMAC-only adapter), signing with RSA fails with `ADAPTER_UNAVAILABLE`.
+   */
+  rsaPrivate?(hash: HashName, key: PrivateKeyInput, minimumBits: number): MaybePromise<SignFunction>;
   /**
    * Prepares RSASSA-PKCS1-v1_5 verification with a public key; refuses keys shorter than `minimumBits`.
    * Without it, verifying an RSA signature fails with `ADAPTER_UNAVAILABLE`.
@@ -41,5 +45,6 @@ export interface CryptoAdapter {
  * `createSigner`, so that a bundle that only signs leaves every public-key parser out.)
  */
 export interface VerifyingAdapter extends CryptoAdapter {
+  rsaPrivate(hash: HashName, key: PrivateKeyInput, minimumBits: number): MaybePromise<SignFunction>;
   rsaPublic(hash: HashName, key: PublicKeyInput, minimumBits: number): MaybePromise<VerifyFunction>;
 }

@@ -1,13 +1,18 @@
-import { encodeBase64 } from '../encoding/base64.js';
 import { OAuthError } from '../errors.js';
 import { readPrivateKeyContainer, readPublicKey, requireBits } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
 import type { CryptoAdapter, VerifyingAdapter } from './types.js';
+import { hmac, randomBytes } from './webcrypto-hmac.js';
 
 // crypto.subtle: the fast path on workerd and the only one on most edge runtimes. Asynchronous.
 // Keys are imported once per signer; each call is then a single subtle.sign.
 const encoder = new TextEncoder();
 const RSA = 'RSASSA-PKCS1-v1_5';
+
+// An RSA signature is at most 512 bytes (4096-bit key): within String.fromCharCode's argument limit.
+function toBase64(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes));
+}
 
 function subtle(): SubtleCrypto {
   const value = globalThis.crypto?.subtle;
@@ -43,11 +48,6 @@ function jwkWithoutUsage(jwk: object): JsonWebKey {
   return rest as JsonWebKey;
 }
 
-const hmac: CryptoAdapter['hmac'] = async (hash, key) => {
-  const cryptoKey = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash }, false, ['sign']);
-  return async (data) => encodeBase64(new Uint8Array(await subtle().sign('HMAC', cryptoKey, encoder.encode(data))));
-};
-
 const rsaPrivate: CryptoAdapter['rsaPrivate'] = async (hash, key, minimumBits) => {
   // crypto.subtle checks the key as it imports it, and then tells its size: no DER is parsed here.
   const container = readPrivateKeyContainer(key);
@@ -56,7 +56,7 @@ const rsaPrivate: CryptoAdapter['rsaPrivate'] = async (hash, key, minimumBits) =
   else if (container.kind === 'pkcs8') cryptoKey = await importRsa('pkcs8', container.pkcs8, hash, 'sign');
   else cryptoKey = await importRsa('jwk', jwkWithoutUsage(container.kind === 'jwk' ? container.jwk : (container.key.export({ format: 'jwk' }) as object)), hash, 'sign');
   requireBits((cryptoKey.algorithm as RsaHashedKeyAlgorithm).modulusLength, minimumBits);
-  return async (data) => encodeBase64(new Uint8Array(await subtle().sign(RSA, cryptoKey, encoder.encode(data))));
+  return async (data) => toBase64(new Uint8Array(await subtle().sign(RSA, cryptoKey, encoder.encode(data))));
 };
 
 const rsaPublic: VerifyingAdapter['rsaPublic'] = async (hash, key, minimumBits) => {
@@ -67,8 +67,6 @@ const rsaPublic: VerifyingAdapter['rsaPublic'] = async (hash, key, minimumBits) 
   else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.kind === 'jwk' ? material.jwk : (material.key.export({ format: 'jwk' }) as object)), hash, 'verify');
   return (data, signature) => subtle().verify(RSA, cryptoKey, signature as Uint8Array<ArrayBuffer>, encoder.encode(data));
 };
-
-const randomBytes: CryptoAdapter['randomBytes'] = (length) => globalThis.crypto.getRandomValues(new Uint8Array(length));
 
 /**
  * The WebCrypto adapter (`crypto.subtle`) for signing: workerd, Vercel Edge, Deno Deploy,

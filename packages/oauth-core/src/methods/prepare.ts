@@ -1,7 +1,17 @@
 import type { CryptoAdapter, MaybePromise, SignFunction, VerifyFunction } from '../adapters/types.js';
 import { decodeBase64, isCanonicalBase64 } from '../encoding/base64.js';
 import { OAuthError } from '../errors.js';
-import type { SigningCredentials, VerifyingCredentials } from '../types.js';
+import type { PrivateKeyInput, PublicKeyInput, SigningCredentials, VerifyingCredentials } from '../types.js';
+
+// The types tie each method to its credentials; JavaScript callers are checked here, on this shape.
+interface CredentialsAsGiven {
+  signatureMethod: string;
+  consumerSecret?: string;
+  tokenSecret?: string;
+  privateKey?: PrivateKeyInput | null;
+  publicKey?: PublicKeyInput | null;
+  minimumRsaKeyBits?: number;
+}
 import { describeSignatureMethod, signingKey } from './signature-methods.js';
 import { timingSafeEqual } from './timing-safe-equal.js';
 
@@ -19,7 +29,8 @@ function minimumBits(value: number | undefined): number {
  * Prepares the signing function of one set of credentials: the HMAC key state or the imported
  * RSA key is made once here, and the returned function signs any number of base strings.
  */
-export function prepareSigning(credentials: SigningCredentials, adapter: CryptoAdapter): MaybePromise<SignFunction> {
+export function prepareSigning(given: SigningCredentials, adapter: CryptoAdapter): MaybePromise<SignFunction> {
+  const credentials = given as CredentialsAsGiven;
   const method = describeSignatureMethod(credentials.signatureMethod);
   if (method.kind === 'plaintext') {
     const signature = signingKey(credentials.consumerSecret, credentials.tokenSecret);
@@ -28,6 +39,9 @@ export function prepareSigning(credentials: SigningCredentials, adapter: CryptoA
   if (method.kind === 'hmac') return adapter.hmac(method.hash, signingKey(credentials.consumerSecret, credentials.tokenSecret));
   if (credentials.privateKey === undefined || credentials.privateKey === null) {
     throw new OAuthError('MISSING_KEY', `privateKey is required for ${credentials.signatureMethod}`);
+  }
+  if (!adapter.rsaPrivate) {
+    throw new OAuthError('ADAPTER_UNAVAILABLE', `the ${adapter.name} adapter cannot sign with RSA: it has no rsaPrivate`);
   }
   return adapter.rsaPrivate(method.hash, credentials.privateKey, minimumBits(credentials.minimumRsaKeyBits));
 }
@@ -40,16 +54,17 @@ export type SignatureCheck = (baseString: string, signature: string) => MaybePro
  * recomputed and compared in constant time; RSA signatures are checked with the public key.
  * A signature that is not canonical Base64 never verifies.
  */
-export function prepareVerifying(credentials: VerifyingCredentials, adapter: CryptoAdapter): MaybePromise<SignatureCheck> {
+export function prepareVerifying(given: VerifyingCredentials, adapter: CryptoAdapter): MaybePromise<SignatureCheck> {
+  const credentials = given as CredentialsAsGiven;
   const method = describeSignatureMethod(credentials.signatureMethod);
   if (method.kind === 'plaintext') {
     const expected = signingKey(credentials.consumerSecret, credentials.tokenSecret);
     return (_baseString, signature) => timingSafeEqual(expected, signature);
   }
   if (method.kind === 'hmac') {
-    return then(adapter.hmac(method.hash, signingKey(credentials.consumerSecret, credentials.tokenSecret)), (sign) =>
+    return whenReady(adapter.hmac(method.hash, signingKey(credentials.consumerSecret, credentials.tokenSecret)), (sign) =>
       (baseString: string, signature: string) =>
-        then(sign(baseString), (expected) => isCanonicalBase64(signature) && timingSafeEqual(expected, signature)),
+        whenReady(sign(baseString), (expected) => isCanonicalBase64(signature) && timingSafeEqual(expected, signature)),
     );
   }
   if (credentials.publicKey === undefined || credentials.publicKey === null) {
@@ -58,7 +73,7 @@ export function prepareVerifying(credentials: VerifyingCredentials, adapter: Cry
   if (!adapter.rsaPublic) {
     throw new OAuthError('ADAPTER_UNAVAILABLE', `the ${adapter.name} adapter cannot verify RSA signatures: it has no rsaPublic`);
   }
-  return then(
+  return whenReady(
     adapter.rsaPublic(method.hash, credentials.publicKey, minimumBits(credentials.minimumRsaKeyBits)),
     (verify: VerifyFunction) => (baseString: string, signature: string) =>
       isCanonicalBase64(signature) ? verify(baseString, decodeBase64(signature)) : false,
@@ -66,6 +81,11 @@ export function prepareVerifying(credentials: VerifyingCredentials, adapter: Cry
 }
 
 /** Applies `f` to a value now, or when its promise settles: keeps synchronous adapters synchronous. */
-export function then<T, U>(value: MaybePromise<T>, f: (value: T) => MaybePromise<U>): MaybePromise<U> {
-  return value instanceof Promise ? value.then(f) : f(value);
+export function whenReady<T, U>(value: MaybePromise<T>, f: (value: T) => MaybePromise<U>): MaybePromise<U> {
+  return isPromiseLike(value) ? value.then(f) : f(value);
+}
+
+/** True for a promise of any realm (a custom adapter may return one made elsewhere): no `instanceof`. */
+export function isPromiseLike<T>(value: MaybePromise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

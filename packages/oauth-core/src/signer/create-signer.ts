@@ -1,4 +1,3 @@
-import { adapter as defaultAdapter } from '#adapter';
 import type { CryptoAdapter, MaybePromise, SignFunction } from '../adapters/types.js';
 import { baseStringUri, parseRequestUrl } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
@@ -6,21 +5,16 @@ import { baseStringFromEncoded, normalizeMethod } from '../base-string/signature
 import { percentEncode } from '../encoding/percent-encode.js';
 import { OAuthError } from '../errors.js';
 import { formatEncodedHeader } from '../header/authorization.js';
-import { prepareSigning } from '../methods/prepare.js';
+import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
 import { describeSignatureMethod } from '../methods/signature-methods.js';
 import { collectParameters } from '../parameters/collect.js';
 import { encodePairs } from '../parameters/normalize.js';
-import {
-  joinForm,
-  protocolParameters,
-  refuseProtocolNames,
-  requireString,
-  type ProtocolParameterSource,
-} from './protocol-parameters.js';
-import type { ParameterInput, SigningCredentials } from '../types.js';
+import type { ParameterInput, SignatureMethod, SigningCredentials } from '../types.js';
+import { createNonceSource } from './nonce-source.js';
+import { joinForm, protocolParameters, refuseProtocolNames, requireString, type ProtocolParameterSource } from './protocol-parameters.js';
 
-/** How a signer is set up: who signs, with what, and how the request is laid out. */
-export interface SignerOptions extends SigningCredentials {
+/** Who signs and how the request is laid out; the credentials come beside it ({@link SignerOptions}). */
+export interface SignerLayoutOptions {
   /** `oauth_consumer_key`: at the gateway, the merchant login. */
   consumerKey: string;
   /** `oauth_token`, when the request is made on behalf of a resource owner. */
@@ -35,9 +29,13 @@ export interface SignerOptions extends SigningCredentials {
   version?: '1.0' | false;
   /** Also place the `oauth_*` parameters in the form body (RFC 5849 §3.5.2), as the gateway's HMAC example does. */
   oauthParamsInBody?: boolean;
-  /** The crypto adapter; default: the best one for this runtime, chosen by the package's export map. */
-  adapter?: CryptoAdapter;
 }
+
+/**
+ * How a signer is set up: the layout, and the credentials its method needs (a secret for
+ * HMAC-* and PLAINTEXT, a private key for RSA-*), so that a signer without them does not type-check.
+ */
+export type SignerOptions = SignerLayoutOptions & SigningCredentials;
 
 /** One request to sign. */
 export interface SignRequest {
@@ -73,32 +71,20 @@ export interface SignedRequest {
 /** Signs requests with one set of credentials; keys are prepared once, at creation. */
 export interface Signer {
   /** The signature method in use. */
-  readonly signatureMethod: SigningCredentials['signatureMethod'];
+  readonly signatureMethod: SignatureMethod;
   /** The crypto adapter in use (`node`, `webcrypto`, `js` or your own). */
   readonly adapterName: string;
   /** Signs a request. */
   sign(request: SignRequest): Promise<SignedRequest>;
-  /** Signs a request synchronously; throws `SYNC_UNSUPPORTED` where the adapter is asynchronous. */
+}
+
+/** A signer whose adapter signs synchronously (node:crypto, pure JS): it also has `signSync`. */
+export interface SyncSigner extends Signer {
+  /** Signs a request synchronously. */
   signSync(request: SignRequest): SignedRequest;
 }
 
 const BODYLESS = /* @__PURE__ */ new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
-const HEX_BYTE = /* @__PURE__ */ Array.from({ length: 256 }, (_, byte) => (byte < 16 ? '0' : '') + byte.toString(16));
-
-/** 128-bit nonces as 32 hex digits, drawn from a pool so the CSPRNG is called once per 64 nonces. */
-function createNonceSource(adapter: CryptoAdapter): () => string {
-  let pool: Uint8Array = new Uint8Array(0);
-  let offset = 0;
-  return () => {
-    if (offset + 16 > pool.length) {
-      pool = adapter.randomBytes(1024);
-      offset = 0;
-    }
-    let hex = '';
-    for (let end = offset + 16; offset < end; offset++) hex += HEX_BYTE[pool[offset] as number];
-    return hex;
-  };
-}
 
 /** What the signer derives from a URL; kept for the last URL, since a client signs for few URLs. */
 interface UrlParts {
@@ -109,11 +95,7 @@ interface UrlParts {
 
 function readUrl(input: string | URL): UrlParts {
   const url = parseRequestUrl(input);
-  const query = parseFormPairs(url.search.slice(1));
-  if (query.some(([name]) => name === 'oauth_signature')) {
-    throw new OAuthError('INVALID_URL', 'the request URL already carries an oauth_signature');
-  }
-  return { url, uri: baseStringUri(url), query: encodePairs(query) };
+  return { url, uri: baseStringUri(url), query: encodePairs(parseFormPairs(url.search.slice(1))) };
 }
 
 /** Adds caller-given protocol parameters (oauth_callback, oauth_verifier...), keeping name order. */
@@ -128,23 +110,20 @@ function withProtocolParameters(oauthParams: Record<string, string>, extra: Read
 }
 
 /**
- * Creates a signer: OAuth 1.0 (RFC 5849) with HMAC-SHA1/256/512, RSA-SHA1/256/512 or
- * PLAINTEXT. The HMAC key state or RSA key is prepared once here and reused for every request.
+ * Creates a signer with the given crypto adapter: OAuth 1.0 (RFC 5849) with HMAC-SHA1/256/512,
+ * RSA-SHA1/256/512 or PLAINTEXT. Every entry point's `createSigner` is this, bound to its adapter.
+ * The HMAC key state or RSA key is prepared once here and reused for every request.
  *
  * @throws {OAuthError} `UNSUPPORTED_SIGNATURE_METHOD`, `MISSING_SECRET`, `MISSING_KEY`,
- *   `INVALID_KEY`, `WEAK_KEY` or `INVALID_PARAMETER` for unusable options.
+ *   `INVALID_KEY`, `WEAK_KEY`, `ADAPTER_UNAVAILABLE` or `INVALID_PARAMETER` for unusable options.
  * @example
  * ```ts
- * const signer = createSigner({ consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' });
- * const signed = await signer.sign({
- *   url: 'https://sandbox.gate.example/payment/api/v2/pan-eligibility/send/1234',
- *   params: { 'client-order-id': 'order-1', 'sending-card-ref-id': 'ref-9' },
- * });
- * await fetch(signed.url, { method: signed.method, headers: signed.headers, body: signed.body });
+ * const signer = createSignerWith(adapter, { consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' });
+ * const signed = await signer.sign({ url: 'https://sandbox.gate.example/payment/api/v2/transfer/1234', params: { amount: '10.00' } });
  * ```
  */
-export function createSigner(options: SignerOptions): Signer {
-  const adapter = options.adapter ?? defaultAdapter;
+export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions): Signer | SyncSigner {
+  if (options === null || typeof options !== 'object') throw new OAuthError('INVALID_PARAMETER', 'the signer options must be an object');
   const consumerKey = requireString(options.consumerKey, 'consumerKey');
   const method = describeSignatureMethod(options.signatureMethod);
   const token = options.token === undefined ? undefined : requireString(options.token, 'token');
@@ -157,18 +136,18 @@ export function createSigner(options: SignerOptions): Signer {
     token,
     version: options.version ?? '1.0',
   };
-  if (method.kind === 'rsa' && options.privateKey === undefined) {
+  if (method.kind === 'rsa' && (options as { privateKey?: unknown }).privateKey === undefined) {
     throw new OAuthError('MISSING_KEY', `privateKey is required for ${options.signatureMethod}`);
   }
 
   // Import the key once. An asynchronous import is started now; its failure surfaces at sign().
   let prepared: MaybePromise<SignFunction> = prepareSigning(options, adapter);
-  if (prepared instanceof Promise) {
-    prepared.catch(() => undefined);
+  if (isPromiseLike(prepared)) {
+    prepared.then(undefined, () => undefined);
     prepared = prepared.then((fn) => (prepared = fn));
   }
 
-  let lastUrl: { key: string; parts: UrlParts } | undefined;
+  let lastUrl: { key: string | undefined; parts: UrlParts } | undefined;
   // A client sends the same parameter names on every request: their encodings are remembered
   // (bounded; names only, since values may be card numbers and are never kept).
   const encodedNames = new Map<string, string>();
@@ -183,6 +162,7 @@ export function createSigner(options: SignerOptions): Signer {
     });
   }
 
+  // RFC 5849 §3.4.1: the request's parts, in the order the base string takes them.
   function layout(request: SignRequest) {
     if (request === null || typeof request !== 'object') throw new OAuthError('INVALID_PARAMETER', 'the request must be an object');
     const httpMethod = normalizeMethod(request.method ?? 'POST');
@@ -193,12 +173,15 @@ export function createSigner(options: SignerOptions): Signer {
 
     let oauthParams = protocolParameters(protocol);
     if (request.oauthParams) oauthParams = withProtocolParameters(oauthParams, request.oauthParams);
+    // A protocol name in the query or the parameters would be signed twice (RFC 5849 §3.4.1.3.1).
+    refuseProtocolNames(urlParts.query, oauthParams, "the URL's query");
+    refuseProtocolNames(params, oauthParams, 'params');
     const oauthEncoded = encodeParams(Object.entries(oauthParams));
-    refuseProtocolNames(params, oauthParams);
     const baseString = baseStringFromEncoded(httpMethod, urlParts.uri, [...urlParts.query, ...params, ...oauthEncoded]);
     return { httpMethod, url: urlParts.url, params, oauthParams, oauthEncoded, baseString };
   }
 
+  // RFC 5849 §3.5: the signature goes in the header, and in the body when asked.
   function finish(parts: ReturnType<typeof layout>, signature: string): SignedRequest {
     const { httpMethod, url, params, oauthParams, oauthEncoded, baseString } = parts;
     const signatureParam: [string, string] = ['oauth_signature', percentEncode(signature)];
@@ -216,7 +199,7 @@ export function createSigner(options: SignerOptions): Signer {
     return { method: httpMethod, url: target, authorization, oauthParams, signature, baseString, body, headers };
   }
 
-  return {
+  const signer: Signer = {
     signatureMethod: options.signatureMethod,
     adapterName: adapter.name,
     async sign(request) {
@@ -224,14 +207,15 @@ export function createSigner(options: SignerOptions): Signer {
       const sign = await prepared;
       return finish(parts, await sign(parts.baseString));
     },
+  };
+  if (!adapter.synchronous) return signer;
+  return {
+    ...signer,
     signSync(request) {
-      if (prepared instanceof Promise || !adapter.synchronous) {
-        throw new OAuthError('SYNC_UNSUPPORTED', `the ${adapter.name} adapter signs asynchronously; use sign()`);
-      }
       const parts = layout(request);
-      const signature = prepared(parts.baseString);
-      if (signature instanceof Promise) {
-        throw new OAuthError('SYNC_UNSUPPORTED', `the ${adapter.name} adapter signs asynchronously; use sign()`);
+      const signature = isPromiseLike(prepared) ? undefined : prepared(parts.baseString);
+      if (signature === undefined || isPromiseLike(signature)) {
+        throw new OAuthError('SYNC_UNSUPPORTED', `the ${adapter.name} adapter signed asynchronously; use sign()`);
       }
       return finish(parts, signature);
     },

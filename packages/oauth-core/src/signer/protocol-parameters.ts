@@ -29,10 +29,10 @@ export function protocolParameters(source: ProtocolParameterSource): Record<stri
 }
 
 /** Refuses request parameters that would shadow a protocol parameter the signer sets. */
-export function refuseProtocolNames(params: readonly (readonly [string, string])[], oauthParams: Readonly<Record<string, string>>): void {
+export function refuseProtocolNames(params: readonly (readonly [string, string])[], oauthParams: Readonly<Record<string, string>>, where: string): void {
   for (const [name] of params) {
     if (name.startsWith('oauth_') && (name in oauthParams || name === 'oauth_signature')) {
-      throw new OAuthError('INVALID_PARAMETER', `parameter "${name}" is a protocol parameter set by the signer`);
+      throw new OAuthError('INVALID_PARAMETER', `${where} carries "${name}", a protocol parameter set by the signer`);
     }
   }
 }

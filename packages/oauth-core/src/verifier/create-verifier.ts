@@ -1,14 +1,13 @@
-import { verifyingAdapter as defaultAdapter } from '#adapter';
 import type { CryptoAdapter, MaybePromise } from '../adapters/types.js';
-import { baseStringUri, parseRequestUrl } from '../base-string/base-string-uri.js';
+import { receivedRequestTarget } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
 import { baseStringFromPairs, normalizeMethod } from '../base-string/signature-base-string.js';
 import { OAuthError } from '../errors.js';
 import { parseAuthorizationHeader } from '../header/authorization.js';
-import { prepareVerifying, type SignatureCheck } from '../methods/prepare.js';
+import { isPromiseLike, prepareVerifying, type SignatureCheck } from '../methods/prepare.js';
 import { describeSignatureMethod } from '../methods/signature-methods.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
-import type { ParameterInput, PublicKeyInput, SignatureMethod } from '../types.js';
+import type { ParameterInput, PublicKeyInput, SignatureMethod, VerifyingCredentials } from '../types.js';
 import { createMemoryNonceStore, nonceExpiry, type NonceStore } from './nonce-store.js';
 
 /** What the verifier needs to know about one consumer (at the gateway: one merchant). */
@@ -33,12 +32,16 @@ export interface VerifierOptions {
   nonceStore?: NonceStore;
   /** The current time in Unix seconds; injectable for tests. */
   now?: () => number;
-  adapter?: CryptoAdapter;
 }
 
 /** A request as received. */
 export interface VerifyRequest {
   method: string;
+  /**
+   * The absolute request URL as received. Its path is signed as sent (RFC 5849 §3.4.1.2), `/./`
+   * and `/../` included, so pass the raw request-target (Node's `req.url` after the origin)
+   * rather than a URL a parser has normalised.
+   */
   url: string | URL;
   /** The `Authorization` header, if any (protocol parameters may also come in the body or query). */
   authorization?: string | null;
@@ -101,21 +104,21 @@ function allowedMethods(record: ConsumerRecord): readonly SignatureMethod[] {
 }
 
 /**
- * Creates a verifier of OAuth 1.0 signed requests: it looks the consumer up, checks the
- * timestamp window, the signature (HMAC in constant time, RSA with the public key) and nonce
- * replay, and says why in a stable `reason` code when it refuses.
+ * Creates a verifier of OAuth 1.0 signed requests with the given adapter: it looks the consumer
+ * up, checks the timestamp window, the signature (HMAC in constant time, RSA with the public
+ * key) and nonce replay, and says why in a stable `reason` code when it refuses. Every entry
+ * point's `createVerifier` is this, bound to its adapter.
  *
  * @example
  * ```ts
- * const verifier = createVerifier({
+ * const verifier = createVerifierWith(adapter, {
  *   lookup: (login) => (login === 'merchant' ? { consumerSecret: controlKey } : undefined),
  * });
  * const result = await verifier.verify({ method: 'POST', url: request.url, authorization: request.headers.get('authorization'), body: await request.text() });
  * if (!result.ok) console.warn(result.reason, result.message);
  * ```
  */
-export function createVerifier(options: VerifierOptions): Verifier {
-  const adapter = options.adapter ?? defaultAdapter;
+export function createVerifierWith(adapter: CryptoAdapter, options: VerifierOptions): Verifier {
   const window = options.timestampWindowSeconds ?? 300;
   if (!Number.isFinite(window) || window < 0) throw new OAuthError('INVALID_PARAMETER', 'timestampWindowSeconds must be a non-negative number');
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
@@ -137,11 +140,11 @@ export function createVerifier(options: VerifierOptions): Verifier {
             ...(record.tokenSecret !== undefined && { tokenSecret: record.tokenSecret }),
             ...(publicKey !== undefined && { publicKey: publicKey as PublicKeyInput }),
             ...(record.minimumRsaKeyBits !== undefined && { minimumRsaKeyBits: record.minimumRsaKeyBits }),
-          },
+          } as VerifyingCredentials,
           adapter,
         ),
       );
-      checks = made.some((c) => c instanceof Promise) ? Promise.all(made) : (made as SignatureCheck[]);
+      checks = made.some(isPromiseLike) ? Promise.all(made) : (made as SignatureCheck[]);
       byMethod.set(method, checks);
     }
     return checks;
@@ -150,14 +153,15 @@ export function createVerifier(options: VerifierOptions): Verifier {
   return {
     async verify(request) {
       let httpMethod: string;
-      let url: URL;
+      let uri: string;
       let header: Record<string, string> = {};
       const pairs: Parameter[] = [];
       try {
         httpMethod = normalizeMethod(request.method);
-        url = parseRequestUrl(request.url);
+        const target = receivedRequestTarget(request.url);
+        uri = target.uri;
         if (request.authorization) header = parseAuthorizationHeader(request.authorization).params;
-        for (const pair of parseFormPairs(url.search.slice(1))) pairs.push(pair);
+        for (const pair of parseFormPairs(target.query)) pairs.push(pair);
         const body = request.body;
         if (typeof body === 'string') for (const pair of parseFormPairs(body)) pairs.push(pair);
         else if (body) for (const pair of collectParameters(body)) pairs.push(pair);
@@ -193,7 +197,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
         return fail('unsupported_signature_method', `oauth_signature_method ${signatureMethod} is not supported`);
       }
       const signed: Parameter[] = [...params, ...Object.entries(oauthParams)];
-      const baseString = baseStringFromPairs(httpMethod, baseStringUri(url), signed);
+      const baseString = baseStringFromPairs(httpMethod, uri, signed);
 
       const time = now();
       if (!TIMESTAMP.test(timestamp as string) || Math.abs(time - Number(timestamp)) > window) {

@@ -1,4 +1,5 @@
-import { OAuthError, decodeBase64 } from '@paysign/oauth-core';
+import { OAuthError } from '@paysign/oauth-core';
+import { decodeBase64 } from '@paysign/oauth-core/encoding';
 import { CodecError } from '../errors.js';
 
 // Pieces of this many characters (a multiple of 4, so every piece is whole Base64 groups) are

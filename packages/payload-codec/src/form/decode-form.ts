@@ -1,4 +1,5 @@
-import { OAuthError, formDecode, parseFormPairs } from '@paysign/oauth-core';
+import { OAuthError } from '@paysign/oauth-core';
+import { formDecode, parseFormPairs } from '@paysign/oauth-core/encoding';
 import { CodecError } from '../errors.js';
 
 /**

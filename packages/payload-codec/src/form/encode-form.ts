@@ -1,4 +1,5 @@
-import { OAuthError, collectParameters, percentEncode, type ParameterInput, type Parameter } from '@paysign/oauth-core';
+import { OAuthError, percentEncode, type ParameterInput } from '@paysign/oauth-core';
+import { collectParameters, type Parameter } from '@paysign/oauth-core/encoding';
 import { CodecError } from '../errors.js';
 
 /**

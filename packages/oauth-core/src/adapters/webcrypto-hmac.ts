@@ -1,0 +1,27 @@
+import { OAuthError } from '../errors.js';
+import type { CryptoAdapter } from './types.js';
+
+// crypto.subtle HMAC, shared by the WebCrypto adapter and the HMAC-only edge entry. A digest is at
+// most 64 bytes, so btoa over its binary string is the smallest correct Base64 encoder, and every
+// web runtime (and Node >= 16) has btoa.
+const encoder = /* @__PURE__ */ new TextEncoder();
+
+export const hmac: CryptoAdapter['hmac'] = async (hash, key) => {
+  if (!globalThis.crypto?.subtle) throw new OAuthError('ADAPTER_UNAVAILABLE', 'this runtime has no crypto.subtle: use the js adapter');
+  const cryptoKey = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash }, false, ['sign']);
+  return async (data) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(data)))));
+};
+
+export const randomBytes: CryptoAdapter['randomBytes'] = (length) => crypto.getRandomValues(new Uint8Array(length));
+
+/**
+ * The HMAC-only WebCrypto adapter of `@paysign/oauth-core/hmac`: HMAC-SHA1/256/512 and the CSPRNG,
+ * no RSA (signing with RSA through it fails with `ADAPTER_UNAVAILABLE`), no key parsing.
+ *
+ * @example
+ * ```ts
+ * import { createSigner, hmacAdapter } from '@paysign/oauth-core/hmac';
+ * hmacAdapter.name; // 'webcrypto-hmac'
+ * ```
+ */
+export const hmacAdapter: CryptoAdapter = { name: 'webcrypto-hmac', synchronous: false, hmac, randomBytes };

@@ -1,0 +1,38 @@
+// The adapter-free public API, in the RFC's order. Every entry point (node, webcrypto, js, auto)
+// re-exports it and adds createSigner, createVerifier, signBaseString and verifyBaseString bound
+// to its crypto adapter; the build shares this module between them, so `OAuthError` is one class.
+export { OAuthError, type OAuthErrorCode } from './errors.js';
+export type * from './types.js';
+
+// §3.6 Percent encoding
+export { percentEncode } from './encoding/percent-encode.js';
+export { percentDecode } from './encoding/percent-decode.js';
+
+// §3.4.1.3 Request parameters
+export { normalizeParameters } from './parameters/normalize.js';
+
+// §3.4.1 Signature base string
+export { baseStringUri } from './base-string/base-string-uri.js';
+export { signatureBaseString } from './base-string/signature-base-string.js';
+
+// §3.4.2-3.4.4 Signature methods
+export { signatureMethods } from './methods/signature-methods.js';
+
+// §3.5.1 Authorization header
+export { formatAuthorizationHeader, parseAuthorizationHeader, type ParsedAuthorization } from './header/authorization.js';
+
+// Signing and verifying requests
+export type { Signer, SignerLayoutOptions, SignerOptions, SignRequest, SignedRequest, SyncSigner } from './signer/create-signer.js';
+export type {
+  ConsumerRecord,
+  VerificationFailureReason,
+  VerificationResult,
+  Verifier,
+  VerifierOptions,
+  VerifyRequest,
+} from './verifier/create-verifier.js';
+export { createMemoryNonceStore, nonceExpiry, type MemoryNonceStoreOptions, type NonceStore } from './verifier/nonce-store.js';
+
+// Crypto adapters: the interface to bring your own
+export type { AdapterName, CryptoAdapter, MaybePromise, SignFunction, VerifyFunction, VerifyingAdapter } from './adapters/types.js';
+export type { BoundApi } from './entries/bind.js';
