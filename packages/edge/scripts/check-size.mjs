@@ -23,6 +23,12 @@ export const budgets = [
     entry: "export { default } from '@paysign/edge/cloudflare';\n",
     budget: 15 * 1024,
   },
+  {
+    // The example worker: the proxy and the PaysignNonceStore Durable Object class (shared replay protection).
+    name: 'edge proxy + Durable Object nonce store (examples/cloudflare)',
+    entry: "export { default, PaysignNonceStore } from '@paysign/edge/cloudflare';\n",
+    budget: 16 * 1024,
+  },
 ];
 
 /** Bundles one entry the way an edge deployment does; returns minified and gzipped byte counts. */

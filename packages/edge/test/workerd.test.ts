@@ -63,6 +63,7 @@ function proxyWorker(name: string, merchant: string[]): string {
       text('PAYSIGN_CALLER_HMAC_SECRETS', CALLER_HMAC_SECRET),
       text('PAYSIGN_ALLOW', JSON.stringify({ 'pan-eligibility/send': [ENDPOINT], transfer: [ENDPOINT] })),
       '(name = "PAYSIGN_UPSTREAM", service = "emulator")',
+      '(name = "PAYSIGN_NONCE_STORE", durableObjectNamespace = (className = "PaysignNonceStore", serviceName = "nonce-store"))',
     ].join(',\n    ')}
   ],
 );`;
@@ -71,13 +72,14 @@ function proxyWorker(name: string, merchant: string[]): string {
 let dir: string;
 let child: ChildProcess | undefined;
 let hmacProxy: string;
+let hmacProxy2: string;
 let rsaProxy: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'paysign-edge-workerd-'));
   await bundle(join(here, '../examples/cloudflare/src/worker.ts'), join(dir, 'proxy.js'));
   await bundle(join(here, 'workerd/emulator-worker.ts'), join(dir, 'emulator.js'));
-  const [hmacPort, rsaPort] = [await freePort(), await freePort()];
+  const [hmacPort, hmacPort2, rsaPort] = [await freePort(), await freePort(), await freePort()];
   const merchants = [
     { login: LOGIN, controlKey: CONTROL_KEY, endpointIds: [ENDPOINT] },
     { login: 'rsa-merchant', publicKeys: [publicKey.export({ type: 'spki', format: 'pem' }).toString()], endpointIds: [ENDPOINT] },
@@ -88,16 +90,26 @@ beforeAll(async () => {
 const config :Workerd.Config = (
   services = [
     (name = "hmac-proxy", worker = .hmacProxy),
+    (name = "hmac-proxy-2", worker = .hmacProxy2),
     (name = "rsa-proxy", worker = .rsaProxy),
+    (name = "nonce-store", worker = .nonceStore),
     (name = "emulator", worker = .emulator),
   ],
   sockets = [
     (name = "hmac", address = "127.0.0.1:${hmacPort}", http = (), service = "hmac-proxy"),
+    (name = "hmac2", address = "127.0.0.1:${hmacPort2}", http = (), service = "hmac-proxy-2"),
     (name = "rsa", address = "127.0.0.1:${rsaPort}", http = (), service = "rsa-proxy"),
   ],
 );
 ${proxyWorker('hmacProxy', [text('PAYSIGN_MERCHANT_LOGIN', LOGIN), text('PAYSIGN_CONTROL_KEY', CONTROL_KEY)])}
+${proxyWorker('hmacProxy2', [text('PAYSIGN_MERCHANT_LOGIN', LOGIN), text('PAYSIGN_CONTROL_KEY', CONTROL_KEY)])}
 ${proxyWorker('rsaProxy', [text('PAYSIGN_MERCHANT_LOGIN', 'rsa-merchant'), text('PAYSIGN_PRIVATE_KEY', PKCS1_PEM.replace(/\n/g, '\\n'))])}
+const nonceStore :Workerd.Worker = (
+  modules = [(name = "worker", esModule = embed "proxy.js")],
+  compatibilityDate = "2025-09-01",
+  durableObjectNamespaces = [(className = "PaysignNonceStore", uniqueKey = "paysign-nonce-store-test")],
+  durableObjectStorage = (inMemory = void),
+);
 const emulator :Workerd.Worker = (
   modules = [(name = "worker", esModule = embed "emulator.js")],
   compatibilityDate = "2025-09-01",
@@ -109,11 +121,13 @@ const emulator :Workerd.Worker = (
   child = spawn(workerd, ['serve', join(dir, 'config.capnp')], { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   hmacProxy = `http://127.0.0.1:${hmacPort}`;
+  hmacProxy2 = `http://127.0.0.1:${hmacPort2}`;
   rsaProxy = `http://127.0.0.1:${rsaPort}`;
   // A runtime that cannot start is a failure: wait for both sockets, up to 20 s, then give its stderr.
   for (let attempt = 0; ; attempt++) {
     try {
       await fetch(hmacProxy);
+      await fetch(hmacProxy2);
       await fetch(rsaProxy);
       break;
     } catch {
@@ -154,6 +168,22 @@ describe('the example Cloudflare worker, in workerd, in front of the emulator', 
     const headers = { ...form, ...(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url, body })) };
     expect((await fetch(url, { method: 'POST', headers, body })).status).toBe(200);
     expect((await fetch(url, { method: 'POST', headers, body })).status).toBe(401);
+  });
+
+  it('two proxy workers (two isolates) sharing the PaysignNonceStore Durable Object: the second copy of a signed transfer is refused by the other worker', async () => {
+    const transfer = new URLSearchParams({ client_orderid: 'o-2', amount: '1.00', currency: 'EUR', card_recurring_payment_id: 's-1', destination_card_recurring_payment_id: 'd-1' }).toString();
+    const path = `/payment/api/v4/transfer/${ENDPOINT}`;
+    const headers = { ...form, ...(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url: `${hmacProxy}${path}`, body: transfer })) };
+    const first = await fetch(`${hmacProxy}${path}`, { method: 'POST', headers, body: transfer });
+    expect([first.status, (await first.text()).slice(0, 5)]).toEqual([200, 'type=']);
+    const replay = await fetch(`${hmacProxy2}${path}`, { method: 'POST', headers, body: transfer });
+    expect([replay.status, await replay.json()]).toEqual([401, { error: { code: 'UNAUTHENTICATED', message: 'this signed request was already used' } }]);
+    // And many copies at once, spread over both workers: exactly one is accepted.
+    // (another order id: the same body signed in the same second would be the same signature)
+    const other = transfer.replace('o-2', 'o-3');
+    const fresh = { ...form, ...(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url: `${hmacProxy}${path}`, body: other })) };
+    const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => fetch(`${i % 2 ? hmacProxy2 : hmacProxy}${path}`, { method: 'POST', headers: fresh, body: other }).then(async (r) => (await r.arrayBuffer(), r.status))));
+    expect(statuses.sort()).toEqual([200, 401, 401, 401, 401, 401, 401, 401]);
   });
 
   it('refuses before signing: 401, 403, 404, 405, 422, each as JSON', async () => {

@@ -1,3 +1,4 @@
+import type { NonceStore } from '@paysign/oauth-core/webcrypto';
 import { createSigningProxy, type SigningProxy } from '../create-signing-proxy.js';
 import { isEdgeError } from '../errors.js';
 import type { SigningProxyOptions } from '../options.js';
@@ -5,7 +6,13 @@ import { errorResponse } from '../reply/json-error.js';
 import { optionsFromEnv, type ProxyEnv } from './env.js';
 
 /** Options given in code, on top of those read from the environment (secrets stay in the environment). */
-export type ProxyOverrides = Partial<Omit<SigningProxyOptions, 'merchant' | 'callers'>>;
+export type ProxyOverrides = Partial<Omit<SigningProxyOptions, 'merchant' | 'callers'>> & {
+  /**
+   * Where used caller signatures are remembered (`callers.nonceStore`): give a shared store so that
+   * a signed request is accepted once across every instance, not once per isolate.
+   */
+  nonceStore?: NonceStore;
+};
 
 /**
  * A proxy built from an environment on its first request. A configuration error is answered as
@@ -13,7 +20,10 @@ export type ProxyOverrides = Partial<Omit<SigningProxyOptions, 'merchant' | 'cal
  */
 export function proxyFromEnv(env: ProxyEnv, overrides: ProxyOverrides): SigningProxy {
   try {
-    return createSigningProxy({ ...optionsFromEnv(env), ...overrides });
+    const { nonceStore, ...rest } = overrides;
+    const options = optionsFromEnv(env);
+    if (nonceStore !== undefined) options.callers = { ...options.callers, nonceStore };
+    return createSigningProxy({ ...options, ...rest });
   } catch (error) {
     if (!isEdgeError(error)) throw error;
     const message = `the proxy is misconfigured: ${error.message}`;

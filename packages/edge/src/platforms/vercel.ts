@@ -4,6 +4,9 @@ import { proxyFromEnv, type ProxyOverrides } from './lazy-proxy.js';
 /**
  * The signing proxy as a Vercel Edge Function (or a Next.js route handler with
  * `runtime = 'edge'`): secrets and variables come from `process.env`, read on the first request.
+ * Vercel has no store of its own at the edge: give `nonceStore` (a NonceStore over Upstash Redis
+ * or another shared store, see the README) so that a signed caller request is accepted once across
+ * every instance; without it, once per isolate only.
  *
  * @example
  * ```ts

@@ -1,0 +1,67 @@
+// A NonceStore shared by every isolate of the proxy on Deno Deploy (or every process opening the
+// same Deno KV database): an atomic check-and-set per key. Imported by the Deno entry only.
+import type { NonceStore } from '@paysign/oauth-core/webcrypto';
+
+type KvKey = readonly (string | number)[];
+
+/** The parts of a `Deno.Kv` the store uses. */
+export interface DenoKvLike {
+  get(key: KvKey): Promise<{ value: unknown; versionstamp: string | null }>;
+  atomic(): {
+    check(...checks: { key: KvKey; versionstamp: string | null }[]): DenoKvAtomicLike;
+  };
+}
+
+/** The parts of a `Deno.AtomicOperation` the store uses. */
+export interface DenoKvAtomicLike {
+  set(key: KvKey, value: unknown, options?: { expireIn?: number }): DenoKvAtomicLike;
+  commit(): Promise<{ ok: boolean }>;
+}
+
+/** Options of {@link createDenoKvNonceStore}. */
+export interface DenoKvNonceStoreOptions {
+  /** The first part of every key the store writes. Default `'paysign-nonces'`. */
+  prefix?: string;
+  /** The clock, in Unix seconds. Default `Date.now() / 1000`. */
+  now?: () => number;
+}
+
+/** Seconds a key is kept past its expiry, for clock differences between isolates. */
+const GRACE_SECONDS = 60;
+
+/**
+ * A {@link NonceStore} in Deno KV: `kv.atomic().check({ key, versionstamp: null }).set(key, ...,
+ * { expireIn })` stores a key only if no one has, so a key is accepted once across every isolate
+ * and process that opens the same database (on Deno Deploy: every instance of the project). Keys
+ * live until their expiry plus 60 s, then KV deletes them; an expired key KV has not deleted yet
+ * is replaced under a versionstamp check. Entries are bounded in time, not in number. An error
+ * from KV throws, and the proxy then refuses with 503 `REPLAY_STORE_UNAVAILABLE`.
+ *
+ * @example
+ * ```ts
+ * import { createDenoHandler, createDenoKvNonceStore } from 'npm:@paysign/edge/deno';
+ * Deno.serve(createDenoHandler({ nonceStore: createDenoKvNonceStore(Deno.openKv()) }));
+ * ```
+ */
+export function createDenoKvNonceStore(kv: DenoKvLike | Promise<DenoKvLike>, options: DenoKvNonceStoreOptions = {}): NonceStore {
+  const prefix = options.prefix ?? 'paysign-nonces';
+  const now = options.now ?? (() => Date.now() / 1000);
+  return {
+    async remember(key, expiresAt, scope) {
+      const db = await kv;
+      const entry: KvKey = [prefix, scope ?? '', key];
+      // Three rounds at most: each lost round means another isolate just wrote this very key.
+      for (let round = 0; round < 3; round++) {
+        const time = now();
+        const keepUntil = expiresAt + GRACE_SECONDS;
+        if (keepUntil <= time) return true;
+        const expireIn = Math.ceil((keepUntil - time) * 1000);
+        const stored = round === 0 ? { value: undefined, versionstamp: null } : await db.get(entry);
+        if (typeof stored.value === 'number' && stored.value > time) return false;
+        const result = await db.atomic().check({ key: entry, versionstamp: stored.versionstamp }).set(entry, keepUntil, { expireIn }).commit();
+        if (result.ok) return true;
+      }
+      return false;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '@paysign/emulator';
+import { signCallerRequest } from '@paysign/edge';
+import { serveFetch, type Served } from './http.js';
+import { CALLER_HMAC_SECRET, CONTROL_KEY, ENDPOINT, LOGIN, TRANSFER_PATH } from './helpers.js';
+
+// Two proxy processes on real Deno, each with the Deno entry and createDenoKvNonceStore, sharing
+// one Deno KV database (a temp file): the replay protection of Deno Deploy, where every instance
+// opens the project's one KV. The gateway is the emulator, served by this process on 127.0.0.1.
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const deno = fileURLToPath(new URL('../../../node_modules/.bin/deno', import.meta.url));
+
+let dir: string;
+let gateway: Served;
+const children: ChildProcess[] = [];
+const proxies: string[] = [];
+const executed: string[] = [];
+
+async function start(script: string, kvPath: string): Promise<string> {
+  const child = spawn(deno, ['run', '--no-lock', '--no-prompt', '--unstable-kv', '--allow-net=127.0.0.1', '--allow-env', `--allow-read=${dir}`, `--allow-write=${dir}`, script, kvPath], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      DENO_DIR: join(dir, 'deno-cache'),
+      NO_COLOR: '1',
+      PAYSIGN_GATEWAY_URL: gateway.url,
+      PAYSIGN_MERCHANT_LOGIN: LOGIN,
+      PAYSIGN_CONTROL_KEY: CONTROL_KEY,
+      PAYSIGN_CALLER_HMAC_SECRETS: CALLER_HMAC_SECRET,
+      PAYSIGN_ALLOW: JSON.stringify({ transfer: [ENDPOINT] }),
+    },
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`deno did not start in 20 s:\n${stderr}`)), 20_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening (\d+)/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`deno exited with ${code}:\n${stderr}`));
+    });
+  });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'paysign-edge-deno-'));
+  const emulator = createEmulator({
+    merchants: [{ login: LOGIN, controlKey: CONTROL_KEY, endpointIds: [ENDPOINT], currency: 'EUR' }],
+    log: (event) => {
+      if (event.kind === 'accepted') executed.push(event.operation);
+    },
+  });
+  gateway = await serveFetch((request) => emulator.fetch(request));
+  const script = join(dir, 'proxy.js');
+  const entry = join(here, 'deno/proxy-main.ts');
+  await build({
+    stdin: { contents: readFileSync(entry, 'utf8'), resolveDir: join(here, '..'), sourcefile: entry, loader: 'ts' },
+    outfile: script,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    conditions: ['deno', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    external: ['node:*'],
+    logLevel: 'error',
+  });
+  const kvPath = join(dir, 'nonces.sqlite3');
+  proxies.push(await start(script, kvPath), await start(script, kvPath));
+});
+
+afterAll(async () => {
+  for (const child of children) child.kill();
+  await gateway?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const transfer = 'client_orderid=o-1&amount=1.00&currency=EUR&card_recurring_payment_id=s-1&destination_card_recurring_payment_id=d-1';
+const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+
+describe('the Deno entry with a Deno KV nonce store, two processes sharing one database', () => {
+  it('accepts a signed transfer at one proxy and refuses its copy at the other; the gateway executes it once', async () => {
+    const [a, b] = proxies as [string, string];
+    const headers = { ...form, ...(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url: `${a}${TRANSFER_PATH}`, body: transfer })) };
+    const before = executed.length;
+    const first = await fetch(`${a}${TRANSFER_PATH}`, { method: 'POST', headers, body: transfer });
+    expect([first.status, (await first.text()).slice(0, 5)]).toEqual([200, 'type=']);
+    const replay = await fetch(`${b}${TRANSFER_PATH}`, { method: 'POST', headers, body: transfer });
+    expect([replay.status, await replay.json()]).toEqual([401, { error: { code: 'UNAUTHENTICATED', message: 'this signed request was already used' } }]);
+    expect(executed.slice(before)).toEqual(['transfer']);
+  });
+
+  it('of many copies sent at once to both proxies, exactly one is accepted', async () => {
+    const [a, b] = proxies as [string, string];
+    // Another order id: the same body signed in the same second would be the first test's signature.
+    const body = transfer.replace('o-1', 'o-2');
+    const headers = { ...form, ...(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url: `${a}${TRANSFER_PATH}`, body })) };
+    const before = executed.length;
+    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => fetch(`${i % 2 ? b : a}${TRANSFER_PATH}`, { method: 'POST', headers, body }).then(async (r) => (await r.arrayBuffer(), r.status))));
+    expect(statuses.sort()).toEqual([200, ...Array(9).fill(401)]);
+    expect(executed.slice(before)).toEqual(['transfer']);
+  });
+});
