@@ -29,7 +29,7 @@ export async function runConformance(entry: RuntimeEntry, log: (line: string) =>
   const transcript = transcriptSuite(entry.flavours, entry.hmac);
   // The shared suites get the bare import too, as `default`, exactly as the Node (vitest) entry does.
   const builds: Record<string, OAuthCoreModule> = { default: entry.bare, ...Object.fromEntries(presentFlavours(entry.flavours)) };
-  const suites: Suite[] = [...runtimeSuites, exportMapSuite(entry), transcript.suite, ...oauthSuites(builds)];
+  const suites: Suite[] = [...runtimeSuites, exportMapSuite(entry), transcript.suite, ...oauthSuites(builds, entry.hmac)];
   const summary = await runSuites(suites, log, entry.runtime);
   const digest = await transcript.digest();
   log(`${TRANSCRIPT_PREFIX}${digest}`);

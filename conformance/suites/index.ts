@@ -4,6 +4,7 @@ import { adaptersAgreeSuites } from './adapters-agree.js';
 import { errorSuites } from './errors.js';
 import type { Flavours } from './flavours.js';
 import { keySuites } from './keys.js';
+import { oneCoreSuites } from './one-core.js';
 import { propertySuites } from './properties.js';
 import { roundTripSuites } from './round-trip.js';
 import { vectorSuites } from './vectors.js';
@@ -18,10 +19,10 @@ export type { Flavours, OAuthCore } from './flavours.js';
  * ```ts
  * import * as webcrypto from '@paysign/oauth-core/webcrypto';
  * import * as js from '@paysign/oauth-core/js';
- * await runSuites(oauthSuites({ webcrypto, js }), console.log);
+ * await runSuites(oauthSuites({ webcrypto, js }, hmac), console.log);
  * ```
  */
-export function oauthSuites(flavours: Flavours): Suite[] {
+export function oauthSuites(flavours: Flavours, hmac?: Parameters<typeof oneCoreSuites>[1]): Suite[] {
   return [
     ...vectorSuites(flavours),
     ...propertySuites(flavours),
@@ -30,5 +31,6 @@ export function oauthSuites(flavours: Flavours): Suite[] {
     ...keySuites(flavours),
     ...verifierSuites(flavours),
     ...errorSuites(flavours),
+    ...oneCoreSuites(flavours, hmac),
   ];
 }

@@ -1,11 +1,15 @@
 // @paysign/oauth-core under the default condition (an unknown runtime): crypto.subtle where it
 // exists, else pure-JS HMAC. Pure-JS RSA is never chosen here: it is not constant-time, so RSA
 // without crypto.subtle fails with ADAPTER_UNAVAILABLE until you import @paysign/oauth-core/js.
-import type { Signer } from '../signer/create-signer.js';
 import { adapter, verifyingAdapter } from '../adapters/auto.js';
-import { bindAdapters } from './bind.js';
+import type { VerifyingAdapter } from '../adapters/types.js';
+import type { Signer } from '../signer/create-signer.js';
+import { bindSignBaseString, bindSigner, bindVerifier, bindVerifyBaseString, type BoundApi } from './bind.js';
 
 export * from '../core.js';
 /** This entry point's adapter, with RSA verification. */
-export const defaultAdapter: typeof verifyingAdapter = verifyingAdapter;
-export const { createSigner, createVerifier, signBaseString, verifyBaseString } = bindAdapters<Signer>(adapter, verifyingAdapter);
+export const defaultAdapter: VerifyingAdapter = verifyingAdapter;
+export const createSigner: BoundApi<Signer>['createSigner'] = /* @__PURE__ */ bindSigner<Signer>(adapter);
+export const createVerifier: BoundApi<Signer>['createVerifier'] = /* @__PURE__ */ bindVerifier(verifyingAdapter);
+export const signBaseString: BoundApi<Signer>['signBaseString'] = /* @__PURE__ */ bindSignBaseString(adapter);
+export const verifyBaseString: BoundApi<Signer>['verifyBaseString'] = /* @__PURE__ */ bindVerifyBaseString(verifyingAdapter);

@@ -69,23 +69,54 @@ export interface BoundApi<S extends Signer> {
   verifyBaseString(baseString: string, signature: string, credentials: VerifyingCredentials, adapter?: CryptoAdapter): Promise<boolean>;
 }
 
+// One factory per function, each called with a pure annotation in the entries, so that a bundle
+// keeps only the functions it uses (a destructured call could not be dropped).
+
 /**
- * Binds the core to an entry point's adapters: `signing` for signers (it may leave RSA
- * verification out, so a bundle that only signs carries no public-key parser), `verifying` for
- * verifiers.
+ * `createSigner` bound to an entry point's signing adapter (which may leave RSA verification out,
+ * so a bundle that only signs carries no public-key parser).
  *
  * @example
  * ```ts
- * export const { createSigner, createVerifier, signBaseString, verifyBaseString } = bindAdapters(adapter, verifyingAdapter);
+ * export const createSigner: BoundApi<SyncSigner>['createSigner'] = bindSigner(adapter);
  * ```
  */
-export function bindAdapters<S extends Signer>(signing: CryptoAdapter, verifying: VerifyingAdapter): BoundApi<S> {
-  return {
-    createSigner: (options: WithAdapter<SignerOptions>) => createSignerWith(options?.adapter ?? signing, options),
-    createVerifier: (options) => createVerifierWith(options?.adapter ?? verifying, options),
-    signBaseString: (baseString, credentials, adapter = signing) => signBaseStringWith(adapter, baseString, credentials),
-    verifyBaseString: (baseString, signature, credentials, adapter = verifying) => verifyBaseStringWith(adapter, baseString, signature, credentials),
-  } as BoundApi<S>;
+export function bindSigner<S extends Signer>(signing: CryptoAdapter): BoundApi<S>['createSigner'] {
+  return ((options: WithAdapter<SignerOptions>) => createSignerWith(options?.adapter ?? signing, options)) as BoundApi<S>['createSigner'];
 }
 
-export type { SyncSigner };
+/**
+ * `createVerifier` bound to an entry point's verifying adapter.
+ *
+ * @example
+ * ```ts
+ * export const createVerifier: BoundApi<Signer>['createVerifier'] = bindVerifier(verifyingAdapter);
+ * ```
+ */
+export function bindVerifier(verifying: VerifyingAdapter): BoundApi<Signer>['createVerifier'] {
+  return (options) => createVerifierWith(options?.adapter ?? verifying, options);
+}
+
+/**
+ * `signBaseString` bound to an entry point's signing adapter.
+ *
+ * @example
+ * ```ts
+ * export const signBaseString: BoundApi<Signer>['signBaseString'] = bindSignBaseString(adapter);
+ * ```
+ */
+export function bindSignBaseString(signing: CryptoAdapter): BoundApi<Signer>['signBaseString'] {
+  return (baseString, credentials, adapter = signing) => signBaseStringWith(adapter, baseString, credentials);
+}
+
+/**
+ * `verifyBaseString` bound to an entry point's verifying adapter.
+ *
+ * @example
+ * ```ts
+ * export const verifyBaseString: BoundApi<Signer>['verifyBaseString'] = bindVerifyBaseString(verifyingAdapter);
+ * ```
+ */
+export function bindVerifyBaseString(verifying: VerifyingAdapter): BoundApi<Signer>['verifyBaseString'] {
+  return (baseString, signature, credentials, adapter = verifying) => verifyBaseStringWith(adapter, baseString, signature, credentials);
+}

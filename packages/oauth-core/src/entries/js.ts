@@ -2,10 +2,14 @@
 // for runtimes with neither node:crypto nor crypto.subtle. Synchronous. Its RSA is not
 // constant-time: sign your own requests with it, never on request of others.
 import { adapter, verifyingAdapter } from '../adapters/js.js';
+import type { VerifyingAdapter } from '../adapters/types.js';
 import type { SyncSigner } from '../signer/create-signer.js';
-import { bindAdapters } from './bind.js';
+import { bindSignBaseString, bindSigner, bindVerifier, bindVerifyBaseString, type BoundApi } from './bind.js';
 
 export * from '../core.js';
 /** This entry point's adapter, with RSA verification. */
-export const defaultAdapter: typeof verifyingAdapter = verifyingAdapter;
-export const { createSigner, createVerifier, signBaseString, verifyBaseString } = bindAdapters<SyncSigner>(adapter, verifyingAdapter);
+export const defaultAdapter: VerifyingAdapter = verifyingAdapter;
+export const createSigner: BoundApi<SyncSigner>['createSigner'] = /* @__PURE__ */ bindSigner<SyncSigner>(adapter);
+export const createVerifier: BoundApi<SyncSigner>['createVerifier'] = /* @__PURE__ */ bindVerifier(verifyingAdapter);
+export const signBaseString: BoundApi<SyncSigner>['signBaseString'] = /* @__PURE__ */ bindSignBaseString(adapter);
+export const verifyBaseString: BoundApi<SyncSigner>['verifyBaseString'] = /* @__PURE__ */ bindVerifyBaseString(verifyingAdapter);
