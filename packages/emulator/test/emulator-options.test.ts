@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createEmulator, EmulatorError, encodeGatewayReply } from '@paysign/emulator';
+import { createEmulator, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PARAMETERS, EmulatorError, encodeGatewayReply } from '@paysign/emulator';
+import { handSign } from './independent-signer.js';
 
 describe('createEmulator options', () => {
   it.each([
@@ -11,6 +12,9 @@ describe('createEmulator options', () => {
     [{ merchants: [{ login: 'm', controlKey: 'k', endpointIds: ['1'] }, { login: 'm', controlKey: 'k', endpointIds: ['1'] }] }, 'merchant m is already registered'],
     [{ pathPrefix: 'payment' }, 'pathPrefix must be empty or /segment'],
     [{ publicOrigin: 'nowhere' }, 'publicOrigin must be an absolute URL'],
+    [{ maxBodyBytes: 0 }, 'maxBodyBytes must be a positive integer'],
+    [{ maxBodyBytes: Number.POSITIVE_INFINITY }, 'maxBodyBytes must be a positive integer'],
+    [{ maxParameters: 1.5 }, 'maxParameters must be a positive integer'],
   ])('refuses %j', (options, message) => {
     expect(() => createEmulator({ log: () => {}, ...options })).toThrow(EmulatorError);
     expect(() => createEmulator({ log: () => {}, ...options })).toThrow(message);
@@ -33,6 +37,39 @@ describe('createEmulator options', () => {
     const emulator = createEmulator({ pathPrefix: '/gate/v', log: () => {}, profiles: [{ 'recurring-payment-id': 'x', 'credit-card-number': '4111111111111111' }] });
     const response = await emulator.fetch(new Request('http://gate.test/gate/v/emulator/recurring-payments/x'));
     expect(await response.json()).toEqual({ id: 'x', revision: 0, fields: { 'recurring-payment-id': 'x', 'credit-card-number': '411111******1111' } });
+  });
+});
+
+describe('request caps through the fetch handler alone', () => {
+  const hmac = { method: 'HMAC-SHA1', controlKey: 'caps-key' } as const;
+  const target = 'http://gate.test/payment/api/v2/pan-eligibility/send/1234';
+  const send = (emulator: ReturnType<typeof createEmulator>, params: [string, string][]) => {
+    const signed = handSign(target, 'merchant', hmac, params);
+    return emulator.fetch(
+      new Request(target, { method: 'POST', headers: { Authorization: signed.authorization, 'Content-Type': 'application/x-www-form-urlencoded' }, body: signed.body }),
+    );
+  };
+  const merchants = [{ login: 'merchant', controlKey: hmac.controlKey, endpointIds: ['1234'] }];
+
+  it('documents its defaults: 1 MiB and 128 parameters', () => {
+    expect(DEFAULT_MAX_BODY_BYTES).toBe(1_048_576);
+    expect(DEFAULT_MAX_PARAMETERS).toBe(128);
+  });
+
+  it('honours maxBodyBytes: one byte over is 413 with the connection closed, the cap itself passes', async () => {
+    const params: [string, string][] = [['client-order-id', 'o-1'], ['sending-card-ref-id', 'r-1']];
+    const size = new TextEncoder().encode(handSign(target, 'merchant', hmac, params).body).byteLength;
+    const over = await send(createEmulator({ merchants, maxBodyBytes: size - 1, log: () => {} }), params);
+    expect(over.status).toBe(413);
+    expect(over.headers.get('connection')).toBe('close');
+    expect((await send(createEmulator({ merchants, maxBodyBytes: size, log: () => {} }), params)).status).toBe(200);
+  });
+
+  it('honours maxParameters: one more is 400, the cap itself passes', async () => {
+    const params: [string, string][] = [['client-order-id', 'o-1'], ['sending-card-ref-id', 'r-1'], ['x', '1']];
+    expect((await send(createEmulator({ merchants, maxParameters: 2, log: () => {} }), params)).status).toBe(400);
+    const atCap = await send(createEmulator({ merchants, maxParameters: 3, log: () => {} }), params);
+    expect(atCap.status).toBe(200); // a validation-error reply: x is not a field, but the request got through the cap
   });
 });
 
