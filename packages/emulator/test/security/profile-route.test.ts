@@ -83,4 +83,14 @@ describe('formula-like cells (=, +, -, @): kept as sent, served back verbatim in
     expect(got.headers.get('content-type')).toMatch(/^application\/json\b/);
     for (const [name, value] of Object.entries(formulas)) expect(body.fields[name]).toBe(value);
   });
+
+  it('refuses a payload with a NUL byte in a cell (payload-codec) and stores nothing', async () => {
+    const before = (await server.emulator.profiles.get('rp-1'))!;
+    const target = `${server.url}/payment/api/v4/update-recurring-payments/1234`;
+    const response = await post(target, handSign(target, 'merchant', hmac, [['payload', handPayload([{ ...profile, city: 'Lis\u0000bon' }])]]));
+    const reply = readReply(response.text);
+    expect(reply.type).toBe('validation-error');
+    expect(reply['error-message']).toMatch(/^payload: /);
+    expect(await server.emulator.profiles.get('rp-1')).toEqual(before);
+  });
 });
