@@ -13,7 +13,7 @@ export default defineConfig([
   },
   {
     entry: { index: 'src/index.ts' },
-    format: ['esm', 'cjs'],
+    format: ['esm'],
     removeNodeProtocol: false,
     target: 'node20',
     platform: 'node',

@@ -9,7 +9,7 @@ export default defineConfig({
     vercel: 'src/platforms/vercel.ts',
     deno: 'src/platforms/deno.ts',
   },
-  format: ['esm', 'cjs'],
+  format: ['esm'],
   target: 'es2022',
   platform: 'neutral',
   sourcemap: true,

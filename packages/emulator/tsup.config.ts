@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 // `index` is runtime-neutral (fetch handler, stores); `node` adds the HTTP server and file loading.
 export default defineConfig({
   entry: { index: 'src/index.ts', node: 'src/node.ts' },
-  format: ['esm', 'cjs'],
+  format: ['esm'],
   target: 'es2022',
   platform: 'neutral',
   sourcemap: true,

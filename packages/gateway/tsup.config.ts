@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
 // through its own export map, so this package stays free of runtime-specific code.
 export default defineConfig({
   entry: { index: 'src/index.ts' },
-  format: ['esm', 'cjs'],
+  format: ['esm'],
   target: 'es2022',
   platform: 'neutral',
   sourcemap: true,

@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
 // TextDecoder, so the same file serves Node, Deno, Bun, workerd and edge runtimes.
 export default defineConfig({
   entry: { index: 'src/index.ts' },
-  format: ['esm', 'cjs'],
+  format: ['esm'],
   target: 'es2022',
   platform: 'neutral',
   sourcemap: true,

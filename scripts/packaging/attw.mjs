@@ -15,6 +15,14 @@ export const acceptedFindings = [
       'TypeScript 6 refuses it without `ignoreDeprecations` (TS5107) and TypeScript 7 removes it. The packages need ' +
       'Node >= 20.19, whose resolver and every current TypeScript mode (node16, nodenext, bundler) read `exports`.',
   },
+  {
+    kind: 'CJSResolvesToESM',
+    resolutionKind: 'node16-cjs',
+    reason:
+      'The packages are ESM only: Node >= 20.19 (their `engines`) loads them with `require()`, and TypeScript types that ' +
+      'as `module: node20` or `nodenext`; `node16` models Node 16, which could not. One build means one copy of each ' +
+      'class (OAuthError, GatewayError...) in a process, so `instanceof` holds (see packages/oauth-core/README.md).',
+  },
 ];
 
 const accepted = (problem) =>
