@@ -74,7 +74,7 @@ describe('request caps through the fetch handler alone', () => {
 });
 
 describe('encodeGatewayReply', () => {
-  it('ends every value with a raw \\n and writes spaces as +, as the real reply does (shared/reference/real-status-response.txt)', () => {
+  it('ends every value with a raw \\n and writes spaces as +, as the real reply does (docs/reference/real-status-response.txt)', () => {
     expect(encodeGatewayReply([['type', 'status-response'], ['original-gate-descriptor', 'Callkey LP TEST EUR'], ['email', 'john.smith@gmail.com']])).toBe(
       'type=status-response\n&original-gate-descriptor=Callkey+LP+TEST+EUR\n&email=john.smith%40gmail.com\n',
     );

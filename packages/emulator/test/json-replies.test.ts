@@ -1,4 +1,4 @@
-// The JSON reply variant (shared/reference/response-format.md: `Accept: application/vnd.pay+json`,
+// The JSON reply variant (docs/reference/response-format.md: `Accept: application/vnd.pay+json`,
 // 4xx + JSON body for validation errors, numeric `error-code` and `paynet-order-id`), over HTTP
 // on loopback with requests signed by the independent signer, read back with the client's parser.
 import fc from 'fast-check';

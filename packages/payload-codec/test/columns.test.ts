@@ -7,7 +7,7 @@ import {
   encodeCsv,
 } from '@paysign/payload-codec';
 
-// ../shared/spec/gateway-api.md, "update-recurring-payments": "The header shown in the plain-text
+// docs/gateway-api.md, "update-recurring-payments": "The header shown in the plain-text
 // example of the CSV is in this order: client-orderid, recurring-payment-id, ..., expire-year."
 const SPEC_EXAMPLE_HEADER =
   'client-orderid, recurring-payment-id, payment-description, first-name, last-name, address1, city, zip-code, ' +

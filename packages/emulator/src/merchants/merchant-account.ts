@@ -1,3 +1,4 @@
+// "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 import type { ConsumerRecord } from '@paysign/oauth-core';
 import { readPublicKey } from '@paysign/oauth-core/keys';
 import { EmulatorError } from '../errors.js';

@@ -1,3 +1,4 @@
+// "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 import type { ProfileFields } from '../store/profile-store.js';
 
 // Fields that choose one of the spec's alternatives: sending one member of a group replaces the

@@ -4,7 +4,7 @@ import type { PanEligibilityValidator } from './row-validation.js';
 /**
  * `pan-eligibility/send` (spec: a signing example; response not shown). The parameters are
  * validated with the gateway package's rules; the reply is the one the gateway family gives to
- * asynchronous requests (shared/reference/response-format.md): `type=async-response`,
+ * asynchronous requests (docs/reference/response-format.md): `type=async-response`,
  * `status=processing`.
  */
 export function panEligibilitySend(context: OperationContext, validate: PanEligibilityValidator, paynetOrderId: string): ReplyPairs {

@@ -1,3 +1,4 @@
+// "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 /** One broken rule: the wire field, and a message that names the field and the rule, never the value. */
 export interface RowIssue {
   field: string;

@@ -3,7 +3,7 @@ import { GATEWAY_HEADERS } from './headers.js';
 /**
  * Encodes a reply as the gateway does: `application/x-www-form-urlencoded` pairs (`+` for a
  * space), each value followed by a raw `\n` before the `&` of the next pair, as in
- * `type=status-response\n&serial-number=...\n` (shared/reference/real-status-response.txt).
+ * `type=status-response\n&serial-number=...\n` (docs/reference/real-status-response.txt).
  *
  * @example
  * ```ts

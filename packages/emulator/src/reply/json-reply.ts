@@ -1,7 +1,7 @@
 import { GATEWAY_HEADERS } from './headers.js';
 import { JSON_REPLY_MEDIA_TYPE } from './reply-format.js';
 
-// The fields the gateway family writes as JSON numbers (shared/reference/response-format.md:
+// The fields the gateway family writes as JSON numbers (docs/reference/response-format.md:
 // numeric `error-code`, numeric `paynet-order-id` in v4 replies); everything else stays a string.
 const NUMERIC_FIELDS = new Set(['error-code', 'paynet-order-id']);
 // Digits are copied as written, never through Number, so an id beyond 2^53 keeps every digit.

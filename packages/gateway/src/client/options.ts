@@ -1,3 +1,4 @@
+// "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 import type { CryptoAdapter, PrivateKeyInput } from '@paysign/oauth-core';
 import type { Quoting } from '@paysign/payload-codec';
 

@@ -1,3 +1,4 @@
+// "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 /** A decimal amount as text, such as `'10.42'`: never a float, so no cent is ever lost. */
 export type DecimalString = string;
 

@@ -1,3 +1,4 @@
+// "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 import { GatewayValidationError } from '../errors.js';
 import {
   daysInMonth,

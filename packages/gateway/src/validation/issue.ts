@@ -1,3 +1,4 @@
+// "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 /**
  * The rule a validation issue breaks. Stable across versions: match on it, not on the message.
  * `specRule` on the issue gives the number of the spec's rule (1-11) where there is one.

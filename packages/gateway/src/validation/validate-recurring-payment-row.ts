@@ -1,3 +1,4 @@
+// "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 import { parseCalendarDate, toEpochDay } from '../model/calendar-date.js';
 import type { FieldSpec } from '../model/field-spec.js';
 import { NOTIFY_URL_CSV_ALIAS, recurringPaymentFields } from '../model/recurring-payment-fields.js';

@@ -1,4 +1,4 @@
-// Column names of the update-recurring-payments CSV, from ../shared/spec/gateway-api.md
+// Column names of the update-recurring-payments CSV, from docs/gateway-api.md
 // ("Recurring payment (as written by update-recurring-payments)" and "update-recurring-payments").
 
 /**
