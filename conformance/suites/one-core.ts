@@ -47,6 +47,19 @@ export function oneCoreSuites(flavours: Flavours, hmac?: HmacModule): Suite[] {
         }
       });
 
+      test('missing or non-object options are an OAuthError, never a TypeError', async () => {
+        for (const [name, core] of entries) {
+          for (const options of [undefined, null, 'k', 42]) {
+            const signing = await captureError(() => core.createSigner(options as never));
+            assert.ok(signing instanceof core.OAuthError && signing.code === 'INVALID_PARAMETER', `${name}: createSigner(${String(options)})`);
+            const verifying = await captureError(() => core.createVerifier(options as never));
+            assert.ok(verifying instanceof core.OAuthError && verifying.code === 'INVALID_PARAMETER', `${name}: createVerifier(${String(options)})`);
+          }
+          const noLookup = await captureError(() => core.createVerifier({} as never));
+          assert.ok(noLookup instanceof core.OAuthError && noLookup.code === 'INVALID_PARAMETER', `${name}: createVerifier without lookup`);
+        }
+      });
+
       test('createSigner refuses a protocol name in the URL query or params, never signing it twice', async () => {
         for (const [, core] of entries) {
           const signer = core.createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1' });

@@ -119,6 +119,9 @@ function allowedMethods(record: ConsumerRecord): readonly SignatureMethod[] {
  * ```
  */
 export function createVerifierWith(adapter: CryptoAdapter, options: VerifierOptions): Verifier {
+  if (options === null || typeof options !== 'object' || typeof options.lookup !== 'function') {
+    throw new OAuthError('INVALID_PARAMETER', 'the verifier options must be an object with a lookup function');
+  }
   const window = options.timestampWindowSeconds ?? 300;
   if (!Number.isFinite(window) || window < 0) throw new OAuthError('INVALID_PARAMETER', 'timestampWindowSeconds must be a non-negative number');
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
