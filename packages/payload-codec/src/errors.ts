@@ -11,6 +11,8 @@ export type CodecErrorCode =
   | 'INVALID_COLUMN' // a column name is empty or not a string
   | 'DUPLICATE_COLUMN' // two columns have the same name
   | 'MISSING_HEADER' // no columns, or a CSV document without a header row
+  | 'UNKNOWN_HEADER' // a header name that is not a known column: most often the header row is missing and the first data row was read as one
+  | 'NUL_CHARACTER' // a NUL (U+0000) in a cell or a column name, which no CSV reader handles alike
   | 'FORBIDDEN_CHARACTER' // `;`, `"`, CR or LF in a cell while quoting is 'reject'
   | 'INVALID_QUOTING' // a CSV quote that RFC 4180 does not allow (stray, unterminated, text after it)
   | 'BARE_LINE_BREAK' // a CR or LF outside quotes that is not part of a CRLF line end
@@ -24,8 +26,10 @@ export type CodecErrorCode =
 export interface CodecErrorLocation {
   /** 1-based data row (the header is row 0). */
   readonly row?: number;
-  /** The column name. */
+  /** The column name: only a name the caller gave or a known column, never a name read from a document unchecked. */
   readonly column?: string;
+  /** 1-based position of the field in its line, for decoding errors. */
+  readonly field?: number;
 }
 
 /**
@@ -48,13 +52,16 @@ export class CodecError extends Error {
   readonly code: CodecErrorCode;
   /** 1-based data row the error was found in (0 is the header); absent when not about a row. */
   readonly row?: number;
-  /** The column the error was found in; absent when not about a column. */
+  /** The column the error was found in; absent when not about a column, or when its name was not checked against the known columns. */
   readonly column?: string;
+  /** 1-based position of the field in its line (decoding errors). */
+  readonly field?: number;
 
   constructor(code: CodecErrorCode, message: string, location: CodecErrorLocation = {}, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     if (location.row !== undefined) this.row = location.row;
     if (location.column !== undefined) this.column = location.column;
+    if (location.field !== undefined) this.field = location.field;
   }
 }

@@ -12,7 +12,7 @@ export {
 
 // CSV: `;`-separated, CRLF-ended, header first
 export { encodeCsv } from './csv/encode-csv.js';
-export { decodeCsv, type DecodedCsv } from './csv/decode-csv.js';
+export { decodeCsv, type DecodeCsvOptions, type DecodedCsv } from './csv/decode-csv.js';
 export type { CsvRow, EncodeCsvOptions } from './csv/_write-csv.js';
 export type { Quoting } from './csv/_cell.js';
 

@@ -5,7 +5,7 @@ import { NEEDS_ATTENTION, writeCellUtf8 } from '../src/csv/_utf8-cell.js';
 
 const units = fc.oneof(
   fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-  fc.constantFrom(';', '"', '\r', '\n', '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\u07FF', '\u0800', '\uFFFF', '\u{10000}', '\u{10FFFF}'),
+  fc.constantFrom(';', '"', '\r', '\n', '\0', '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\u07FF', '\u0800', '\uFFFF', '\u{10000}', '\u{10FFFF}'),
 );
 const anyString = fc.string({ unit: units, maxLength: 30 });
 const wellFormed = (text: string): boolean => !/\p{Cs}/u.test(text);
@@ -17,20 +17,20 @@ function write(value: string, quoted: boolean): Uint8Array | typeof NEEDS_ATTENT
 }
 
 describe('writeCellUtf8', () => {
-  it('writes what TextEncoder writes, and stops on structural characters and lone surrogates', () => {
+  it('writes what TextEncoder writes, and stops on structural characters, NUL and lone surrogates', () => {
     fc.assert(
       fc.property(anyString, (value) => {
-        const plain = wellFormed(value) && !/[;"\r\n]/.test(value);
+        const plain = wellFormed(value) && !/[;"\r\n\0]/.test(value);
         expect(write(value, false)).toEqual(plain ? new TextEncoder().encode(value) : NEEDS_ATTENTION);
       }),
       { numRuns: 500 },
     );
   });
 
-  it('inside quotes, doubles " and keeps ; CR LF, still stopping on lone surrogates', () => {
+  it('inside quotes, doubles " and keeps ; CR LF, still stopping on NUL and lone surrogates', () => {
     fc.assert(
       fc.property(anyString, (value) => {
-        const expected = wellFormed(value) ? new TextEncoder().encode(value.replaceAll('"', '""')) : NEEDS_ATTENTION;
+        const expected = wellFormed(value) && !value.includes('\0') ? new TextEncoder().encode(value.replaceAll('"', '""')) : NEEDS_ATTENTION;
         expect(write(value, true)).toEqual(expected);
       }),
       { numRuns: 500 },

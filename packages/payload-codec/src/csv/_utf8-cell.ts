@@ -4,11 +4,11 @@
 
 const QUOTE = 0x22;
 
-// 1 for an ASCII unit written as itself; 0 for the structural ones (`;` `"` CR LF). One table
-// lookup keeps the common ASCII path to a single test.
+// 1 for an ASCII unit written as itself; 0 for the structural ones (`;` `"` CR LF) and NUL. One
+// table lookup keeps the common ASCII path to a single test.
 const PLAIN_ASCII = /* @__PURE__ */ (() => {
   const table = new Uint8Array(0x80).fill(1);
-  for (const c of ';"\r\n') table[c.charCodeAt(0)] = 0;
+  for (const c of ';"\r\n\0') table[c.charCodeAt(0)] = 0;
   return table;
 })();
 
@@ -17,8 +17,9 @@ export const NEEDS_ATTENTION = -1;
 
 /**
  * Writes `value` as UTF-8 at `bytes[at]`; returns the position after it, or {@link NEEDS_ATTENTION}
- * if it holds `;`, `"`, CR, LF or a lone surrogate. With `quoted`, the value is the inside of an
- * RFC 4180 quoted field: `"` is doubled, `;` CR LF are plain text, lone surrogates still stop it.
+ * if it holds `;`, `"`, CR, LF, NUL or a lone surrogate. With `quoted`, the value is the inside of
+ * an RFC 4180 quoted field: `"` is doubled, `;` CR LF are plain text, NUL and lone surrogates
+ * still stop it.
  * The caller guarantees room for `3 * value.length` bytes (a UTF-16 unit is at most 3 bytes).
  */
 export function writeCellUtf8(value: string, bytes: Uint8Array, at: number, quoted: boolean): number {
@@ -27,7 +28,7 @@ export function writeCellUtf8(value: string, bytes: Uint8Array, at: number, quot
     const c = value.charCodeAt(k);
     if (c < 0x80) {
       if (PLAIN_ASCII[c] === 0) {
-        if (!quoted) return NEEDS_ATTENTION;
+        if (!quoted || c === 0) return NEEDS_ATTENTION;
         if (c === QUOTE) bytes[pos++] = QUOTE;
       }
       bytes[pos++] = c;

@@ -120,11 +120,18 @@ function makeRoom(sink: ByteSink, bytes: Uint8Array, pos: number, needed: number
 }
 
 /**
- * A cell the plain fast path stopped on: refused (lone surrogate; structural character while
+ * A cell the plain fast path stopped on: refused (NUL; lone surrogate; structural character while
  * quoting is 'reject') or written quoted at `pos`, whose room is made. Returns the position after it.
  */
 function writeFlaggedCell(value: string, bytes: Uint8Array, pos: number, quoting: Quoting, row: number, column: string): number {
   const what = row === 0 ? 'name' : 'value';
+  if (value.includes('\0')) {
+    throw new CodecError(
+      'NUL_CHARACTER',
+      `${describeLocation(row, column)}: the ${what} holds a NUL character (U+0000), which the gateway's CSV cannot carry`,
+      { row, column },
+    );
+  }
   if (!isWellFormedText(value)) {
     throw new CodecError(
       'INVALID_STRING',

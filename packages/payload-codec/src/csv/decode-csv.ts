@@ -1,10 +1,23 @@
 import { describeLocation } from '../_location.js';
-import { CodecError } from '../errors.js';
+import { recurringPaymentColumns } from '../columns/recurring-payment-columns.js';
+import { CodecError, type CodecErrorCode } from '../errors.js';
 
 /** A decoded CSV document: the header's column names, and each data row keyed by them. */
 export interface DecodedCsv {
   columns: string[];
   rows: Record<string, string>[];
+}
+
+/** How {@link decodeCsv} and `decodePayload` read a document. */
+export interface DecodeCsvOptions {
+  /**
+   * The column names the header may hold. Default: {@link recurringPaymentColumns}, the 37 names
+   * of update-recurring-payments. A header name not in the list is refused (`UNKNOWN_HEADER`)
+   * without quoting it: when the header row is missing, the first data row is read as the
+   * header, and its "names" are card numbers and CVVs. `'any'` accepts any distinct non-empty
+   * names; errors then name fields by position only, never by a name read from the document.
+   */
+  readonly columns?: readonly string[] | 'any';
 }
 
 const SEMICOLON = 0x3b;
@@ -21,33 +34,47 @@ const BOM = 0xfeff;
  * A final empty line is always read as the last line's terminator, so a document whose only
  * column is empty in its last row must end with CRLF, as {@link encodeCsv} always writes it.
  *
- * @throws {CodecError} `MISSING_HEADER` (no header row), `INVALID_COLUMN` (an empty column name),
- *   `DUPLICATE_COLUMN`, `RAGGED_ROW` (a row's field count is not the header's), `INVALID_QUOTING`,
- *   `BARE_LINE_BREAK` (a CR or LF outside quotes that is not a CRLF).
+ * The header must name known columns (`options.columns`, by default the 37 of
+ * update-recurring-payments): a missing header row would otherwise make the first data row the
+ * header, and its card number a "column name". Messages name a field by its position, and by its
+ * name only once that name is known to be a column name: a cell value is never quoted.
+ *
+ * @throws {CodecError} `MISSING_HEADER` (no header row), `UNKNOWN_HEADER` (a header name that is
+ *   not a known column), `INVALID_COLUMN` (an empty column name), `DUPLICATE_COLUMN`,
+ *   `RAGGED_ROW` (a row's field count is not the header's), `INVALID_QUOTING`, `BARE_LINE_BREAK`
+ *   (a CR or LF outside quotes that is not a CRLF), `NUL_CHARACTER` (a NUL in any field),
+ *   `INVALID_OPTION`.
  * @example
  * ```ts
  * decodeCsv('client-orderid;city\r\n902B4FF5;"Köln; Altstadt"\r\n');
  * // { columns: ['client-orderid', 'city'], rows: [{ 'client-orderid': '902B4FF5', city: 'Köln; Altstadt' }] }
+ * decodeCsv('a;b\r\n1;2\r\n', { columns: 'any' }); // { columns: ['a', 'b'], rows: [{ a: '1', b: '2' }] }
+ * decodeCsv('4111111111111111;987\r\n...'); // throws UNKNOWN_HEADER: "the header row's column 1 is not a known column name; ..."
  * ```
  */
-export function decodeCsv(text: string): DecodedCsv {
+export function decodeCsv(text: string, options: DecodeCsvOptions = {}): DecodedCsv {
   if (typeof text !== 'string') throw new CodecError('INVALID_VALUE', 'the CSV document must be a string');
+  const known = readKnownColumns(options);
   const end = text.length;
   let columns: string[] | undefined;
   let hasProtoColumn = false;
   const rows: Record<string, string>[] = [];
   let lineNumber = 0; // 0 is the header; data rows count from 1, as CodecError.row does.
   let i = text.charCodeAt(0) === BOM ? 1 : 0;
+  // The first NUL, if any: the field whose text reaches past it is refused.
+  const nul = text.indexOf('\0', i);
 
-  const fail = (code: 'INVALID_QUOTING' | 'BARE_LINE_BREAK', field: number, rule: string): CodecError => {
-    const column = columns?.[field];
+  const fail = (code: CodecErrorCode, field: number, rule: string): CodecError => {
+    // A name is quoted only when it was checked against the known columns: never one read unchecked.
+    const column = known === undefined ? undefined : columns?.[field];
     const where = column === undefined ? `${describeLocation(lineNumber)}, field ${field + 1}` : describeLocation(lineNumber, column);
-    return new CodecError(code, `${where}: ${rule}`, column === undefined ? { row: lineNumber } : { row: lineNumber, column });
+    return new CodecError(code, `${where}: ${rule}`, column === undefined ? { row: lineNumber, field: field + 1 } : { row: lineNumber, column, field: field + 1 });
   };
 
   while (i < end) {
     const fields: string[] = [];
     for (;;) {
+      const fieldStart = i;
       let value: string;
       if (text.charCodeAt(i) === QUOTE) {
         value = '';
@@ -82,6 +109,9 @@ export function decodeCsv(text: string): DecodedCsv {
         value = text.slice(i, j);
         i = j;
       }
+      if (nul !== -1 && nul >= fieldStart && nul < i) {
+        throw fail('NUL_CHARACTER', fields.length, `the ${lineNumber === 0 ? 'name' : 'value'} holds a NUL character (U+0000), which the gateway's CSV cannot carry`);
+      }
       fields.push(value);
       if (i >= end) break;
       if (text.charCodeAt(i) === SEMICOLON) {
@@ -95,7 +125,7 @@ export function decodeCsv(text: string): DecodedCsv {
     }
 
     if (columns === undefined) {
-      columns = readHeader(fields);
+      columns = readHeader(fields, known);
       hasProtoColumn = columns.includes('__proto__');
     } else {
       rows.push(toRow(columns, fields, lineNumber, hasProtoColumn));
@@ -107,19 +137,46 @@ export function decodeCsv(text: string): DecodedCsv {
   return { columns, rows };
 }
 
-function readHeader(fields: string[]): string[] {
+function readKnownColumns(options: DecodeCsvOptions): ReadonlySet<string> | undefined {
+  if (typeof options !== 'object' || options === null) throw new CodecError('INVALID_OPTION', "options must be an object: { columns?: string[] | 'any' }");
+  const { columns = recurringPaymentColumns } = options;
+  if (columns === 'any') return undefined;
+  if (!Array.isArray(columns) || columns.length === 0 || !columns.every((name) => typeof name === 'string' && name !== '')) {
+    throw new CodecError('INVALID_OPTION', "columns must be a non-empty array of column names, or 'any'");
+  }
+  return new Set(columns);
+}
+
+function readHeader(fields: string[], known: ReadonlySet<string> | undefined): string[] {
   if (fields.length === 1 && fields[0] === '') {
     throw new CodecError('MISSING_HEADER', 'the first line is empty: the CSV document has no header row', { row: 0 });
   }
-  const seen = new Set<string>();
+  // Names are checked against the known columns before anything else, so that no message ever
+  // quotes a header name that may be a cell value (a card number, when the header row is missing).
+  if (known !== undefined) {
+    const unknown = fields.findIndex((name) => !known.has(name));
+    if (unknown !== -1) {
+      const expected = [...known].slice(0, 3).join(', ');
+      throw new CodecError(
+        'UNKNOWN_HEADER',
+        `the header row's column ${unknown + 1} is not a known column name; the first row must name the columns ` +
+          `(first expected: ${expected}${known.size > 3 ? ', ...' : ''})`,
+        { row: 0, field: unknown + 1 },
+      );
+    }
+  }
+  const seen = new Map<string, number>();
   fields.forEach((column, index) => {
     if (column === '') {
-      throw new CodecError('INVALID_COLUMN', `the header, field ${index + 1}: a column name is empty`, { row: 0 });
+      throw new CodecError('INVALID_COLUMN', `the header, field ${index + 1}: a column name is empty`, { row: 0, field: index + 1 });
     }
-    if (seen.has(column)) {
-      throw new CodecError('DUPLICATE_COLUMN', `the header names column ${JSON.stringify(column)} twice`, { row: 0, column });
+    const first = seen.get(column);
+    if (first !== undefined) {
+      throw known === undefined
+        ? new CodecError('DUPLICATE_COLUMN', `the header's fields ${first + 1} and ${index + 1} hold the same column name`, { row: 0, field: index + 1 })
+        : new CodecError('DUPLICATE_COLUMN', `the header names column ${JSON.stringify(column)} twice`, { row: 0, column, field: index + 1 });
     }
-    seen.add(column);
+    seen.set(column, index);
   });
   return fields;
 }
