@@ -311,3 +311,31 @@ describe('validatePanEligibilitySend', () => {
     ]);
   });
 });
+
+describe('validateRecurringPaymentRow never echoes a column name that may be card data (finding 5)', () => {
+  const row = {
+    'client-orderid': 'order-1', 'recurring-payment-id': '77', 'credit-card-number': '4111111111111111',
+    'card-printed-name': 'JOHN DOE', 'expire-year': '2030', 'expire-month': '12', amount: '9.99',
+  };
+  it('a header-less CSV row: card number and CVV keys are reported by position only', () => {
+    // What decodeCsv with any names would make of a CSV whose header row is missing.
+    const keyedByData = { ...row, '4111111111111111': 'x', '987': 'y', 'JOHN DOE': 'z', '4111 1111 1111 1111': 'w' };
+    const issues = validateRecurringPaymentRow(keyedByData);
+    expect(issues.map((issue) => [issue.field, issue.rule])).toEqual([
+      ['(unknown column)', 'unknown-field'],
+      ['(unknown column)', 'unknown-field'],
+      ['(unknown column)', 'unknown-field'],
+      ['(unknown column)', 'unknown-field'],
+    ]);
+    const text = JSON.stringify(issues);
+    for (const secret of ['4111', '987', 'JOHN DOE', '1111']) expect(text).not.toContain(secret);
+    expect(issues.map((issue) => issue.message)).toContain(
+      "(unknown column): column 1 of the row is not a field of update-recurring-payments (its name is not shown: it may be card data from a missing CSV header row)",
+    );
+  });
+  it('a mistyped name made of letters, - and _ is still named', () => {
+    expect(validateRecurringPaymentRow({ ...row, client_orderid: 'x' }).map((issue) => issue.message)).toEqual([
+      'client_orderid: is not a field of update-recurring-payments',
+    ]);
+  });
+});

@@ -13,6 +13,10 @@ export interface ValidationOptions {
 
 const FIELD_BY_WIRE: ReadonlyMap<string, FieldSpec> = /* @__PURE__ */ new Map(/* @__PURE__ */ recurringPaymentFields.map((field) => [field.wire, field]));
 const NOTIFY_ALIAS_FIELD: FieldSpec = { property: 'notifyUrl', wire: NOTIFY_URL_CSV_ALIAS, necessity: 'O', kind: 'url', maxLength: 1024 };
+/** The `field` of an unknown column whose name is not shown. */
+const UNNAMED_COLUMN = '(unknown column)';
+// Letters, `-` and `_` only, at most 64: no digit, so never a card number or a CVV.
+const LOOKS_LIKE_A_NAME = /^[A-Za-z_][A-Za-z_-]{0,63}$/;
 const STATE_REQUIRED_COUNTRIES = new Set(['US', 'CA', 'AU']);
 const PERIODS = new Set(['day', 'week', 'month']);
 
@@ -26,6 +30,11 @@ function spec(wire: string): FieldSpec {
  * empty cell meaning "not given". Checks every row of the spec's field table and every checkable
  * rule (1, 2, 4, 5, 6, 7, 8, DST support, state for US/CA/AU, calendar dates, finish-date not
  * before start-date, expire-month 1-12, card digits and Luhn) and returns all issues at once.
+ *
+ * A key that is not a column is an `unknown-field` issue. Its name is shown only when it is made
+ * of letters, `-` and `_` (so it cannot be a card number or CVV); otherwise the issue's field is
+ * `(unknown column)` and the message gives the column's position, since a header read from the
+ * first data row of a CSV would make card data a "name".
  *
  * @example
  * ```ts
@@ -43,11 +52,14 @@ export function validateRecurringPaymentRow(
   const issues = new IssueList();
   const value = (wire: string): string | undefined => (isGiven(row[wire]) ? row[wire] : undefined);
 
-  for (const name of Object.keys(row)) {
+  Object.keys(row).forEach((name, index) => {
     if (!FIELD_BY_WIRE.has(name) && name !== NOTIFY_URL_CSV_ALIAS && isGiven(row[name])) {
-      issues.add({ wire: name }, 'unknown-field', 'is not a field of update-recurring-payments');
+      // A name read from a CSV header may be a cell value (a card number, when the header row is
+      // missing): it is shown only when it cannot be card data.
+      if (LOOKS_LIKE_A_NAME.test(name)) issues.add({ wire: name }, 'unknown-field', 'is not a field of update-recurring-payments');
+      else issues.add({ wire: UNNAMED_COLUMN }, 'unknown-field', `column ${index + 1} of the row is not a field of update-recurring-payments (its name is not shown: it may be card data from a missing CSV header row)`);
     }
-  }
+  });
 
   for (const field of recurringPaymentFields) {
     const given = value(field.wire);
