@@ -3,11 +3,14 @@ import type { Suite } from '../harness.js';
 import { adaptersAgreeSuites } from './adapters-agree.js';
 import { errorSuites } from './errors.js';
 import type { Flavours } from './flavours.js';
+import { headerSyntaxSuites } from './header-syntax.js';
 import { keySuites } from './keys.js';
 import { oneCoreSuites } from './one-core.js';
 import { propertySuites } from './properties.js';
 import { roundTripSuites } from './round-trip.js';
+import { signerLayoutSuites } from './signer-layout.js';
 import { vectorSuites } from './vectors.js';
+import { verifierInputSuites } from './verifier-inputs.js';
 import { verifierSuites } from './verifier.js';
 
 export type { Flavours, OAuthCore } from './flavours.js';
@@ -32,5 +35,8 @@ export function oauthSuites(flavours: Flavours, hmac?: Parameters<typeof oneCore
     ...verifierSuites(flavours),
     ...errorSuites(flavours),
     ...oneCoreSuites(flavours, hmac),
+    ...signerLayoutSuites(flavours),
+    ...verifierInputSuites(flavours),
+    ...headerSyntaxSuites(flavours),
   ];
 }

@@ -1,0 +1,40 @@
+import { realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+// Mutation testing of @paysign/oauth-core (`pnpm test:mutation`, see stryker.config.mjs): the
+// same oauth-core tests and conformance suites as `pnpm test:unit`, but `@paysign/oauth-core/*`
+// resolves to the entries' TypeScript sources instead of dist/, so that Stryker's mutants (made in
+// src/) are seen without a tsup rebuild per mutant. The bundling itself (export map, chunks, one
+// OAuthError) stays covered by the ordinary run against dist/ and by the runtime matrix.
+const src = (path: string) => fileURLToPath(new URL(`./packages/oauth-core/src/${path}`, import.meta.url));
+// Stryker runs this in a sandbox copy whose root node_modules links to the repository's, but the
+// packages' own node_modules (pnpm's links to their dependencies) are not copied: resolve those
+// from the repository itself.
+const repository = dirname(realpathSync(fileURLToPath(new URL('./node_modules', import.meta.url))));
+const dependency = (owner: string, name: string) => realpathSync(join(repository, owner, 'node_modules', name));
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      // On Node the bare import resolves to the node build (export condition "node").
+      { find: /^@paysign\/oauth-core$/, replacement: src('entries/node.ts') },
+      { find: /^@paysign\/oauth-core\/(node|webcrypto|js|hmac|encoding|keys|auto)$/, replacement: src('entries/$1.ts') },
+      { find: /^@noble\/hashes\//, replacement: dependency('packages/oauth-core', '@noble/hashes') + '/' },
+      { find: /^micro-rsa-dsa-dh\//, replacement: dependency('packages/oauth-core', 'micro-rsa-dsa-dh') + '/' },
+      { find: /^oauth-1\.0a$/, replacement: dependency('conformance', 'oauth-1.0a') },
+      { find: /^oauth-sign$/, replacement: dependency('conformance', 'oauth-sign') },
+    ],
+  },
+  test: {
+    ...base.test,
+    include: ['packages/oauth-core/test/**/*.test.ts', 'conformance/test/node.test.ts'],
+    // One worker reused across files: Stryker reruns a few files per mutant, and a fresh worker per
+    // file would cost more than the tests.
+    isolate: false,
+    // The README examples run the built package in a child process: no mutant can reach them.
+    exclude: ['packages/oauth-core/test/examples.test.ts', '**/node_modules/**'],
+  },
+});
