@@ -1,8 +1,10 @@
 // @paysign/gateway: the gateway's operations, typed, validated, signed, sent and understood.
 // Data flows one way: typed request -> validation -> wire names -> payload codec -> signer -> transport -> parsed reply.
 export {
+  DEFAULT_MAX_REPLY_BYTES,
   GatewayAuthenticationError,
   GatewayError,
+  GatewayReplyTooLargeError,
   GatewayResponseError,
   GatewayTimeoutError,
   GatewayTransportError,
@@ -63,3 +65,19 @@ export { AUTHENTICATION_DEBUG_HINT, parseGatewayResponse, type ResponseHeaders }
 // The client: validate, sign, send once, read
 export { createGatewayClient, type GatewayClient } from './client/create-gateway-client.js';
 export type { GatewayCallOptions, GatewayClientOptions, GatewaySignatureMethod } from './client/options.js';
+
+// The recurring payment's schedule: one engine for previewSchedule and the emulator's charges
+export { isStopped, scheduledCharges, type PlannedCharge, type ScheduleCursor } from './schedule/schedule-engine.js';
+export { readScheduleRules, type AmountRule, type ScheduleRules } from './schedule/schedule-rules.js';
+
+// Callbacks: the gateway's checksum (docs/reference/callbacks.md), verified; a fetch handler that receives them
+export { callbackControl } from './callbacks/callback-checksum.js';
+export {
+  verifyCallback,
+  type CallbackParams,
+  type CallbackRefusalReason,
+  type CallbackVerification,
+  type GatewayCallback,
+} from './callbacks/verify-callback.js';
+export { createMemoryCallbackStore, type CallbackClaim, type CallbackSeenStore } from './callbacks/seen-store.js';
+export { createCallbackHandler, type CallbackHandlerOptions } from './callbacks/create-callback-handler.js';

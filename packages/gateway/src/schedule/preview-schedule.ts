@@ -1,18 +1,11 @@
 // "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 import { GatewayValidationError } from '../errors.js';
-import {
-  daysInMonth,
-  formatCalendarDate,
-  fromEpochDay,
-  parseCalendarDate,
-  toEpochDay,
-  type CalendarDate,
-} from '../model/calendar-date.js';
-import { recurringPaymentFields } from '../model/recurring-payment-fields.js';
+import { formatCalendarDate, fromEpochDay, parseCalendarDate, toEpochDay, type CalendarDate } from '../model/calendar-date.js';
 import type { AmountMode, DateInput, IntegerInput, Schedule } from '../model/types.js';
 import { IssueList } from '../validation/check-field.js';
 import { typedToWire } from '../validation/check-types.js';
-import { validateRecurringPaymentRow } from '../validation/validate-recurring-payment-row.js';
+import { scheduledCharges } from './schedule-engine.js';
+import { checkScheduleRow, rulesFromCheckedRow, SCHEDULE_FIELDS } from './schedule-rules.js';
 
 /** What a schedule preview reads of a recurring payment (a whole `RecurringPaymentUpdate` will do). */
 export type ScheduleInput = AmountMode &
@@ -42,21 +35,6 @@ export interface ScheduledCharge {
   /** The amount; for a random amount (rule 2), the range it is drawn from. */
   amount: string | { from: string; to: string };
 }
-
-const SCHEDULE_WIRES = new Set([
-  'amount',
-  'amount-from',
-  'amount-to',
-  'amount-sequence',
-  'period',
-  'interval',
-  'start-date',
-  'finish-date',
-  'max-repeats-number',
-  'current-repeats-number',
-  'type',
-]);
-const SCHEDULE_FIELDS = /* @__PURE__ */ recurringPaymentFields.filter((field) => SCHEDULE_WIRES.has(field.wire));
 
 /**
  * Lists the charges a recurring payment will make, by the spec's rules. The readings chosen where
@@ -99,10 +77,7 @@ export function previewSchedule(payment: ScheduleInput, options: PreviewSchedule
   const row = typedToWire(payment, SCHEDULE_FIELDS, issues, 'previewSchedule');
   // Other fields of a whole payment are not read here and not reported as unknown.
   issues.issues.splice(0, issues.issues.length, ...issues.issues.filter((issue) => issue.rule !== 'unknown-field'));
-  for (const issue of validateRecurringPaymentRow(row)) if (SCHEDULE_WIRES.has(issue.field)) issues.issues.push(issue);
-  if (row.period === undefined && !issues.has('period')) {
-    issues.add({ wire: 'period', property: 'period' }, 'period-interval', 'a schedule needs period and interval (rule 4)', 4);
-  }
+  checkScheduleRow(row, issues);
   const count = options?.count;
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
     issues.add({ wire: 'count' }, 'integer', 'options.count must be a whole number 0 or more');
@@ -110,63 +85,14 @@ export function previewSchedule(payment: ScheduleInput, options: PreviewSchedule
   const today = readToday(options?.today, issues);
   if (issues.issues.length > 0 || today === undefined) throw new GatewayValidationError(issues.issues);
 
-  const start = row['start-date'] === undefined ? today : (parseCalendarDate(row['start-date']) as CalendarDate);
-  const finish = row['finish-date'] === undefined ? undefined : toEpochDay(parseCalendarDate(row['finish-date']) as CalendarDate);
-  const maxRepeats = row['max-repeats-number'] === undefined ? undefined : Number(row['max-repeats-number']);
-  const interval = Number(row.interval);
-  const dateAt = stepper(start, row.period as Schedule['period'], interval);
+  const rules = rulesFromCheckedRow(row);
   const todayDay = toEpochDay(today);
-  const startDay = toEpochDay(start);
-  const chargesStartDay = row.type?.toLowerCase() !== 'auto' && startDay === todayDay;
-
-  const charges: ScheduledCharge[] = [];
-  let index = row['current-repeats-number'] === undefined ? 0 : Number(row['current-repeats-number']);
-  for (let step = firstStepFrom(dateAt, todayDay); charges.length < (count as number); step++) {
-    const day = dateAt(step);
-    if (finish !== undefined && day > finish) break;
-    if (maxRepeats !== undefined && index >= maxRepeats) break;
-    if (day === startDay && chargesStartDay) continue;
-    charges.push({ index, date: formatCalendarDate(fromEpochDay(day)), amount: amountAt(row, index) });
-    index++;
-  }
-  return charges;
-}
-
-/** The epoch day of the step-th scheduled date (rules 5 and 6). */
-function stepper(start: CalendarDate, period: Schedule['period'], interval: number): (step: number) => number {
-  const startDay = toEpochDay(start);
-  if (period === 'day') return (step) => startDay + step * interval;
-  if (period === 'week') return (step) => startDay + step * 7 * interval;
-  return (step) => {
-    const months = start.month - 1 + step * interval;
-    const year = start.year + Math.floor(months / 12);
-    const month = (months % 12) + 1;
-    return toEpochDay({ year, month, day: Math.min(start.day, daysInMonth(year, month)) });
-  };
-}
-
-// Skips to the first scheduled date not before today without walking every past step: a
-// bisection over the (increasing) step -> date function.
-function firstStepFrom(dateAt: (step: number) => number, todayDay: number): number {
-  if (dateAt(0) >= todayDay) return 0;
-  let low = 0;
-  let high = 1;
-  while (dateAt(high) < todayDay) high *= 2;
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (dateAt(middle) < todayDay) low = middle;
-    else high = middle;
-  }
-  return high;
-}
-
-function amountAt(row: Readonly<Record<string, string>>, index: number): ScheduledCharge['amount'] {
-  if (row.amount !== undefined) return row.amount;
-  if (row['amount-sequence'] !== undefined) {
-    const amounts = row['amount-sequence'].split(',');
-    return amounts[Math.min(index, amounts.length - 1)] as string;
-  }
-  return { from: row['amount-from'] as string, to: row['amount-to'] as string };
+  // The one engine the emulator charges with: same rules, same day, same list.
+  return scheduledCharges(rules, { scheduledOn: todayDay, from: todayDay, index: rules.currentRepeatsNumber, count: count as number }).map((charge) => ({
+    index: charge.index,
+    date: formatCalendarDate(fromEpochDay(charge.day)),
+    amount: charge.amount,
+  }));
 }
 
 function readToday(today: DateInput | undefined, issues: IssueList): CalendarDate | undefined {

@@ -1,0 +1,48 @@
+/** What a store knows of a callback key: never seen, being handled now, or handled. */
+export type CallbackClaim = 'new' | 'pending' | 'done';
+
+/**
+ * Remembers which callbacks were handled, keyed by (status, type, orderid, client_orderid).
+ * `claim` must be atomic: of two concurrent claims of one key, one gets `new`.
+ */
+export interface CallbackSeenStore {
+  /** Marks the key pending if it was never seen, and says what it was before. */
+  claim(key: string): CallbackClaim | Promise<CallbackClaim>;
+  /** The key's callback was handled: later deliveries are duplicates. */
+  complete(key: string): void | Promise<void>;
+  /** Handling failed: forget the key, so the gateway's retry is handled again. */
+  release(key: string): void | Promise<void>;
+}
+
+/**
+ * An in-memory {@link CallbackSeenStore} for one process, remembering at most `maxEntries`
+ * handled callbacks (default 100,000; the oldest are forgotten first).
+ *
+ * @example
+ * ```ts
+ * const handler = createCallbackHandler({ controlKey, onCallback, seen: createMemoryCallbackStore({ maxEntries: 10_000 }) });
+ * ```
+ */
+export function createMemoryCallbackStore(options: { maxEntries?: number } = {}): CallbackSeenStore {
+  const maxEntries = options.maxEntries ?? 100_000;
+  const states = new Map<string, 'pending' | 'done'>();
+  return {
+    claim(key) {
+      const state = states.get(key);
+      if (state !== undefined) return state;
+      states.set(key, 'pending');
+      return 'new';
+    },
+    complete(key) {
+      states.delete(key);
+      states.set(key, 'done');
+      while (states.size > maxEntries) {
+        const oldest = states.keys().next().value as string;
+        states.delete(oldest);
+      }
+    },
+    release(key) {
+      states.delete(key);
+    },
+  };
+}
