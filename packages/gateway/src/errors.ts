@@ -16,6 +16,8 @@ export type GatewayErrorCode =
   | 'SERVER_ERROR' // HTTP 5xx; carries the gateway's error ID when it sent one
   | 'HTTP_ERROR' // another non-2xx status without a typed body
   | 'UNEXPECTED_RESPONSE' // a body that is neither the form nor the JSON reply format
+  // GatewayReplyTooLargeError: the gateway answered, but its reply is longer than maxReplyBytes
+  | 'REPLY_TOO_LARGE' // the reply was not read; the request may have been executed
   // GatewayTransportError: no answer
   | 'TRANSPORT_FAILED' // DNS, TLS, connection reset, ...
   | 'ABORTED' // the caller's AbortSignal fired
@@ -140,6 +142,42 @@ export class GatewayResponseError extends GatewayError {
     this.details = details;
   }
 }
+
+/**
+ * The gateway answered, but its reply is longer than the client's `maxReplyBytes` (default
+ * {@link DEFAULT_MAX_REPLY_BYTES}, 1 MiB): reading stopped at the cap and the reply was not
+ * parsed. The request reached the gateway and MAY HAVE BEEN EXECUTED: a transfer may have moved
+ * money. Check its outcome before sending it again. Not a transport error: there was an answer.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.transfer(request);
+ * } catch (error) {
+ *   if (error instanceof GatewayReplyTooLargeError) console.error(error.httpStatus, error.maxReplyBytes, 'outcome unknown');
+ * }
+ * ```
+ */
+export class GatewayReplyTooLargeError extends GatewayError {
+  override readonly name: string = 'GatewayReplyTooLargeError';
+  /** The HTTP status of the reply that was too long. */
+  readonly httpStatus: number;
+  /** The cap that the reply exceeded, in bytes. */
+  readonly maxReplyBytes: number;
+
+  constructor(operation: string, httpStatus: number, maxReplyBytes: number) {
+    super(
+      'REPLY_TOO_LARGE',
+      `${operation}: the gateway answered (HTTP ${httpStatus}) but its reply exceeded ${maxReplyBytes} bytes, so it was not read; ` +
+        'the request MAY HAVE BEEN EXECUTED: check its outcome before sending it again',
+    );
+    this.httpStatus = httpStatus;
+    this.maxReplyBytes = maxReplyBytes;
+  }
+}
+
+/** The default reply-size cap of a gateway client: 1 MiB (the gateway's replies are a few hundred bytes). */
+export const DEFAULT_MAX_REPLY_BYTES = 1_048_576;
 
 /**
  * No answer arrived: the connection failed, or the caller aborted. A transfer that ends in this

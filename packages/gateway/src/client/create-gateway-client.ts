@@ -1,6 +1,6 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
 import { CodecError, encodePayload, recurringPaymentColumns } from '@paysign/payload-codec';
-import { GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
+import { DEFAULT_MAX_REPLY_BYTES, GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '../model/types.js';
 import { toPanEligibilitySendParams, toTransferParams } from '../model/wire-params.js';
 import { toWireRow } from '../model/wire-row.js';
@@ -73,6 +73,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   if (signatureMethod === 'RSA-SHA256' && options.privateKey === undefined) invalid('privateKey', 'is required for RSA-SHA256');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) invalid('timeoutMs', 'must be a positive number of milliseconds');
+  const maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
+  if (typeof maxReplyBytes !== 'number' || !Number.isSafeInteger(maxReplyBytes) || maxReplyBytes <= 0) {
+    invalid('maxReplyBytes', 'must be a positive whole number of bytes');
+  }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') invalid('fetch', 'no fetch is available; pass one');
   if (issues.length > 0) throw new GatewayValidationError(issues, 'INVALID_OPTIONS');
@@ -101,6 +105,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       headers,
       body: signed.body,
       timeoutMs: call.timeoutMs ?? timeoutMs,
+      maxReplyBytes,
       signals: [options.signal, call.signal],
     });
     try {

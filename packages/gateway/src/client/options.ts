@@ -36,6 +36,13 @@ export interface GatewayClientOptions {
   fetch?: typeof fetch;
   /** Milliseconds until a request (sending and reading the reply) is abandoned. Default 30 000. */
   timeoutMs?: number;
+  /**
+   * The largest reply read, in bytes (a positive whole number). Default
+   * `DEFAULT_MAX_REPLY_BYTES`, 1 MiB. Reading stops at the cap and the call throws
+   * `GatewayReplyTooLargeError` (`REPLY_TOO_LARGE`): the gateway answered, the request may have
+   * been executed.
+   */
+  maxReplyBytes?: number;
   /** Aborts every request of this client. */
   signal?: AbortSignal;
   /** The `realm` of the Authorization header; the spec's examples show `realm=""`. Default: none. */

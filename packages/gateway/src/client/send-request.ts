@@ -1,6 +1,6 @@
-import { GatewayTimeoutError, GatewayTransportError } from '../errors.js';
+import { GatewayReplyTooLargeError, GatewayTimeoutError, GatewayTransportError } from '../errors.js';
 
-/** One HTTP exchange: POST, then the whole reply read as text. */
+/** One HTTP exchange: POST, then the reply read as text, at most `maxReplyBytes` of it. */
 export interface RawReply {
   status: number;
   body: string;
@@ -14,6 +14,8 @@ export interface SendOptions {
   headers: Record<string, string>;
   body: string;
   timeoutMs: number;
+  /** The largest reply read, in bytes; a longer one throws {@link GatewayReplyTooLargeError}. */
+  maxReplyBytes: number;
   signals: readonly (AbortSignal | undefined)[];
 }
 
@@ -38,9 +40,11 @@ export async function sendRequest(options: SendOptions): Promise<RawReply> {
       // A redirected POST would be replayed as a GET or re-signed nowhere: report it instead.
       redirect: 'manual',
     });
-    const body = await response.text();
+    const body = await readCapped(response, options.maxReplyBytes);
+    if (body === undefined) throw new GatewayReplyTooLargeError(options.operation, response.status, options.maxReplyBytes);
     return { status: response.status, body, headers: response.headers };
   } catch (error) {
+    if (error instanceof GatewayReplyTooLargeError) throw error;
     if (callerSignals.some((s) => s.aborted)) {
       throw new GatewayTransportError('ABORTED', `${options.operation}: aborted by the caller (the request may have reached the gateway)`, { cause: error });
     }
@@ -54,4 +58,32 @@ function describe(error: unknown): string {
   if (typeof cause?.code === 'string') return cause.code;
   if (error instanceof Error) return error.message;
   return 'unknown failure';
+}
+
+/**
+ * Reads the body as UTF-8 text (as `response.text()` would, malformed bytes as U+FFFD), counting
+ * bytes as they arrive; returns `undefined`, and cancels the stream, once more than `cap` bytes
+ * have come (or a `Content-Length` announces more), so a huge reply is never buffered.
+ */
+async function readCapped(response: Response, cap: number): Promise<string | undefined> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > cap) {
+    await response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    received += value.byteLength;
+    if (received > cap) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
 }
