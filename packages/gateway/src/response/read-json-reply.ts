@@ -13,7 +13,8 @@ export function readJsonReply(body: string): Record<string, string> | undefined 
     return undefined;
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-  const fields: Record<string, string> = {};
+  // No prototype, as in the form reader: a field named `__proto__` is a field like any other.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (value === null || value === undefined) continue;
     fields[name] = typeof value === 'string' ? value : typeof value === 'boolean' ? String(value) : JSON.stringify(value);
