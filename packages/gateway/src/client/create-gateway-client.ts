@@ -127,7 +127,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         for (const issue of validateRecurringPayment(payment, validation)) found.push({ ...issue, row, message: `payments[${row}] ${issue.message}` });
       });
       const rows = found.length === 0 ? payments.map(toWireRow) : [];
-      if (options.csvQuoting !== 'rfc4180') found.push(...unquotableCells(rows));
+      found.push(...unquotableCells(rows, options.csvQuoting));
       if (found.length > 0) throw new GatewayValidationError(found);
       return send('update-recurring-payments', { payload: encodeRows(rows, options.csvQuoting) }, call);
     },
@@ -213,11 +213,13 @@ function encodeRows(rows: readonly Record<string, string>[], quoting: GatewayCli
 }
 
 // Found for every cell at once, unlike the codec, which stops at the first.
-function unquotableCells(rows: readonly Record<string, string>[]): ValidationIssue[] {
+function unquotableCells(rows: readonly Record<string, string>[], quoting: GatewayClientOptions['csvQuoting']): ValidationIssue[] {
   const found: ValidationIssue[] = [];
   rows.forEach((row, index) => {
     for (const [field, value] of Object.entries(row)) {
-      if (/[;"\r\n]/.test(value)) {
+      if (value.includes('\0')) {
+        found.push({ field, rule: 'csv-character', row: index, message: `payments[${index}] ${field}: holds a NUL character (U+0000), which the gateway's CSV cannot carry` });
+      } else if (quoting !== 'rfc4180' && /[;"\r\n]/.test(value)) {
         found.push({
           field,
           rule: 'csv-character',

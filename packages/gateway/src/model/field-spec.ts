@@ -1,8 +1,9 @@
 /**
  * How the spec describes a value: `String`, `Numeric` (digits: card number, expiry), `Numeric`
- * amounts (decimals), a comma-separated list of decimals, `Int`, or a `DD.MM.YYYY` date.
+ * amounts (decimals), a comma-separated list of decimals, `Int`, a `DD.MM.YYYY` date, a URL, a
+ * boolean, or an IPv4/IPv6 address (`ip`).
  */
-export type FieldKind = 'string' | 'digits' | 'decimal' | 'decimal-list' | 'int' | 'date' | 'url' | 'boolean';
+export type FieldKind = 'string' | 'digits' | 'decimal' | 'decimal-list' | 'int' | 'date' | 'url' | 'boolean' | 'ip';
 
 /** R = required, C = conditional (see the rules), O = optional; `?` = not shown in the spec. */
 export type Necessity = 'R' | 'C' | 'O' | '?';

@@ -3,6 +3,7 @@ import { hasDateFormat, parseCalendarDate } from '../model/calendar-date.js';
 import type { FieldSpec } from '../model/field-spec.js';
 import { luhnValid } from '../redact/luhn.js';
 import { isShowablePan, maskPan } from '../redact/mask-pan.js';
+import { isIpAddress } from './ip-address.js';
 import type { ValidationIssue, ValidationRule } from './issue.js';
 
 const DIGITS = /^\d+$/;
@@ -91,6 +92,9 @@ export function checkField(field: FieldSpec, value: string, issues: IssueList): 
       return;
     case 'boolean':
       if (value !== 'true' && value !== 'false') issues.add(field, 'boolean', 'must be true or false');
+      return;
+    case 'ip':
+      if (!isIpAddress(value)) issues.add(field, 'ip-address', 'must be an IPv4 address (192.0.2.1, no leading zeros) or an IPv6 address (2001:db8::1)');
       return;
     case 'string':
       return;

@@ -61,6 +61,7 @@ function typeProblem(field: FieldSpec, value: unknown): string | undefined {
       return typeof value === 'string' ? undefined : 'a decimal string such as "10.42" (not a number, which can lose cents)';
     case 'string':
     case 'url':
+    case 'ip':
       return typeof value === 'string' ? undefined : 'a string';
   }
 }

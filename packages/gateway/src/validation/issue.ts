@@ -13,6 +13,7 @@ export type ValidationRule =
   | 'integer' // an Int field is not a whole number 0, 1, 2, ...
   | 'boolean' // a boolean field is not true or false
   | 'url' // not an absolute http(s) URL
+  | 'ip-address' // not an IPv4 address (no leading zeros) or an IPv6 address (transfer's ipaddress)
   | 'date-format' // not DD.MM.YYYY
   | 'calendar-date' // DD.MM.YYYY that does not exist (31.04.2025, 29.02.2025)
   | 'luhn' // a card number whose check digit is wrong
@@ -33,9 +34,9 @@ export type ValidationRule =
   | 'transfer-source' // a transfer needs exactly one of credit_card_number, card_recurring_payment_id
   | 'transfer-destination' // a transfer needs exactly one of destination-card-no, destination_card_recurring_payment_id
   | 'well-formed-text' // a string holding a lone UTF-16 surrogate, which has no UTF-8 form
-  | 'csv-character' // `;`, `"`, CR or LF in a CSV cell while the client's csvQuoting is 'reject'
+  | 'csv-character' // `;`, `"`, CR or LF in a CSV cell while the client's csvQuoting is 'reject', or a NUL in any cell
   | 'invalid-option' // a client option that cannot work (credentials, base URL, timeout)
-  | 'unknown-field'; // a field this operation does not have (it would be lost)
+  | 'unknown-field'; // a field this operation does not have (it would be lost); field `(unknown column)` when its name may be card data
 
 /** One broken rule: which field (wire spelling), which rule, and a message that says both. */
 export interface ValidationIssue {
