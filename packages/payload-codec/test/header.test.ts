@@ -50,7 +50,7 @@ describe('a CSV whose header row is missing', () => {
     const cell = fc.stringMatching(/^\d{4}[0-9 .@-]{0,16}$/);
     fc.assert(
       fc.property(fc.uniqueArray(cell, { minLength: 1, maxLength: 6 }), fc.nat(5), (cells, at) => {
-        const names = [...recurringPaymentExampleColumns.slice(0, 5)];
+        const names: string[] = [...recurringPaymentExampleColumns.slice(0, 5)];
         names.splice(at % (names.length + 1), 0, ...cells);
         const error = thrown(() => decodeCsv(`${names.join(';')}\r\n${names.map(() => 'x').join(';')}\r\n`));
         expect(error.code).toBe('UNKNOWN_HEADER');
