@@ -1,13 +1,13 @@
+import { maskPan as gatewayMaskPan } from '@paysign/gateway';
+
 /**
- * Masks a card number as first 6 + last 4 digits, as PCI DSS allows to display; shorter values
- * are masked entirely.
+ * Masks a card number with the one rule of `@paysign/gateway`: a valid-shaped PAN (14-19 digits,
+ * Luhn-valid) as first 6 + last 4 digits, as PCI DSS allows to display; any other value entirely.
  *
  * @example
  * ```ts
  * maskPan('4111111111111111'); // '411111******1111'
+ * maskPan('4111111111111112'); // '****************' (fails Luhn)
  * ```
  */
-export function maskPan(pan: string): string {
-  if (pan.length < 13) return '*'.repeat(pan.length);
-  return `${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}`;
-}
+export const maskPan: (pan: string) => string = gatewayMaskPan;

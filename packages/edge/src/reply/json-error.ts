@@ -1,3 +1,4 @@
+import { redactCardData } from '@paysign/gateway';
 import type { EdgeErrorCode } from '../errors.js';
 
 /** One broken gateway rule, as the proxy reports it: the wire field, the rule, a masked message. */
@@ -44,12 +45,17 @@ export interface Refusal {
 }
 
 /**
- * The JSON error response for a refusal. `no-store`, because an error about one caller's
+ * The JSON error response for a refusal, its message, issue fields and issue messages passed
+ * through `redactCardData` of `@paysign/gateway`. `no-store`, because an error about one caller's
  * request must never be served to another from a cache.
  */
 export function errorResponse(refusal: Refusal): Response {
-  const body: ErrorBody = { error: { code: refusal.code, message: refusal.message } };
-  if (refusal.issues !== undefined) body.error.issues = refusal.issues;
+  // The one masking rule of @paysign/gateway, once more on the way out: a message built from a
+  // request must never carry a card number or CVV, even one a validator failed to mask.
+  const body: ErrorBody = { error: { code: refusal.code, message: redactCardData(refusal.message) } };
+  if (refusal.issues !== undefined) {
+    body.error.issues = refusal.issues.map((issue) => ({ ...issue, field: redactCardData(issue.field), message: redactCardData(issue.message) }));
+  }
   return new Response(JSON.stringify(body), {
     status: STATUS[refusal.code],
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...refusal.headers },
