@@ -17,9 +17,13 @@ import { countFormParameters } from './request/count-parameters.js';
 import { formMediaType } from './request/media-type.js';
 import { precheckAuthorization } from './request/pre-check.js';
 import { declaredTooLarge, readCappedBody } from './request/read-body.js';
+import { addAdminRoutes } from './admin/admin-routes.js';
+import type { AdminAccess } from './admin/loopback.js';
+import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS } from './callbacks/callback-sender.js';
+import { createClock, type EmulatorClock } from './clock/emulator-clock.js';
+import { createRecurringEngine, type RecurringEngine } from './recurring/recurring-engine.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
 import type { ProfileFields, ProfileStore } from './store/profile-store.js';
-import { publicProfileFields } from './store/public-profile.js';
 
 export interface EmulatorOptions {
   /** The merchants the emulator knows; more can be added with `emulator.merchants.add()`. */
@@ -51,6 +55,23 @@ export interface EmulatorOptions {
   publicOrigin?: string;
   /** Receives why requests were refused and what was accepted. Default: one line each on `console.error`. */
   log?: EmulatorLog;
+  /**
+   * The calendar recurring payments are charged on: `system` (default: days pass for real, UTC)
+   * or `virtual` (days pass only through `POST /emulator/clock` or `emulator.recurring.runThrough`).
+   */
+  clock?: 'system' | 'virtual';
+  /** The virtual clock's first day, `DD.MM.YYYY`; default the system's today. */
+  today?: string;
+  /** Card numbers whose charges are declined; every other charge is approved. */
+  declineCards?: readonly string[];
+  /** Seed of the random amounts (rule 2): the same seed, id and index give the same amount. Default: random. */
+  seed?: number;
+  /** Attempts per callback before it is given up. Default 30 (the reference's "up to 30 times"). */
+  callbackAttempts?: number;
+  /** Delay before the first retry, doubled for each next one (at most 12 h). Default 60,000 ms. */
+  callbackBackoffMs?: number;
+  /** Who may call the unsigned admin API under `/emulator/`: `loopback` (default), `any`, or `off`. */
+  adminApi?: AdminAccess;
   /** Overrides the gateway package's rules for update rows (for testing the emulator's own paths). */
   validateRow?: RowValidator;
   /** Overrides the gateway package's rules for transfers. */
@@ -61,12 +82,22 @@ export interface EmulatorOptions {
 
 /** The gateway, locally: a WinterCG fetch handler plus its merchants and recurring payments. */
 export interface Emulator {
-  /** Answers one HTTP request as the gateway would. Works on Node, Deno, Bun, workerd and edge runtimes. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers one HTTP request as the gateway would. Works on Node, Deno, Bun, workerd and edge
+   * runtimes. `env` is what the host passes (its remote address gates the admin API); called
+   * in-process without it, the caller counts as local.
+   */
+  fetch(request: Request, env?: unknown): Promise<Response>;
   readonly merchants: MerchantRegistry;
   readonly profiles: ProfileStore;
   /** The path prefix in use (`/payment` by default). */
   readonly pathPrefix: string;
+  /** The calendar recurring payments are charged on. */
+  readonly clock: EmulatorClock;
+  /** Charges, states and callbacks of the recurring payments. */
+  readonly recurring: RecurringEngine;
+  /** Cancels waiting callback retries (the server's `close()` calls it). */
+  stop(): void;
 }
 
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
@@ -80,13 +111,6 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < 1) throw new EmulatorError('INVALID_OPTIONS', `${name} must be a positive integer`);
   return value;
-}
-
-function jsonResponse(value: unknown, status: number): Response {
-  return new Response(JSON.stringify(value), {
-    status,
-    headers: { ...GATEWAY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
 }
 
 function isStore(value: EmulatorOptions['profiles']): value is ProfileStore {
@@ -140,6 +164,31 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     nonceStore: options.nonceStore ?? createMemoryNonceStore({ now }),
   });
   let paynetOrderIds = 0;
+  const clock = createClock(options.clock ?? 'system', options.today);
+  const sender = createCallbackSender({
+    attempts: positiveInteger(options.callbackAttempts, DEFAULT_CALLBACK_ATTEMPTS, 'callbackAttempts'),
+    backoffMs: positiveInteger(options.callbackBackoffMs, DEFAULT_CALLBACK_BACKOFF_MS, 'callbackBackoffMs'),
+    log,
+  });
+  const controlKeys = new Map((options.merchants ?? []).filter((m) => m.controlKey !== undefined).map((m) => [m.login, m.controlKey as string]));
+  const recurring = createRecurringEngine({
+    profiles,
+    clock,
+    log,
+    sender,
+    declineCards: new Set(options.declineCards ?? []),
+    seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
+    nextOrderId: () => String(++paynetOrderIds),
+    controlKeyFor: (login) => {
+      const key = login === undefined ? undefined : (merchants.get(login)?.account.controlKey ?? controlKeys.get(login));
+      if (key !== undefined) return key;
+      // A payment no merchant updated yet: signed by the only merchant with a control key, if there is one.
+      return controlKeys.size === 1 ? [...controlKeys.values()][0] : undefined;
+    },
+  });
+  let lastRunDay: number | undefined;
+  const adminApi = options.adminApi ?? 'loopback';
+  if (adminApi !== 'loopback' && adminApi !== 'any' && adminApi !== 'off') throw new EmulatorError('INVALID_OPTIONS', 'adminApi must be "loopback", "any" or "off"');
 
   async function authenticated(c: Context, operation: OperationName, handle: (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs): Promise<Response> {
     const request = c.req.raw;
@@ -201,7 +250,22 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   const app = new Hono();
   app.post(`${pathPrefix}/api/v4/update-recurring-payments/:endpointId`, (c) =>
-    authenticated(c, 'update-recurring-payments', (context) => updateRecurringPayments(context, validateRow)),
+    authenticated(c, 'update-recurring-payments', async (context) => {
+      const reply = await updateRecurringPayments(
+        {
+          ...context,
+          log: (event) => {
+            // The merchant who updated a payment signs its callbacks.
+            if (event.kind === 'updated') recurring.noteMerchant(event.recurringPaymentId, context.merchant.account.login);
+            context.log(event);
+          },
+        },
+        validateRow,
+      );
+      // An update changes what later charges do; one due today under the new schedule is made now.
+      await recurring.runThrough();
+      return reply;
+    }),
   );
   app.post(`${pathPrefix}/api/v2/pan-eligibility/send/:endpointId`, (c) =>
     authenticated(c, 'pan-eligibility-send', (context) => panEligibilitySend(context, validatePanEligibility, String(++paynetOrderIds))),
@@ -209,12 +273,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.post(`${pathPrefix}/api/v4/transfer/:endpointId`, (c) =>
     authenticated(c, 'transfer', (context) => transfer(context, validateTransfer, String(++paynetOrderIds))),
   );
-  app.get(`${pathPrefix}/emulator/recurring-payments/:id`, async (c) => {
-    const profile = await profiles.get(c.req.param('id'));
-    // Unauthenticated: personal data is redacted and the card masked (see publicProfileFields).
-    if (!profile) return jsonResponse({ error: 'no recurring payment has this id' }, 404);
-    return jsonResponse({ id: profile.id, revision: profile.revision, fields: publicProfileFields(profile.fields) }, 200);
-  });
+  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, recurring, maxBodyBytes });
   app.notFound(() => new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } }));
   app.onError((error) => {
     // Only the class and code: an unexpected error's message could quote request data.
@@ -223,9 +282,20 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   });
 
   return {
-    fetch: async (request) => app.fetch(request),
+    fetch: async (request, env) => {
+      // On the system clock days pass by themselves: what fell due is charged before answering.
+      // Once per day at most, so unauthenticated requests cannot make the emulator walk its store.
+      if (clock.mode === 'system' && clock.today() !== lastRunDay) {
+        lastRunDay = clock.today();
+        await recurring.runThrough(lastRunDay);
+      }
+      return app.fetch(request, env);
+    },
     merchants,
     profiles,
     pathPrefix,
+    clock,
+    recurring,
+    stop: () => sender.stop(),
   };
 }

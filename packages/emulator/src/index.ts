@@ -21,3 +21,11 @@ export type { PanEligibilityValidator, RowIssue, RowValidator, RuleOptions, Tran
 // Replies
 export { encodeGatewayReply } from './reply/form-reply.js';
 export { GATEWAY_HEADERS } from './reply/headers.js';
+
+// Recurring payments in time: clock, charges, callbacks, admin API
+export { createClock, dateOf, epochDayOf, type EmulatorClock } from './clock/emulator-clock.js';
+export { drawAmount } from './recurring/draw-amount.js';
+export type { ChargeRecord, PaymentLife, RecurringEngine } from './recurring/recurring-engine.js';
+export { DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, type CallbackDelivery } from './callbacks/callback-sender.js';
+export { MAX_ADVANCE_DAYS } from './admin/admin-routes.js';
+export type { AdminAccess } from './admin/loopback.js';

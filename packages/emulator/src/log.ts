@@ -17,7 +17,18 @@ export type EmulatorEvent =
       message: string;
     }
   | { kind: 'accepted'; operation: OperationName; path: string; login: string; serialNumber: string; outcome: string; detail?: string }
-  | { kind: 'updated'; recurringPaymentId: string; revision: number; serialNumber: string };
+  | { kind: 'updated'; recurringPaymentId: string; revision: number; serialNumber: string }
+  | { kind: 'charged'; recurringPaymentId: string; index: number; date: string; amount: string; status: string; orderid: string }
+  | {
+      kind: 'callback';
+      recurringPaymentId: string;
+      orderid: string;
+      /** The address without its query. */
+      url: string;
+      /** 1 for the first attempt; 0 when the callback was not sent at all. */
+      attempt: number;
+      outcome: string;
+    };
 
 /** The three operations of the spec. */
 export type OperationName = 'update-recurring-payments' | 'pan-eligibility-send' | 'transfer';
@@ -48,6 +59,12 @@ export function lineLog(write: (line: string) => void = (line) => console.error(
         );
       case 'updated':
         return write(`updated recurring payment ${e(event.recurringPaymentId)} to revision ${e(event.revision)} (serial ${e(event.serialNumber)})`);
+      case 'charged':
+        return write(
+          `charged recurring payment ${e(event.recurringPaymentId)} #${e(event.index)} on ${e(event.date)}: ${e(event.amount)} ${e(event.status)} (orderid ${e(event.orderid)})`,
+        );
+      case 'callback':
+        return write(`callback for ${e(event.recurringPaymentId)} orderid ${e(event.orderid)} to ${e(event.url)}, attempt ${e(event.attempt)}: ${e(event.outcome)}`);
     }
   };
 }

@@ -60,6 +60,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningEmulator
     port: address.port,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        emulator.stop();
         server.close((error) => (error ? reject(error) : resolve()));
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       }),

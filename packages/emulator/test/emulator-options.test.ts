@@ -36,7 +36,17 @@ describe('createEmulator options', () => {
   it('honours a custom path prefix', async () => {
     const emulator = createEmulator({ pathPrefix: '/gate/v', log: () => {}, profiles: [{ 'recurring-payment-id': 'x', 'credit-card-number': '4111111111111111' }] });
     const response = await emulator.fetch(new Request('http://gate.test/gate/v/emulator/recurring-payments/x'));
-    expect(await response.json()).toEqual({ id: 'x', revision: 0, fields: { 'recurring-payment-id': 'x', 'credit-card-number': '411111******1111' } });
+    // The profile view also carries the payment's life (state, counter, charges, callbacks).
+    expect(await response.json()).toEqual({
+      id: 'x',
+      revision: 0,
+      state: 'active',
+      currentRepeatsNumber: 0,
+      scheduleProblem: expect.stringMatching(/no usable schedule/),
+      charges: [],
+      callbacks: [],
+      fields: { 'recurring-payment-id': 'x', 'credit-card-number': '411111******1111' },
+    });
   });
 });
 

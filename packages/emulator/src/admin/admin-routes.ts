@@ -1,0 +1,128 @@
+import { GatewayValidationError, readScheduleRules } from '@paysign/gateway';
+import type { Hono } from 'hono';
+import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.js';
+import { EmulatorError } from '../errors.js';
+import type { RecurringEngine } from '../recurring/recurring-engine.js';
+import { GATEWAY_HEADERS } from '../reply/headers.js';
+import { readCappedBody } from '../request/read-body.js';
+import { parseProfiles } from '../store/load-profiles.js';
+import type { ProfileStore } from '../store/profile-store.js';
+import { publicProfileFields } from '../store/public-profile.js';
+import { adminAllowed, type AdminAccess } from './loopback.js';
+
+/** The most days one `POST /emulator/clock` may advance (ten years). */
+export const MAX_ADVANCE_DAYS = 3660;
+
+function json(value: unknown, status: number): Response {
+  return new Response(JSON.stringify(value), {
+    status,
+    headers: { ...GATEWAY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+const problem = (status: number, error: string) => json({ error }, status);
+
+async function readJsonObject(request: Request, maxBytes: number): Promise<Record<string, unknown> | Response> {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') return problem(415, 'Content-Type must be application/json');
+  const body = await readCappedBody(request, maxBytes);
+  if ('tooLarge' in body) return problem(413, `the body is over the ${maxBytes}-byte cap`);
+  let value: unknown;
+  try {
+    value = JSON.parse(body.text);
+  } catch {
+    return problem(400, 'the body is not valid JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return problem(400, 'the body must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+export interface AdminRouteOptions {
+  access: AdminAccess;
+  pathPrefix: string;
+  clock: EmulatorClock;
+  profiles: ProfileStore;
+  recurring: RecurringEngine;
+  maxBodyBytes: number;
+}
+
+/**
+ * The emulator's unsigned admin API (the real gateway has none): `GET|POST /emulator/clock`,
+ * `POST /emulator/recurring-payments`, `GET /emulator/recurring-payments/{id}` (also under the
+ * path prefix, as before). Loopback callers only, unless `adminApi: 'any'`.
+ */
+export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
+  const { clock, profiles, recurring, maxBodyBytes } = options;
+  const roots = [...new Set(['/emulator', `${options.pathPrefix}/emulator`])];
+  for (const root of roots) {
+    app.use(`${root}/*`, async (c, next) => {
+      if (!adminAllowed(options.access, c.env)) return problem(403, 'the admin API answers loopback callers only');
+      await next();
+      return undefined;
+    });
+  }
+
+  const view = async (id: string): Promise<Response> => {
+    const profile = await profiles.get(id);
+    const life = await recurring.life(id);
+    // Unauthenticated: personal data is redacted and the card masked (see publicProfileFields).
+    if (profile === undefined || life === undefined) return problem(404, 'no recurring payment has this id');
+    return json({ id: profile.id, revision: profile.revision, ...life, fields: publicProfileFields(profile.fields) }, 200);
+  };
+  for (const root of roots) app.get(`${root}/recurring-payments/:id`, (c) => view(c.req.param('id')));
+
+  app.get('/emulator/clock', () => json({ today: dateOf(clock.today()), clock: clock.mode }, 200));
+  app.post('/emulator/clock', async (c) => {
+    if (clock.mode !== 'virtual') return problem(409, 'the clock is the system clock; start the emulator with the virtual clock to move it');
+    const body = await readJsonObject(c.req.raw, maxBodyBytes);
+    if (body instanceof Response) return body;
+    const today = clock.today();
+    let target: number;
+    if (body.advanceDays !== undefined && body.today === undefined) {
+      const days = body.advanceDays;
+      if (typeof days !== 'number' || !Number.isSafeInteger(days) || days < 0 || days > MAX_ADVANCE_DAYS) {
+        return problem(400, `advanceDays must be a whole number from 0 to ${MAX_ADVANCE_DAYS}`);
+      }
+      target = today + days;
+    } else if (body.today !== undefined && body.advanceDays === undefined) {
+      const day = typeof body.today === 'string' ? epochDayOf(body.today) : undefined;
+      if (day === undefined) return problem(400, 'today must be a DD.MM.YYYY date that exists');
+      if (day < today) return problem(400, 'today must not be before the emulator\'s today: the clock never goes backwards');
+      if (day - today > MAX_ADVANCE_DAYS) return problem(400, `today must be at most ${MAX_ADVANCE_DAYS} days ahead`);
+      target = day;
+    } else {
+      return problem(400, 'send exactly one of advanceDays or today');
+    }
+    const charges = await recurring.runThrough(target);
+    return json({ today: dateOf(clock.today()), charges }, 200);
+  });
+
+  app.post('/emulator/recurring-payments', async (c) => {
+    const body = await readJsonObject(c.req.raw, maxBodyBytes);
+    if (body instanceof Response) return body;
+    let fields: Record<string, string>;
+    try {
+      fields = parseProfiles(JSON.stringify([body]))[0] as Record<string, string>;
+    } catch (error) {
+      if (error instanceof EmulatorError) return problem(400, error.message);
+      throw error;
+    }
+    if (fields.period !== undefined && fields.period !== '') {
+      try {
+        readScheduleRules(fields);
+      } catch (error) {
+        if (error instanceof GatewayValidationError) return json({ error: 'the schedule breaks the spec', issues: error.issues.map((issue) => issue.message) }, 400);
+        throw error;
+      }
+    }
+    const id = fields['recurring-payment-id'] as string;
+    const login = c.req.query('login');
+    const { result } = await profiles.update([id], (current) => (current.get(id) ? { refuse: false } : { store: new Map([[id, fields]]), result: true }));
+    if (!result) return problem(409, 'a recurring payment with this id exists');
+    if (login !== undefined) recurring.noteMerchant(id, login);
+    // A start-date of today with type auto is charged on creation (rule 10).
+    await recurring.runThrough();
+    const response = await view(id);
+    return new Response(response.body, { status: 201, headers: response.headers });
+  });
+}

@@ -1,0 +1,98 @@
+import type { EmulatorLog } from '../log.js';
+
+/** One callback's delivery, as the admin API shows it. */
+export interface CallbackDelivery {
+  /** The gateway's order id of the charge it reports. */
+  orderid: string;
+  /** The callback address without its query (the query may carry the merchant's own tokens). */
+  url: string;
+  attempts: number;
+  /** The last HTTP status, `network-error`, or `null` before the first attempt. */
+  lastStatus: number | 'network-error' | null;
+  /** `pending` while attempts remain, `delivered` after a 200, `failed` after the last attempt. */
+  state: 'pending' | 'delivered' | 'failed';
+}
+
+/** The reference's retry limit: "up to 30 times over 14 days" (docs/reference/callbacks.md). */
+export const DEFAULT_CALLBACK_ATTEMPTS = 30;
+/** The first retry's delay; each next one doubles, up to 12 hours (the gateway's intervals are not published). */
+export const DEFAULT_CALLBACK_BACKOFF_MS = 60_000;
+const MAX_DELAY_MS = 12 * 60 * 60 * 1000;
+const ATTEMPT_TIMEOUT_MS = 10_000;
+
+/** Sends callbacks in the background, retrying anything but a 200 with a doubling delay. */
+export interface CallbackSender {
+  /** Starts delivering `url` (already carrying its parameters); never waits for it. */
+  send(delivery: CallbackDelivery, url: URL, recurringPaymentId: string): void;
+  /** Resolves once no delivery is under way or waiting for a retry. */
+  idle(): Promise<void>;
+  /** Cancels every waiting retry. */
+  stop(): void;
+}
+
+/**
+ * The emulator's callback sender: each callback is its own chain of attempts (GET, no redirects
+ * followed, 10 s per attempt), so a slow or failing receiver never holds up the clock or another
+ * callback. Attempt n + 1 waits `backoffMs * 2^(n-1)` (at most 12 h); after `attempts` tries the
+ * delivery is `failed`. Every attempt is logged.
+ *
+ * @example
+ * ```ts
+ * const sender = createCallbackSender({ attempts: 3, backoffMs: 10, log: () => {} });
+ * ```
+ */
+export function createCallbackSender(options: { attempts: number; backoffMs: number; log: EmulatorLog }): CallbackSender {
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let active = 0;
+  let waiters: (() => void)[] = [];
+  const settle = () => {
+    if (active > 0) return;
+    const done = waiters;
+    waiters = [];
+    for (const resolve of done) resolve();
+  };
+
+  async function attempt(delivery: CallbackDelivery, url: URL, recurringPaymentId: string): Promise<void> {
+    delivery.attempts++;
+    try {
+      const response = await fetch(url, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
+      await response.body?.cancel().catch(() => {});
+      delivery.lastStatus = response.status;
+    } catch {
+      delivery.lastStatus = 'network-error';
+    }
+    if (delivery.lastStatus === 200) delivery.state = 'delivered';
+    else if (delivery.attempts >= options.attempts) delivery.state = 'failed';
+    options.log({ kind: 'callback', recurringPaymentId, orderid: delivery.orderid, url: delivery.url, attempt: delivery.attempts, outcome: `${delivery.lastStatus} ${delivery.state}` });
+    if (delivery.state !== 'pending') return;
+    const delay = Math.min(options.backoffMs * 2 ** (delivery.attempts - 1), MAX_DELAY_MS);
+    active++;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void attempt(delivery, url, recurringPaymentId).finally(() => {
+        active--;
+        settle();
+      });
+    }, delay);
+    timers.add(timer);
+  }
+
+  return {
+    send(delivery, url, recurringPaymentId) {
+      active++;
+      void attempt(delivery, url, recurringPaymentId).finally(() => {
+        active--;
+        settle();
+      });
+    },
+    idle() {
+      return active === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
+    },
+    stop() {
+      for (const timer of timers) clearTimeout(timer);
+      active -= timers.size;
+      timers.clear();
+      settle();
+    },
+  };
+}

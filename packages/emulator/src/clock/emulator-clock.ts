@@ -1,0 +1,59 @@
+import { formatCalendarDate, parseCalendarDate } from '@paysign/gateway';
+import { EmulatorError } from '../errors.js';
+
+/** The emulator's calendar: which day it is, for charging recurring payments. */
+export interface EmulatorClock {
+  /** `virtual`: days pass only when told (`POST /emulator/clock`); `system`: days pass for real (UTC). */
+  readonly mode: 'virtual' | 'system';
+  /** Today as an epoch day (days since 1970-01-01). */
+  today(): number;
+  /** Moves a virtual clock to `day` (never backwards). */
+  set(day: number): void;
+}
+
+/** Days since 1970-01-01 of a `DD.MM.YYYY` date, or `undefined` when it is not one. */
+export function epochDayOf(text: string): number | undefined {
+  const date = parseCalendarDate(text);
+  return date === undefined ? undefined : Math.floor(Date.UTC(date.year, date.month - 1, date.day) / 86_400_000);
+}
+
+/** `DD.MM.YYYY` of an epoch day. */
+export function dateOf(day: number): string {
+  return formatCalendarDate(new Date(day * 86_400_000));
+}
+
+/**
+ * The emulator's clock: `system` reads the UTC date of `Date.now()`; `virtual` starts on `today`
+ * (default: the system's today) and moves only through {@link EmulatorClock.set}.
+ *
+ * @throws {EmulatorError} `INVALID_OPTIONS` when `today` is not a `DD.MM.YYYY` date that exists.
+ * @example
+ * ```ts
+ * const clock = createClock('virtual', '31.01.2030');
+ * dateOf(clock.today()); // '31.01.2030'
+ * ```
+ */
+export function createClock(mode: 'virtual' | 'system' = 'system', today?: string): EmulatorClock {
+  const systemDay = () => Math.floor(Date.now() / 86_400_000);
+  if (mode === 'system') {
+    if (today !== undefined) throw new EmulatorError('INVALID_OPTIONS', 'today is for the virtual clock only (clock: "virtual")');
+    return {
+      mode,
+      today: systemDay,
+      set() {
+        throw new EmulatorError('INVALID_OPTIONS', 'the system clock cannot be set; start the emulator with clock: "virtual"');
+      },
+    };
+  }
+  if (mode !== 'virtual') throw new EmulatorError('INVALID_OPTIONS', 'clock must be "virtual" or "system"');
+  let current = today === undefined ? systemDay() : epochDayOf(today);
+  if (current === undefined) throw new EmulatorError('INVALID_OPTIONS', 'today must be a DD.MM.YYYY date that exists');
+  return {
+    mode,
+    today: () => current as number,
+    set(day) {
+      if (day < (current as number)) throw new EmulatorError('INVALID_OPTIONS', 'the clock never goes backwards');
+      current = day;
+    },
+  };
+}

@@ -1,0 +1,237 @@
+// "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
+import { callbackControl, isStopped, readScheduleRules, scheduledCharges, type PlannedCharge, type ScheduleRules } from '@paysign/gateway';
+import type { CallbackDelivery, CallbackSender } from '../callbacks/callback-sender.js';
+import { dateOf, type EmulatorClock } from '../clock/emulator-clock.js';
+import type { EmulatorLog } from '../log.js';
+import type { ProfileStore, StoredProfile } from '../store/profile-store.js';
+import { drawAmount } from './draw-amount.js';
+
+/** One charge the emulator made. */
+export interface ChargeRecord {
+  recurringPaymentId: string;
+  /** The repeats counter at this charge (rule 9). */
+  index: number;
+  /** `DD.MM.YYYY`. */
+  date: string;
+  amount: string;
+  status: 'approved' | 'declined';
+  /** The gateway's order id of this charge. */
+  orderid: string;
+}
+
+interface PaymentState {
+  revision: number;
+  rules: ScheduleRules | undefined;
+  /** The day the schedule was (re)set: rule 10's "current date". */
+  scheduledOn: number;
+  /** The first day not yet run. */
+  from: number;
+  /** The repeats counter (rule 9). */
+  index: number;
+  counterField: string | undefined;
+  lastChargedDay: number | undefined;
+  charges: ChargeRecord[];
+  callbacks: CallbackDelivery[];
+}
+
+/** What the admin API shows of a recurring payment's life. */
+export interface PaymentLife {
+  state: 'active' | 'stop';
+  currentRepeatsNumber: number;
+  /** Why the payment has no schedule (no period, a broken rule), if so. */
+  scheduleProblem?: string;
+  charges: Omit<ChargeRecord, 'recurringPaymentId'>[];
+  callbacks: CallbackDelivery[];
+}
+
+export interface RecurringEngineOptions {
+  profiles: ProfileStore;
+  clock: EmulatorClock;
+  log: EmulatorLog;
+  sender: CallbackSender;
+  /** Card numbers whose charges are declined. */
+  declineCards: ReadonlySet<string>;
+  seed: number;
+  nextOrderId: () => string;
+  /** The control key that signs a payment's callbacks: the merchant's who last updated it, else the only one. */
+  controlKeyFor: (merchantLogin: string | undefined) => string | undefined;
+}
+
+/** The emulator's recurring payments in time: charges on schedule, states, callbacks. */
+export interface RecurringEngine {
+  /** Runs every charge due up to and including `day` (today by default), in date order; moves a virtual clock there. */
+  runThrough(day?: number): Promise<ChargeRecord[]>;
+  /** The life of one payment, or `undefined` when the store has no such id. */
+  life(id: string): Promise<PaymentLife | undefined>;
+  /** Remembers which merchant updated a payment (its control key signs the callbacks). */
+  noteMerchant(id: string, login: string): void;
+  /** Resolves once every callback under way has been delivered or given up. */
+  callbacksSettled(): Promise<void>;
+}
+
+const CALLBACK_FIELDS = ['server_callback_url', 'notify_url', 'notify-url'];
+
+/**
+ * The recurring-payment engine: every payment's schedule is read with `@paysign/gateway`'s
+ * `readScheduleRules` and run with its `scheduledCharges`, the engine behind `previewSchedule`,
+ * so the charges made are the charges previewed. Runs are serialised: one at a time.
+ *
+ * @example
+ * ```ts
+ * const engine = createRecurringEngine({ profiles, clock, log, sender, declineCards: new Set(), seed: 1, nextOrderId, controlKeyFor });
+ * await engine.runThrough(clock.today() + 30);
+ * ```
+ */
+export function createRecurringEngine(options: RecurringEngineOptions): RecurringEngine {
+  const { profiles, clock, log, sender } = options;
+  const states = new Map<string, PaymentState>();
+  const merchants = new Map<string, string>();
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => {});
+    return run;
+  };
+
+  function readRules(profile: StoredProfile): ScheduleRules | undefined {
+    if (profile.fields.period === undefined || profile.fields.period === '') return undefined;
+    try {
+      return readScheduleRules(profile.fields);
+    } catch {
+      return undefined;
+    }
+  }
+
+  // Brings each payment's state up to its stored revision. A new payment is scheduled today; an
+  // updated one is rescheduled today, keeping its counter (unless the update set
+  // current-repeats-number) and never running again a day it was charged on (rule 11).
+  async function sync(): Promise<void> {
+    const today = clock.today();
+    for (const profile of await profiles.list()) {
+      const state = states.get(profile.id);
+      const rules = readRules(profile);
+      const counterField = profile.fields['current-repeats-number'];
+      if (state === undefined) {
+        states.set(profile.id, {
+          revision: profile.revision,
+          rules,
+          scheduledOn: today,
+          from: today,
+          index: rules?.currentRepeatsNumber ?? 0,
+          counterField,
+          lastChargedDay: undefined,
+          charges: [],
+          callbacks: [],
+        });
+      } else if (state.revision !== profile.revision) {
+        state.revision = profile.revision;
+        state.rules = rules;
+        state.scheduledOn = today;
+        state.from = Math.max(today, (state.lastChargedDay ?? today - 1) + 1);
+        if (counterField !== state.counterField && rules !== undefined) state.index = rules.currentRepeatsNumber;
+        state.counterField = counterField;
+      }
+    }
+  }
+
+  async function charge(id: string, state: PaymentState, planned: PlannedCharge): Promise<ChargeRecord> {
+    const profile = await profiles.get(id);
+    const fields = profile?.fields ?? {};
+    const amount = typeof planned.amount === 'string' ? planned.amount : drawAmount(planned.amount, { seed: options.seed, recurringPaymentId: id, index: planned.index });
+    const pan = fields['credit-card-number'] ?? '';
+    const record: ChargeRecord = {
+      recurringPaymentId: id,
+      index: planned.index,
+      date: dateOf(planned.day),
+      amount,
+      status: options.declineCards.has(pan) ? 'declined' : 'approved',
+      orderid: options.nextOrderId(),
+    };
+    state.charges.push(record);
+    // Rule 9: the counter increases even when a charge fails.
+    state.index = planned.index + 1;
+    state.lastChargedDay = planned.day;
+    log({ kind: 'charged', recurringPaymentId: id, index: record.index, date: record.date, amount, status: record.status, orderid: record.orderid });
+    await callBack(id, state, record, fields);
+    return record;
+  }
+
+  async function callBack(id: string, state: PaymentState, record: ChargeRecord, fields: Readonly<Record<string, string>>): Promise<void> {
+    const address = CALLBACK_FIELDS.map((name) => fields[name]).find((value) => value !== undefined && value !== '');
+    if (address === undefined) return;
+    let url: URL;
+    try {
+      url = new URL(address);
+    } catch {
+      log({ kind: 'callback', recurringPaymentId: id, orderid: record.orderid, url: '(not a URL)', attempt: 0, outcome: 'not sent: the address is not a URL' });
+      return;
+    }
+    const shown = `${url.origin}${url.pathname}`;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      log({ kind: 'callback', recurringPaymentId: id, orderid: record.orderid, url: url.protocol, attempt: 0, outcome: 'not sent: only http and https addresses are called' });
+      return;
+    }
+    const controlKey = options.controlKeyFor(merchants.get(id));
+    if (controlKey === undefined) {
+      log({ kind: 'callback', recurringPaymentId: id, orderid: record.orderid, url: shown, attempt: 0, outcome: 'not sent: no merchant control key to sign it' });
+      return;
+    }
+    const merchantOrder = fields['client-orderid'] ?? '';
+    const control = await callbackControl({ status: record.status, orderid: record.orderid, merchantOrder }, controlKey);
+    for (const [name, value] of [
+      ['orderid', record.orderid],
+      ['merchant_order', merchantOrder],
+      ['client_orderid', merchantOrder],
+      ['amount', record.amount],
+      ['status', record.status],
+      ['type', 'sale'],
+      ['control', control],
+    ] as const) {
+      url.searchParams.append(name, value);
+    }
+    const delivery: CallbackDelivery = { orderid: record.orderid, url: shown, attempts: 0, lastStatus: null, state: 'pending' };
+    state.callbacks.push(delivery);
+    sender.send(delivery, url, id);
+  }
+
+  return {
+    runThrough(day) {
+      return serial(async () => {
+        const through = day ?? clock.today();
+        await sync();
+        const due: { id: string; state: PaymentState; planned: PlannedCharge }[] = [];
+        for (const [id, state] of states) {
+          if (state.rules === undefined || state.from > through) continue;
+          for (const planned of scheduledCharges(state.rules, { scheduledOn: state.scheduledOn, from: state.from, through, index: state.index })) {
+            due.push({ id, state, planned });
+          }
+        }
+        // In date order across payments; one payment's charges keep their index order.
+        due.sort((a, b) => a.planned.day - b.planned.day || (a.id < b.id ? -1 : a.id > b.id ? 1 : a.planned.index - b.planned.index));
+        const made: ChargeRecord[] = [];
+        for (const { id, state, planned } of due) made.push(await charge(id, state, planned));
+        for (const state of states.values()) state.from = Math.max(state.from, through + 1);
+        if (clock.mode === 'virtual' && through > clock.today()) clock.set(through);
+        return made;
+      });
+    },
+    async life(id) {
+      const profile = await profiles.get(id);
+      if (profile === undefined) return undefined;
+      await serial(sync);
+      const state = states.get(id) as PaymentState;
+      const stopped = state.rules !== undefined && isStopped(state.rules, { today: clock.today(), index: state.index });
+      return {
+        state: stopped ? 'stop' : 'active',
+        currentRepeatsNumber: state.index,
+        ...(state.rules === undefined && { scheduleProblem: 'no usable schedule (period and interval, one amount mode, valid dates): never charged' }),
+        charges: state.charges.map(({ recurringPaymentId: _, ...charge }) => charge),
+        callbacks: state.callbacks.map((delivery) => ({ ...delivery })),
+      };
+    },
+    noteMerchant(id, login) {
+      merchants.set(id, login);
+    },
+    callbacksSettled: () => sender.idle(),
+  };
+}
