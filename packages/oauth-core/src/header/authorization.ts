@@ -25,10 +25,13 @@ export function formatAuthorizationHeader(params: Readonly<Record<string, string
 }
 
 /** The header from pairs already percent-encoded: the signer's path. */
-export function formatEncodedHeader(encoded: readonly (readonly [string, string])[], realm?: string): string {
-  const pairs = encoded.map(([name, value]) => `${name}="${value}"`);
-  if (realm !== undefined) pairs.unshift(`realm="${realm.replace(/["\\]/g, '\\$&')}"`);
-  return 'OAuth ' + pairs.join(', ');
+export function formatEncodedHeader(encoded: readonly (readonly [string, string, ...unknown[]])[], realm?: string): string {
+  let header = realm === undefined ? 'OAuth ' : `OAuth realm="${realm.replace(/["\\]/g, '\\$&')}"`;
+  for (let i = 0; i < encoded.length; i++) {
+    const pair = encoded[i] as readonly [string, string];
+    header += (i === 0 && realm === undefined ? '' : ', ') + pair[0] + '="' + pair[1] + '"';
+  }
+  return header;
 }
 
 /** An `Authorization: OAuth` header, read: the realm, if any, and the decoded parameters. */

@@ -9,7 +9,7 @@ function byteOrder(a: string, b: string): number {
 }
 
 /** Orders encoded pairs by name, then value (§3.4.1.3.2 step 2). */
-export function compareEncoded(x: readonly [string, string], y: readonly [string, string]): number {
+export function compareEncoded(x: readonly [string, string, ...unknown[]], y: readonly [string, string, ...unknown[]]): number {
   return byteOrder(x[0], y[0]) || byteOrder(x[1], y[1]);
 }
 

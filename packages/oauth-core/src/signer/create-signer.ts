@@ -1,14 +1,14 @@
 import type { CryptoAdapter, MaybePromise, SignFunction } from '../adapters/types.js';
 import { baseStringUri, parseRequestUrl } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
-import { baseStringFromEncoded, normalizeMethod } from '../base-string/signature-base-string.js';
+import { baseStringFromSegments, createParameterOrder, encodedPair, normalizeMethod, type EncodedPair } from '../base-string/signature-base-string.js';
+import { encodeOnceAndTwice, type FastEncoder } from '../encoding/encode-twice.js';
 import { percentEncode } from '../encoding/percent-encode.js';
 import { OAuthError } from '../errors.js';
 import { formatEncodedHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
 import { describeSignatureMethod } from '../methods/signature-methods.js';
 import { collectParameters } from '../parameters/collect.js';
-import { encodePairs } from '../parameters/normalize.js';
 import type { ParameterInput, SignatureMethod, SigningCredentials } from '../types.js';
 import { createNonceSource } from './nonce-source.js';
 import { joinForm, protocolParameters, refuseProtocolNames, requireString, type ProtocolParameterSource } from './protocol-parameters.js';
@@ -89,13 +89,15 @@ const BODYLESS = /* @__PURE__ */ new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 /** What the signer derives from a URL; kept for the last URL, since a client signs for few URLs. */
 interface UrlParts {
   url: URL;
-  uri: string;
-  query: [string, string][];
+  /** The base string URI, percent-encoded for the base string. */
+  encodedUri: string;
+  query: EncodedPair[];
 }
 
-function readUrl(input: string | URL): UrlParts {
+function readUrl(input: string | URL, encodeFast: FastEncoder | undefined): UrlParts {
   const url = parseRequestUrl(input);
-  return { url, uri: baseStringUri(url), query: encodePairs(parseFormPairs(url.search.slice(1))) };
+  const query = parseFormPairs(url.search.slice(1)).map(([name, value]) => encodedPair(encodeOnceAndTwice(name, encodeFast), value, encodeFast));
+  return { url, encodedUri: percentEncode(baseStringUri(url)), query };
 }
 
 /** Adds caller-given protocol parameters (oauth_callback, oauth_verifier...), keeping name order. */
@@ -113,6 +115,8 @@ function withProtocolParameters(oauthParams: Record<string, string>, extra: Read
  * Creates a signer with the given crypto adapter: OAuth 1.0 (RFC 5849) with HMAC-SHA1/256/512,
  * RSA-SHA1/256/512 or PLAINTEXT. Every entry point's `createSigner` is this, bound to its adapter.
  * The HMAC key state or RSA key is prepared once here and reused for every request.
+ * `encodeFast` (`encodeValueFast`) encodes values that need escaping in one pass; the entries
+ * that can afford its size pass it, and the output is the same bytes either way.
  *
  * @throws {OAuthError} `UNSUPPORTED_SIGNATURE_METHOD`, `MISSING_SECRET`, `MISSING_KEY`,
  *   `INVALID_KEY`, `WEAK_KEY`, `ADAPTER_UNAVAILABLE` or `INVALID_PARAMETER` for unusable options.
@@ -122,7 +126,7 @@ function withProtocolParameters(oauthParams: Record<string, string>, extra: Read
  * const signed = await signer.sign({ url: 'https://sandbox.gate.example/payment/api/v2/transfer/1234', params: { amount: '10.00' } });
  * ```
  */
-export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions): Signer | SyncSigner {
+export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions, encodeFast?: FastEncoder): Signer | SyncSigner {
   if (options === null || typeof options !== 'object') throw new OAuthError('INVALID_PARAMETER', 'the signer options must be an object');
   const consumerKey = requireString(options.consumerKey, 'consumerKey');
   const method = describeSignatureMethod(options.signatureMethod);
@@ -150,24 +154,25 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions)
   let lastUrl: { key: string | undefined; parts: UrlParts } | undefined;
   // A client sends the same parameter names on every request: their encodings are remembered
   // (bounded; names only, since values may be card numbers and are never kept).
-  const encodedNames = new Map<string, string>();
-  function encodeParams(pairs: readonly (readonly [string, string])[]): [string, string][] {
-    return pairs.map(([name, value]) => {
-      let encoded = encodedNames.get(name);
-      if (encoded === undefined) {
-        encoded = percentEncode(name);
-        if (encodedNames.size < 1024) encodedNames.set(name, encoded);
-      }
-      return [encoded, percentEncode(value)];
-    });
+  const encodedNames = new Map<string, [string, string]>();
+  function encodeName(name: string): [string, string] {
+    let encoded = encodedNames.get(name);
+    if (encoded === undefined) {
+      encoded = encodeOnceAndTwice(name, encodeFast);
+      if (encodedNames.size < 1024) encodedNames.set(name, encoded);
+    }
+    return encoded;
   }
+  const order = createParameterOrder();
+  const encodeParams = (pairs: readonly (readonly [string, string])[]): EncodedPair[] =>
+    pairs.map(([name, value]) => encodedPair(encodeName(name), value, encodeFast));
 
   // RFC 5849 §3.4.1: the request's parts, in the order the base string takes them.
   function layout(request: SignRequest) {
     if (request === null || typeof request !== 'object') throw new OAuthError('INVALID_PARAMETER', 'the request must be an object');
     const httpMethod = normalizeMethod(request.method ?? 'POST');
     const key = typeof request.url === 'string' ? request.url : request.url?.href;
-    if (lastUrl === undefined || lastUrl.key !== key) lastUrl = { key, parts: readUrl(request.url) };
+    if (lastUrl === undefined || lastUrl.key !== key) lastUrl = { key, parts: readUrl(request.url, encodeFast) };
     const urlParts = lastUrl.parts;
     const params = encodeParams(collectParameters(request.params));
 
@@ -176,17 +181,19 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions)
     // A protocol name in the query or the parameters would be signed twice (RFC 5849 §3.4.1.3.1).
     refuseProtocolNames(urlParts.query, oauthParams, "the URL's query");
     refuseProtocolNames(params, oauthParams, 'params');
-    const oauthEncoded = encodeParams(Object.entries(oauthParams));
-    const baseString = baseStringFromEncoded(httpMethod, urlParts.uri, [...urlParts.query, ...params, ...oauthEncoded]);
+    const oauthEncoded: EncodedPair[] = [];
+    for (const name in oauthParams) oauthEncoded.push(encodedPair(encodeName(name), oauthParams[name] as string, encodeFast));
+    const all = urlParts.query.length === 0 ? params.concat(oauthEncoded) : urlParts.query.concat(params, oauthEncoded);
+    const baseString = baseStringFromSegments(httpMethod, urlParts.encodedUri, all, order(all));
     return { httpMethod, url: urlParts.url, params, oauthParams, oauthEncoded, baseString };
   }
 
   // RFC 5849 §3.5: the signature goes in the header, and in the body when asked.
   function finish(parts: ReturnType<typeof layout>, signature: string): SignedRequest {
     const { httpMethod, url, params, oauthParams, oauthEncoded, baseString } = parts;
-    const signatureParam: [string, string] = ['oauth_signature', percentEncode(signature)];
-    const authorization = formatEncodedHeader([...oauthEncoded, signatureParam], realm);
-    const sent = oauthParamsInBody ? [...params, ...oauthEncoded, signatureParam] : params;
+    const signatureParam: EncodedPair = ['oauth_signature', percentEncode(signature), ''];
+    const authorization = formatEncodedHeader(oauthEncoded.concat([signatureParam]), realm);
+    const sent = oauthParamsInBody ? params.concat(oauthEncoded, [signatureParam]) : params;
     const headers: Record<string, string> = { Authorization: authorization };
     let body = '';
     let target = url.href;

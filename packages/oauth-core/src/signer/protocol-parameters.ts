@@ -29,7 +29,7 @@ export function protocolParameters(source: ProtocolParameterSource): Record<stri
 }
 
 /** Refuses request parameters that would shadow a protocol parameter the signer sets. */
-export function refuseProtocolNames(params: readonly (readonly [string, string])[], oauthParams: Readonly<Record<string, string>>, where: string): void {
+export function refuseProtocolNames(params: readonly (readonly [string, string, ...unknown[]])[], oauthParams: Readonly<Record<string, string>>, where: string): void {
   for (const [name] of params) {
     if (name.startsWith('oauth_') && (name in oauthParams || name === 'oauth_signature')) {
       throw new OAuthError('INVALID_PARAMETER', `${where} carries "${name}", a protocol parameter set by the signer`);
@@ -38,8 +38,13 @@ export function refuseProtocolNames(params: readonly (readonly [string, string])
 }
 
 /** Joins percent-encoded pairs as an `application/x-www-form-urlencoded` body. */
-export function joinForm(encoded: readonly (readonly [string, string])[]): string {
-  return encoded.map(([name, value]) => name + '=' + value).join('&');
+export function joinForm(encoded: readonly (readonly [string, string, ...unknown[]])[]): string {
+  let form = '';
+  for (let i = 0; i < encoded.length; i++) {
+    const pair = encoded[i] as readonly [string, string];
+    form += (i === 0 ? '' : '&') + pair[0] + '=' + pair[1];
+  }
+  return form;
 }
 
 /** A string option that must be present and non-empty. */
