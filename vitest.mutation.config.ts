@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -13,7 +13,15 @@ const src = (path: string) => fileURLToPath(new URL(`./packages/oauth-core/src/$
 // Stryker runs this in a sandbox copy whose root node_modules links to the repository's, but the
 // packages' own node_modules (pnpm's links to their dependencies) are not copied: resolve those
 // from the repository itself.
-const repository = dirname(realpathSync(fileURLToPath(new URL('./node_modules', import.meta.url))));
+// (The nearest node_modules with vitest in it, up the tree: a sandbox may have none of its own,
+// or only vite's cache.)
+function findRepository(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules', 'vitest'))) return dirname(realpathSync(join(dir, 'node_modules')));
+    if (dirname(dir) === dir) throw new Error(`no node_modules above ${from}`);
+  }
+}
+const repository = findRepository(fileURLToPath(new URL('.', import.meta.url)));
 const dependency = (owner: string, name: string) => realpathSync(join(repository, owner, 'node_modules', name));
 
 // PAYSIGN_MUTATION_BASELINE=1: the tests as they were before issue #16's, to measure the "before".
