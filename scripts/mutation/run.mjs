@@ -5,13 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { nodeBinary, platform } from '../../conformance/runtimes/node-binaries.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const major = Number(process.versions.node.split('.')[0]);
-const node22 = fileURLToPath(new URL('../../conformance/node_modules/node22/bin/node', import.meta.url));
-const node = major >= 22 ? process.execPath : node22;
-if (!existsSync(node)) {
-  console.error(`Stryker needs Node >= 22 and ${node22} is missing: run pnpm install`);
+const node = major >= 22 ? process.execPath : nodeBinary(22);
+if (node === undefined || !existsSync(node)) {
+  console.error(`Stryker needs Node >= 22: run it with Node 22+, or run pnpm install (the Node 22 package for ${platform})`);
   process.exit(1);
 }
 const stryker = fileURLToPath(new URL('../../node_modules/@stryker-mutator/core/bin/stryker.js', import.meta.url));
