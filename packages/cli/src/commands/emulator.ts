@@ -19,7 +19,21 @@ Options:
   --profiles FILE      recurring payments JSON to load
   --host H             interface (default 127.0.0.1)
   --port N             port (default 0: a free one)
-  --prefix P           path prefix (default /payment)`;
+  --prefix P           path prefix (default /payment)
+  --clock C            system (default: days pass for real) or virtual (days pass only
+                       through POST /emulator/clock, an admin API for loopback callers)
+  --today DD.MM.YYYY   the virtual clock's first day (default: today)
+  --decline-card PAN   charges of this card number are declined; repeat for several
+  --seed N             seed of the random amounts (amount-from/amount-to)
+  --callback-attempts N    attempts per callback (default 30)
+  --callback-backoff-ms N  delay before the first callback retry, doubled after (default 60000)`;
+
+function positive(value: string | undefined, flag: string, min = 1): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < min) throw new UsageError(`--${flag} must be a whole number of at least ${min}`);
+  return number;
+}
 
 export const emulatorCommand: Command = {
   name: 'emulator',
@@ -36,6 +50,12 @@ export const emulatorCommand: Command = {
       host: { type: 'string' },
       port: { type: 'string' },
       prefix: { type: 'string' },
+      clock: { type: 'string' },
+      today: { type: 'string' },
+      'decline-card': { type: 'string', multiple: true },
+      seed: { type: 'string' },
+      'callback-attempts': { type: 'string' },
+      'callback-backoff-ms': { type: 'string' },
     });
     if (values.help) return io.out(usage), 0;
     const login = required(values, 'login');
@@ -44,6 +64,12 @@ export const emulatorCommand: Command = {
     if (controlKey === undefined && publicKeys.length === 0) throw new UsageError('give --control-key or at least one --public-key');
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be an integer from 0 to 65535');
+    const clock = values.clock ?? 'system';
+    if (clock !== 'system' && clock !== 'virtual') throw new UsageError('--clock must be system or virtual');
+    if (values.today !== undefined && clock !== 'virtual') throw new UsageError('--today needs --clock virtual');
+    const seed = positive(values.seed, 'seed', 0);
+    const callbackAttempts = positive(values['callback-attempts'], 'callback-attempts');
+    const callbackBackoffMs = positive(values['callback-backoff-ms'], 'callback-backoff-ms');
     const account: MerchantAccount = {
       login,
       endpointIds: values['endpoint-id'] ?? ['1'],
@@ -57,10 +83,17 @@ export const emulatorCommand: Command = {
       merchants: [account],
       ...(values.profiles !== undefined && { profiles: await loadProfilesFile(values.profiles) }),
       ...(values.prefix !== undefined && { pathPrefix: values.prefix }),
+      clock,
+      ...(values.today !== undefined && { today: values.today }),
+      ...(values['decline-card'] !== undefined && { declineCards: values['decline-card'] }),
+      ...(seed !== undefined && { seed }),
+      ...(callbackAttempts !== undefined && { callbackAttempts }),
+      ...(callbackBackoffMs !== undefined && { callbackBackoffMs }),
       log: lineLog((line) => io.err(line)),
     });
     io.out(`listening on ${server.url}`);
     io.err(io.dim(`merchant ${login}, endpoint ${account.endpointIds.join(', ')}: POST ${server.url}${server.emulator.pathPrefix}/api/...`));
+    if (clock === 'virtual') io.err(io.dim(`virtual clock: POST ${server.url}/emulator/clock {"advanceDays": N} (loopback callers only)`));
     await stopSignal;
     await server.close();
     return 0;
