@@ -27,8 +27,13 @@ export default defineConfig([
     target: 'es2022',
     platform: 'browser',
     noExternal: [/.*/],
+    removeNodeProtocol: false,
     esbuildOptions(options) {
       options.conditions = ['workerd', 'worker', 'browser', 'import'];
+      // The peers' node:crypto and node:url come from workerd itself (nodejs_compat); their
+      // CommonJS `require('crypto')` and `require('url')` go through ESM shims, since workerd has no require.
+      options.alias = { crypto: './src/runtimes/shims/crypto.ts', url: './src/runtimes/shims/url.ts' };
+      options.external = [...(options.external ?? []), 'node:crypto', 'node:url', 'node:buffer'];
     },
   },
 ]);

@@ -7,6 +7,7 @@ import * as js from '@paysign/oauth-core/js';
 import { specRequests, transfer } from '../fixtures/requests.js';
 import { buildMatrix, type Group } from '../signers/matrix.js';
 import { webCryptoPrimitives } from '../signers/primitives-webcrypto.js';
+import { peerCases } from '../signers/peers.js';
 import type { Algorithm } from '../signers/types.js';
 
 let groups: Group[] = [];
@@ -22,6 +23,8 @@ async function prepare(plan: { pkcs1Pem: string; algorithms: Algorithm[] }): Pro
     requests: specRequests(),
     algorithms: plan.algorithms,
     include: (adapter, spec) => !(adapter.name === 'js' && spec.algorithm !== 'HMAC-SHA1' && spec.request.id !== transfer.id),
+    // The peers through workerd's node:crypto (nodejs_compat), so the chart shows them here too.
+    extraCases: (spec, expected) => peerCases(spec, plan.pkcs1Pem, expected),
   });
   return Response.json({
     auto: auto.defaultAdapter.name,

@@ -35,6 +35,8 @@ const config :Workerd.Config = (
 const benchWorker :Workerd.Worker = (
   modules = [ (name = "worker", esModule = embed "worker.js") ],
   compatibilityDate = "2025-06-01",
+  # node:crypto for the peers (oauth-1.0a and oauth-sign as their READMEs use them); paysign is bundled for workerd, so it still uses crypto.subtle.
+  compatibilityFlags = ["nodejs_compat"],
 );
 `;
 
