@@ -3,12 +3,13 @@
 // By default everything happens against an in-process gateway emulator on a free loopback port.
 // Point it at a real (sandbox!) gateway with PAYSIGN_BASE_URL and friends: see README.md.
 import { createPublicKey } from 'node:crypto';
+import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOutput, explainRequest, generateKeyFiles, printDiagnosis, printResult, printSchedule, readGatewayConfig } from '@paysign/cli';
 import { serve } from '@paysign/emulator/node';
-import { createGatewayClient, GatewayError, operationUrl, previewSchedule, toTransferParams } from '@paysign/gateway';
+import { createCallbackHandler, createGatewayClient, GatewayError, operationUrl, previewSchedule, toTransferParams } from '@paysign/gateway';
 import { createSigner } from '@paysign/oauth-core';
 
 const io = createOutput();
@@ -107,6 +108,10 @@ try {
   note(`${payments[0].amountSequence.join(', ')} ${currency}, every ${payments[0].period} from ${payments[0].startDate}: the 31st falls back to the month's last day`);
   printSchedule(indented(io), previewSchedule(payments[0], { count: 6, today: '01.01.2026' }), currency);
 
+  heading(7, 'A recurring payment lives: a month on the virtual clock, charges and verified callbacks');
+  if (real) note('shown against the local emulator only (its virtual clock and admin API do not exist on the gateway)');
+  else await recurringLife();
+
   io.out(`\n${io.green(io.bold('Done'))} in ${((performance.now() - started) / 1000).toFixed(1)} s. Next: paysign --help, and packages/cli/README.md.`);
 } catch (error) {
   io.err(io.red(`\nThe story stopped: ${error instanceof GatewayError ? `${error.code}: ` : ''}${error instanceof Error ? error.message : error}`));
@@ -114,6 +119,52 @@ try {
 } finally {
   rmSync(keyDir, { recursive: true, force: true });
   await server?.close();
+}
+
+// Step 7: an emulator on a virtual clock charges weekly and calls back a receiver built on
+// createCallbackHandler, which verifies each callback's checksum with the control key.
+async function recurringLife() {
+  const received = new Map();
+  const handler = createCallbackHandler({ controlKey, onCallback: (callback) => void received.set(callback.orderid, callback) });
+  const receiver = createServer((request, response) => {
+    void handler(new Request(`http://127.0.0.1${request.url}`)).then(async (reply) => response.writeHead(reply.status).end(await reply.text()));
+  });
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const clocked = await serve({ merchants: [{ login, controlKey, endpointIds: [endpointId], currency }], clock: 'virtual', today: '01.01.2026', log: () => {} });
+  try {
+    const admin = async (path, body) =>
+      (await fetch(`${clocked.url}${path}`, { method: body ? 'POST' : 'GET', ...(body && { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }) })).json();
+    const payment = payments[1];
+    await admin('/emulator/recurring-payments', {
+      'recurring-payment-id': payment.recurringPaymentId,
+      'client-orderid': payment.clientOrderId,
+      'credit-card-number': payment.creditCardNumber,
+      amount: '9.99',
+      currency,
+      period: 'week',
+      interval: 1,
+      'start-date': '02.01.2026',
+      'max-repeats-number': 4,
+      server_callback_url: `http://127.0.0.1:${receiver.address().port}/callbacks`,
+    });
+    note(`${payment.recurringPaymentId}: 9.99 ${currency} weekly from 02.01.2026, at most 4 charges; the emulator's clock reads 01.01.2026`);
+    io.out(io.dim(`   -> POST ${clocked.url}/emulator/clock {"advanceDays": 31}`));
+    const moved = await admin('/emulator/clock', { advanceDays: 31 });
+    io.out(io.dim(`   <- today ${moved.today}, ${moved.charges.length} charges`));
+    await clocked.emulator.recurring.callbacksSettled();
+    const life = await admin(`/emulator/recurring-payments/${payment.recurringPaymentId}`);
+    io.out(`   #  date        amount      status    callback`);
+    for (const charge of life.charges) {
+      const delivery = life.callbacks.find((callback) => callback.orderid === charge.orderid);
+      const verified = received.get(charge.orderid);
+      const callback = verified ? `verified (${verified.status}, ${delivery?.attempts ?? 0} attempt${delivery?.attempts === 1 ? '' : 's'})` : 'not received';
+      io.out(`   ${String(charge.index).padEnd(2)} ${charge.date}  ${`${charge.amount} ${currency}`.padEnd(10)}  ${charge.status.padEnd(8)}  ${callback}`);
+    }
+    note(`state ${life.state} after ${life.currentRepeatsNumber} charges (max-repeats-number 4); each callback's control checksum matched the control key`);
+  } finally {
+    await clocked.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 }
 
 function indented(output) {
