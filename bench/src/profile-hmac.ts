@@ -1,8 +1,19 @@
 // `pnpm --filter @paysign/bench profile:hmac`: where the time of one HMAC-SHA1 signSync goes on
-// Node, for the 15-parameter transfer. Each stage is timed alone, in the same interleaved rounds
-// as the full signature and the raw createHmac floor, and reported as a share of the full signature.
+// Node, for the 15-parameter transfer. Each stage of the signer (from oauth-core's source) is timed
+// alone, in the same interleaved rounds as the full signature and the raw createHmac floor, and
+// reported in µs, as a share of the full signature and against the floor.
 import { createHmac } from 'node:crypto';
 import { createSigner, formatAuthorizationHeader, percentEncode, signatureBaseString } from '@paysign/oauth-core/node';
+// The signer's internal stages, from oauth-core's source (bundled into this script), timed alone.
+import { baseStringFromSegments, createParameterOrder, encodedPair, type EncodedPair } from '../../packages/oauth-core/src/base-string/signature-base-string.js';
+import { encodeValueFast } from '../../packages/oauth-core/src/encoding/encode-fast.js';
+import { encodeOnceAndTwice } from '../../packages/oauth-core/src/encoding/encode-twice.js';
+import { formatEncodedHeader } from '../../packages/oauth-core/src/header/authorization.js';
+import { collectParameters } from '../../packages/oauth-core/src/parameters/collect.js';
+import { compareEncoded } from '../../packages/oauth-core/src/parameters/normalize.js';
+import { createNonceSource } from '../../packages/oauth-core/src/signer/nonce-source.js';
+import { joinForm, protocolParameters } from '../../packages/oauth-core/src/signer/protocol-parameters.js';
+import { adapter } from '../../packages/oauth-core/src/adapters/node.js';
 import { figures, measureInterleaved, type BenchCase } from './harness/measure.js';
 import { createProgress } from './harness/progress.js';
 import { formatRatio } from './harness/stats.js';
@@ -16,6 +27,18 @@ const request = { url: transfer.url, params: transfer.params };
 const signed = signer.signSync(request);
 const withSignature = { ...signed.oauthParams, oauth_signature: signed.signature };
 const allParams: [string, string][] = [...transfer.params, ...Object.entries(signed.oauthParams)];
+const names = new Map(allParams.map(([name]) => [name, encodeOnceAndTwice(name)] as const));
+const encodedAll: EncodedPair[] = allParams.map(([name, value]) => encodedPair(names.get(name)!, value, encodeValueFast));
+const order = createParameterOrder();
+order(encodedAll);
+const encodedUri = percentEncode(transfer.url);
+const protocol = {
+  consumerKey: 'merchant-login',
+  signatureMethod: 'HMAC-SHA1',
+  nonce: createNonceSource(adapter),
+  timestamp: () => Math.floor(Date.now() / 1000),
+  version: '1.0' as const,
+};
 let sink: unknown;
 const loop = (fn: () => unknown): BenchCase['run'] => (n) => {
   for (let i = 0; i < n; i++) sink = fn();
@@ -24,10 +47,16 @@ const loop = (fn: () => unknown): BenchCase['run'] => (n) => {
 const stages: BenchCase[] = [
   { id: 'full signSync', run: loop(() => signer.signSync(request)) },
   { id: 'floor: createHmac over the base string', run: loop(() => createHmac('sha1', HMAC_KEY).update(signed.baseString).digest('base64')) },
-  { id: 'signatureBaseString (public, parses the URL)', run: loop(() => signatureBaseString('POST', transfer.url, allParams)) },
-  { id: 'percentEncode every name and value once', run: loop(() => allParams.map(([k, v]) => percentEncode(k) + percentEncode(v))) },
-  { id: 'formatAuthorizationHeader', run: loop(() => formatAuthorizationHeader(withSignature)) },
-  { id: 'body: encode the form once more', run: loop(() => transfer.params.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&')) },
+  { id: 'collectParameters (15 pairs)', run: loop(() => collectParameters(request.params)) },
+  { id: 'protocol parameters with a pooled nonce', run: loop(() => protocolParameters(protocol)) },
+  { id: 'encode 20 values once and twice (one pass)', run: loop(() => allParams.map(([name, value]) => encodedPair(names.get(name)!, value, encodeValueFast))) },
+  { id: 'sort 20 encoded pairs (first request)', run: loop(() => encodedAll.map((_, i) => i).sort((x, y) => compareEncoded(encodedAll[x]!, encodedAll[y]!))) },
+  { id: 'order of 20 pairs, remembered (names)', run: loop(() => order(encodedAll)) },
+  { id: 'join the base string from segments', run: loop(() => baseStringFromSegments('POST', encodedUri, encodedAll, order(encodedAll))) },
+  { id: 'Authorization header from encoded pairs', run: loop(() => formatEncodedHeader(encodedAll.slice(15), '')) },
+  { id: 'form body from encoded pairs', run: loop(() => joinForm(encodedAll.slice(0, 15))) },
+  { id: 'public signatureBaseString (parses the URL)', run: loop(() => signatureBaseString('POST', transfer.url, allParams)) },
+  { id: 'public formatAuthorizationHeader', run: loop(() => formatAuthorizationHeader(withSignature)) },
 ];
 
 const progress = createProgress(process.stderr);
@@ -39,10 +68,11 @@ const samples = await measureInterleaved(stages, {
 });
 progress.finish();
 const result = figures(samples, 'full signSync');
+const floorUs = 1e6 / result['floor: createHmac over the base string']!.opsPerSecond.median;
 for (const stage of stages) {
   const figure = result[stage.id]!;
   const microseconds = 1e6 / figure.opsPerSecond.median;
   const share = 1 / figure.vsFloor!.median;
-  process.stdout.write(`${stage.id.padEnd(48)} ${microseconds.toFixed(2).padStart(7)} µs  ${formatRatio(share).padStart(6)} of the full signature\n`);
+  process.stdout.write(`${stage.id.padEnd(48)} ${microseconds.toFixed(2).padStart(7)} µs  ${formatRatio(share).padStart(6)} of the full signature  ${formatRatio(microseconds / floorUs).padStart(6)} of the floor\n`);
 }
 if (sink === undefined) process.exitCode = 1;
