@@ -37,7 +37,7 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/oauth-core.json' },
   concurrency: 2,
   // A mutant that loops forever is stopped this long after the tests' own time.
-  timeoutMS: 4_000,
+  timeoutMS: 8_000,
   thresholds: { high: 90, low: 85, break: null },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

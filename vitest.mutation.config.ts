@@ -38,7 +38,8 @@ export default defineConfig({
       { find: /^micro-rsa-dsa-dh\//, replacement: dependency('packages/oauth-core', 'micro-rsa-dsa-dh') + '/' },
       { find: /^oauth-1\.0a$/, replacement: dependency('conformance', 'oauth-1.0a') },
       { find: /^oauth-sign$/, replacement: dependency('conformance', 'oauth-sign') },
-      ...(baseline ? [{ find: /^\.\.\/suites\/index\.js$/, replacement: fileURLToPath(new URL('./scripts/mutation/baseline-suites.ts', import.meta.url)) }] : []),
+      // node.test.ts's suites, without the duplicate default flavour (see scripts/mutation/mutation-suites.ts).
+      { find: /^\.\.\/suites\/index\.js$/, replacement: fileURLToPath(new URL('./scripts/mutation/mutation-suites.ts', import.meta.url)) },
     ],
   },
   test: {

@@ -221,6 +221,36 @@ function verifierInputsSuite(flavour: string, core: OAuthCore): Suite {
       }
     });
 
+    test('the request-target as received: a fragment is not query, an empty path is /, a URL object reads as its text', async () => {
+      const cases: [string, string][] = [
+        ['https://gate.example/a/b?x=1#frag?y=2', `GET&${core.percentEncode('https://gate.example/a/b')}&`],
+        ['https://gate.example?x=1', `GET&${core.percentEncode('https://gate.example/')}&`],
+        ['https://gate.example#x', `GET&${core.percentEncode('https://gate.example/')}&`],
+        ['https://GATE.example:443/p%20q?x=a%20b', `GET&${core.percentEncode('https://gate.example/p%20q')}&`],
+        ['https://gate.example/a b?x=1', `GET&${core.percentEncode('https://gate.example/a%20b')}&`],
+        ['https://gate.example/a/./b?x=1', `GET&${core.percentEncode('https://gate.example/a/./b')}&`],
+      ];
+      for (const [url, prefix] of cases) {
+        // Signed by hand over the path as sent (a URL parser would drop the dot-segments).
+        const raw = `${prefix}${core.percentEncode(core.normalizeParameters([...new URLSearchParams(url.split('#')[0]!.split('?')[1] ?? ''), ...Object.entries(oauth())] as [string, string][]))}`;
+        const signature = await core.signBaseString(raw, { signatureMethod: 'HMAC-SHA1', consumerSecret: SECRET });
+        const authorization = core.formatAuthorizationHeader({ ...oauth(), oauth_signature: signature });
+        // A URL object is read as its href, which the parser has normalised (dot-segments gone).
+        for (const given of url.includes('/./') ? [url] : [url, new URL(url)]) {
+          const result = await verifier().verify({ method: 'GET', url: given, authorization });
+          assert.equal(reasonOf(result), 'ok', `${url} (${typeof given})`);
+          if (result.ok) assert.equal(result.baseString, raw, url);
+        }
+      }
+      for (const url of ['ftp://gate.example/a', 'git+https://gate.example/a', 'https://user:pw@gate.example/a', '/relative', 'https//gate.example']) {
+        const result = await verifier().verify({ method: 'GET', url, authorization: 'OAuth oauth_nonce="n"' });
+        assert.equal(reasonOf(result), 'malformed_request', url);
+        if (!result.ok) assert.ok(!result.message.includes('pw'), 'the password is not echoed');
+        const error = await captureError(() => core.baseStringUri(url));
+        assert.equal((error as { code?: string })?.code, 'INVALID_URL', url);
+      }
+    });
+
     test('HMAC and PLAINTEXT: verifyBaseString compares the whole signature', async () => {
       const baseString = 'POST&x&y';
       const credentials = { signatureMethod: 'HMAC-SHA1' as const, consumerSecret: SECRET };
