@@ -11,13 +11,28 @@ export interface EmulatorClock {
   set(day: number): void;
 }
 
-/** Days since 1970-01-01 of a `DD.MM.YYYY` date, or `undefined` when it is not one. */
+/**
+ * Days since 1970-01-01 of a `DD.MM.YYYY` date, or `undefined` when it is not one.
+ *
+ * @example
+ * ```ts
+ * epochDayOf('02.01.1970'); // 1
+ * epochDayOf('30.02.2030'); // undefined
+ * ```
+ */
 export function epochDayOf(text: string): number | undefined {
   const date = parseCalendarDate(text);
   return date === undefined ? undefined : Math.floor(Date.UTC(date.year, date.month - 1, date.day) / 86_400_000);
 }
 
-/** `DD.MM.YYYY` of an epoch day. */
+/**
+ * `DD.MM.YYYY` of an epoch day.
+ *
+ * @example
+ * ```ts
+ * dateOf(1); // '02.01.1970'
+ * ```
+ */
 export function dateOf(day: number): string {
   return formatCalendarDate(new Date(day * 86_400_000));
 }
