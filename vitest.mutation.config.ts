@@ -38,6 +38,9 @@ export default defineConfig({
       { find: /^micro-rsa-dsa-dh\//, replacement: dependency('packages/oauth-core', 'micro-rsa-dsa-dh') + '/' },
       { find: /^oauth-1\.0a$/, replacement: dependency('conformance', 'oauth-1.0a') },
       { find: /^oauth-sign$/, replacement: dependency('conformance', 'oauth-sign') },
+      // Properties capped at 30 cases per mutant, seed fixed (see scripts/mutation/fast-check-capped.ts).
+      { find: /^fast-check$/, replacement: fileURLToPath(new URL('./scripts/mutation/fast-check-capped.ts', import.meta.url)) },
+      { find: /^fast-check-real$/, replacement: join(realpathSync(join(repository, 'node_modules', 'fast-check')), 'lib', 'fast-check.js') },
       // node.test.ts's suites, without the duplicate default flavour (see scripts/mutation/mutation-suites.ts).
       { find: /^\.\.\/suites\/index\.js$/, replacement: fileURLToPath(new URL('./scripts/mutation/mutation-suites.ts', import.meta.url)) },
     ],
