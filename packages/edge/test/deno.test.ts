@@ -114,7 +114,10 @@ describe('the Deno entry with a Deno KV nonce store, two processes sharing one d
     const headers = { ...form, ...(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url: `${a}${TRANSFER_PATH}`, body })) };
     const before = executed.length;
     const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => fetch(`${i % 2 ? b : a}${TRANSFER_PATH}`, { method: 'POST', headers, body }).then(async (r) => (await r.arrayBuffer(), r.status))));
-    expect(statuses.sort()).toEqual([200, ...Array(9).fill(401)]);
+    // Exactly one is accepted; every other copy is refused: 401 (already used) or, when the KV
+    // database is busy under load, 503 REPLAY_STORE_UNAVAILABLE (refused before forwarding too).
+    expect(statuses.filter((status) => status === 200)).toEqual([200]);
+    expect(statuses.filter((status) => status !== 200 && status !== 401 && status !== 503)).toEqual([]);
     expect(executed.slice(before)).toEqual(['transfer']);
   });
 });

@@ -34,6 +34,13 @@ export {
   type RecurringPaymentProperty,
   type RecurringPaymentWireName,
 } from './model/recurring-payment-fields.js';
+export {
+  recurringPaymentColumns,
+  recurringPaymentExampleColumns,
+  recurringPaymentFurtherColumns,
+  type RecurringPaymentColumn,
+  type RecurringPaymentRow,
+} from './model/recurring-payment-columns.js';
 export { panEligibilitySendFields, transferFields } from './model/transfer-fields.js';
 export { fromWireRow, toWireRow, type RecurringPaymentRecord } from './model/wire-row.js';
 export { toPanEligibilitySendParams, toTransferParams } from './model/wire-params.js';

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  recurringPaymentColumns,
-  recurringPaymentExampleColumns,
-  recurringPaymentFurtherColumns,
-  decodeCsv,
-  encodeCsv,
-} from '@paysign/payload-codec';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { decodeCsv, encodeCsv } from '@paysign/payload-codec';
+import { recurringPaymentColumns, recurringPaymentExampleColumns, recurringPaymentFurtherColumns, recurringPaymentFields, NOTIFY_URL_CSV_ALIAS } from '@paysign/gateway';
 
 // docs/gateway-api.md, "update-recurring-payments": "The header shown in the plain-text
 // example of the CSV is in this order: client-orderid, recurring-payment-id, ..., expire-year."
@@ -51,6 +48,40 @@ describe('recurring-payment columns', () => {
   it('write a header line that reads back as the same columns', () => {
     const csv = encodeCsv([], { columns: recurringPaymentColumns });
     expect(csv).toBe(`${recurringPaymentColumns.join(';')}\r\n`);
-    expect(decodeCsv(csv)).toEqual({ columns: [...recurringPaymentColumns], rows: [] });
+    expect(decodeCsv(csv, { columns: recurringPaymentColumns })).toEqual({ columns: [...recurringPaymentColumns], rows: [] });
+  });
+
+  it("are the field table's wire names plus the spec's further header names: one table, two views", () => {
+    const tableNames = recurringPaymentFields.map((field) => field.wire);
+    for (const name of tableNames) expect(recurringPaymentColumns).toContain(name);
+    const beyondTable = recurringPaymentColumns.filter((name) => !(tableNames as string[]).includes(name));
+    expect(beyondTable.sort()).toEqual([...SPEC_FURTHER_HEADER_NAMES.filter((n) => !(tableNames as string[]).includes(n))].sort());
+    expect(beyondTable).toContain(NOTIFY_URL_CSV_ALIAS);
+  });
+});
+
+// Every package that needs the column list takes it from this one module: no other source file
+// under packages/ spells the list out. A copy shows as six of its names in its order, quoted and
+// comma-separated, in any formatting; six, since related columns (the amount modes) stand together (a file may name single columns for its own logic).
+describe('one column list', () => {
+  const packagesDir = fileURLToPath(new URL('../../', import.meta.url));
+  const home = fileURLToPath(new URL('../src/model/', import.meta.url));
+  function sources(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const path = `${dir}${name}`;
+      if (name === 'node_modules' || name === 'dist' || name === 'test' || name === 'examples' || name === 'demo') return [];
+      return statSync(path).isDirectory() ? sources(`${path}/`) : /\.[cm]?[jt]s$/.test(name) ? [path] : [];
+    });
+  }
+  const quoted = (name: string) => `['"\`]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`;
+  const runs = recurringPaymentColumns.slice(0, -5).map((_, i) => new RegExp(recurringPaymentColumns.slice(i, i + 6).map(quoted).join('\\s*,\\s*')));
+
+  it('finds a copy where there is one (the check itself)', () => {
+    expect(runs.some((run) => run.test(`const c = ['${recurringPaymentColumns.slice(3, 9).join("',\n  '")}'];`))).toBe(true);
+  });
+
+  it('lives in packages/gateway/src/model and nowhere else', () => {
+    const copies = sources(packagesDir).filter((file) => !file.startsWith(home) && runs.some((run) => run.test(readFileSync(file, 'utf8'))));
+    expect(copies.map((file) => file.slice(packagesDir.length))).toEqual([]);
   });
 });

@@ -18,9 +18,7 @@ export type CodecErrorCode =
   | 'BARE_LINE_BREAK' // a CR or LF outside quotes that is not part of a CRLF line end
   | 'RAGGED_ROW' // a CSV row whose field count differs from the header's
   | 'INVALID_BASE64' // a payload that is not canonical padded standard Base64
-  | 'INVALID_UTF8' // payload bytes that are not well-formed UTF-8
-  | 'INVALID_PARAMETER' // a form parameter of the wrong shape or type
-  | 'INVALID_FORM_ENCODING'; // a form body with a malformed %-escape or escaped bytes that are not UTF-8
+  | 'INVALID_UTF8'; // payload bytes that are not well-formed UTF-8
 
 /** Where in a CSV document an error was found: never the value itself, which may be a card number. */
 export interface CodecErrorLocation {

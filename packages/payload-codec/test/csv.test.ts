@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CodecError, decodeCsv, encodeCsv, recurringPaymentExampleColumns } from '@paysign/payload-codec';
+import { CodecError, decodeCsv, encodeCsv } from '@paysign/payload-codec';
 import { anyText, filled, naiveCsv, plainText, table } from './_oracle.js';
+import { recurringPaymentExampleColumns } from './_recurring-columns.js';
 
 // These documents use short made-up column names: any names are read (and never quoted in errors).
 const ANY = { columns: 'any' } as const;

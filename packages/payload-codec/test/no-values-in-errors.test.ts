@@ -1,10 +1,11 @@
-// Cells and form values may be card numbers or CVVs: a CodecError names the row, the column and
+// Cells may be card numbers or CVVs: a CodecError names the row, the column and
 // the rule, and nothing it carries (message, stack, properties, cause) may contain the value.
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CodecError, decodeCsv, decodeForm, decodePayload, encodeCsv, encodeForm, encodePayload } from '@paysign/payload-codec';
+import { CodecError, decodeCsv, decodePayload, encodeCsv, encodePayload } from '@paysign/payload-codec';
 import { bufferBase64, utf8 } from './_oracle.js';
+import { recurringPaymentColumns } from './_recurring-columns.js';
 
 /** A card-number-like secret: 16 random digits, seen nowhere else in a message. */
 const pan = fc.stringMatching(/^[1-9]\d{15}$/);
@@ -33,26 +34,22 @@ const scenarios: [string, (secret: string) => () => unknown][] = [
   ['a lone surrogate in a cell', (s) => () => encodeCsv([{ card: `${s}\uD800` }], { columns: ['card'] })],
   ['a lone surrogate in a quoted cell', (s) => () => encodeCsv([{ card: `${s};\uDC00` }], { columns: ['card'], quoting: 'rfc4180' })],
   ['a number where a string belongs', (s) => () => encodeCsv([{ card: Number(s) as never }], { columns: ['card'] })],
-  ['a ragged row', (s) => () => decodeCsv(`credit-card-number;cvv2\r\n${s}\r\n`)],
-  ['a missing header row (the first row read as the header)', (s) => () => decodeCsv(`${s};987\r\n${s};987\r\n`)],
+  ['a ragged row', (s) => () => decodeCsv(`credit-card-number;cvv2\r\n${s}\r\n`, { columns: recurringPaymentColumns })],
+  ['a missing header row (the first row read as the header)', (s) => () => decodeCsv(`${s};987\r\n${s};987\r\n`, { columns: recurringPaymentColumns })],
   ['a missing header row, with any names allowed and a repeated value', (s) => () => decodeCsv(`${s};${s}\r\n1;2\r\n`, { columns: 'any' })],
   ['a missing header row, with any names allowed and a later stray quote', (s) => () => decodeCsv(`x;${s}\r\n1;a"\r\n`, { columns: 'any' })],
   ['a NUL in a cell', (s) => () => encodeCsv([{ card: `${s}\0` }], { columns: ['card'], quoting: 'rfc4180' })],
-  ['a NUL in a decoded cell', (s) => () => decodeCsv(`credit-card-number\r\n${s}\0\r\n`)],
-  ['a stray quote', (s) => () => decodeCsv(`credit-card-number\r\n${s}"\r\n`)],
-  ['an unterminated quote', (s) => () => decodeCsv(`credit-card-number\r\n"${s}\r\n`)],
-  ['text after a closing quote', (s) => () => decodeCsv(`credit-card-number\r\n"${s}"${s}\r\n`)],
-  ['a bare LF', (s) => () => decodeCsv(`credit-card-number\r\n${s}\n${s}\r\n`)],
-  ['bytes that are not UTF-8', (s) => () => decodePayload(bufferBase64(Uint8Array.from([...utf8(`credit-card-number\r\n${s}`), 0xff])))],
-  ['corrupt Base64', (s) => () => decodePayload(`${bufferBase64(utf8(`credit-card-number\r\n${s}\r\n`)).slice(0, -4)}*AAA`)],
-  ['Base64 with pad bits', (s) => () => decodePayload(`${bufferBase64(utf8(`credit-card-number\r\n${s}\r\n`))}QR==`)],
-  ['a malformed form escape', (s) => () => decodeForm(`credit_card_number=${s}%G1`)],
-  ['form bytes that are not UTF-8', (s) => () => decodeForm(`credit_card_number=${s}%FF`)],
-  ['a lone surrogate in a form value', (s) => () => encodeForm({ credit_card_number: `${s}\uD800` })],
-  ['an object as a form value', (s) => () => encodeForm({ cvv2: { toString: () => s } as never })],
+  ['a NUL in a decoded cell', (s) => () => decodeCsv(`credit-card-number\r\n${s}\0\r\n`, { columns: recurringPaymentColumns })],
+  ['a stray quote', (s) => () => decodeCsv(`credit-card-number\r\n${s}"\r\n`, { columns: recurringPaymentColumns })],
+  ['an unterminated quote', (s) => () => decodeCsv(`credit-card-number\r\n"${s}\r\n`, { columns: recurringPaymentColumns })],
+  ['text after a closing quote', (s) => () => decodeCsv(`credit-card-number\r\n"${s}"${s}\r\n`, { columns: recurringPaymentColumns })],
+  ['a bare LF', (s) => () => decodeCsv(`credit-card-number\r\n${s}\n${s}\r\n`, { columns: recurringPaymentColumns })],
+  ['bytes that are not UTF-8', (s) => () => decodePayload(bufferBase64(Uint8Array.from([...utf8(`credit-card-number\r\n${s}`), 0xff])), { columns: recurringPaymentColumns })],
+  ['corrupt Base64', (s) => () => decodePayload(`${bufferBase64(utf8(`credit-card-number\r\n${s}\r\n`)).slice(0, -4)}*AAA`, { columns: recurringPaymentColumns })],
+  ['Base64 with pad bits', (s) => () => decodePayload(`${bufferBase64(utf8(`credit-card-number\r\n${s}\r\n`))}QR==`, { columns: recurringPaymentColumns })],
 ];
 
-describe('errors never carry a cell or form value', () => {
+describe('errors never carry a cell value', () => {
   for (const [name, scenario] of scenarios) {
     it(name, () => {
       fc.assert(

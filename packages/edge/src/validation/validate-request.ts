@@ -1,4 +1,5 @@
 import {
+  recurringPaymentColumns,
   validatePanEligibilitySendParams,
   validateRecurringPaymentRow,
   validateTransferParams,
@@ -58,7 +59,7 @@ function validateUpdate(params: readonly Parameter[]): ReportedIssue[] {
   }
   let rows: Record<string, string>[];
   try {
-    rows = decodePayload(payload).rows;
+    rows = decodePayload(payload, { columns: recurringPaymentColumns }).rows;
   } catch (error) {
     if (!isCodecError(error)) throw error;
     // CodecError messages name the row, column and rule, never a cell value.

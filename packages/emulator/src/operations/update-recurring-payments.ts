@@ -1,3 +1,4 @@
+import { recurringPaymentColumns } from '@paysign/gateway';
 import { CodecError, decodePayload } from '@paysign/payload-codec';
 import type { ProfileChange, ProfileFields } from '../store/profile-store.js';
 import { applyUpdateRow } from './apply-update.js';
@@ -15,7 +16,7 @@ export async function updateRecurringPayments(context: OperationContext, validat
   if ('error' in payload) return validationError(serialNumber, payload.error);
   let rows: Record<string, string>[];
   try {
-    rows = decodePayload(payload.value).rows;
+    rows = decodePayload(payload.value, { columns: recurringPaymentColumns }).rows;
   } catch (error) {
     if (error instanceof CodecError) return validationError(serialNumber, `payload: ${error.message}`);
     throw error;

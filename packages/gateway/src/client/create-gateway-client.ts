@@ -1,5 +1,6 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
-import { CodecError, encodePayload, recurringPaymentColumns } from '@paysign/payload-codec';
+import { CodecError, encodePayload } from '@paysign/payload-codec';
+import { recurringPaymentColumns } from '../model/recurring-payment-columns.js';
 import { DEFAULT_MAX_REPLY_BYTES, GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '../model/types.js';
 import { toPanEligibilitySendParams, toTransferParams } from '../model/wire-params.js';

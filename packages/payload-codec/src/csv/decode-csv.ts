@@ -1,5 +1,4 @@
 import { describeLocation } from '../_location.js';
-import { recurringPaymentColumns } from '../columns/recurring-payment-columns.js';
 import { CodecError, type CodecErrorCode } from '../errors.js';
 
 /** A decoded CSV document: the header's column names, and each data row keyed by them. */
@@ -11,13 +10,13 @@ export interface DecodedCsv {
 /** How {@link decodeCsv} and `decodePayload` read a document. */
 export interface DecodeCsvOptions {
   /**
-   * The column names the header may hold. Default: {@link recurringPaymentColumns}, the 37 names
-   * of update-recurring-payments. A header name not in the list is refused (`UNKNOWN_HEADER`)
+   * The column names the header may hold (required: for update-recurring-payments, pass
+   * `recurringPaymentColumns` from `@paysign/gateway`). A header name not in the list is refused (`UNKNOWN_HEADER`)
    * without quoting it: when the header row is missing, the first data row is read as the
    * header, and its "names" are card numbers and CVVs. `'any'` accepts any distinct non-empty
    * names; errors then name fields by position only, never by a name read from the document.
    */
-  readonly columns?: readonly string[] | 'any';
+  readonly columns: readonly string[] | 'any';
 }
 
 const SEMICOLON = 0x3b;
@@ -34,8 +33,8 @@ const BOM = 0xfeff;
  * A final empty line is always read as the last line's terminator, so a document whose only
  * column is empty in its last row must end with CRLF, as {@link encodeCsv} always writes it.
  *
- * The header must name known columns (`options.columns`, by default the 37 of
- * update-recurring-payments): a missing header row would otherwise make the first data row the
+ * The header must name known columns (`options.columns`; for update-recurring-payments, the
+ * gateway's `recurringPaymentColumns`): a missing header row would otherwise make the first data row the
  * header, and its card number a "column name". Messages name a field by its position, and by its
  * name only once that name is known to be a column name: a cell value is never quoted.
  *
@@ -46,13 +45,13 @@ const BOM = 0xfeff;
  *   `INVALID_OPTION`.
  * @example
  * ```ts
- * decodeCsv('client-orderid;city\r\n902B4FF5;"Köln; Altstadt"\r\n');
+ * decodeCsv('client-orderid;city\r\n902B4FF5;"Köln; Altstadt"\r\n', { columns: recurringPaymentColumns });
  * // { columns: ['client-orderid', 'city'], rows: [{ 'client-orderid': '902B4FF5', city: 'Köln; Altstadt' }] }
  * decodeCsv('a;b\r\n1;2\r\n', { columns: 'any' }); // { columns: ['a', 'b'], rows: [{ a: '1', b: '2' }] }
- * decodeCsv('4111111111111111;987\r\n...'); // throws UNKNOWN_HEADER: "the header row's column 1 is not a known column name; ..."
+ * decodeCsv('4111111111111111;987\r\n...', { columns: recurringPaymentColumns }); // throws UNKNOWN_HEADER: "the header row's column 1 is not a known column name; ..."
  * ```
  */
-export function decodeCsv(text: string, options: DecodeCsvOptions = {}): DecodedCsv {
+export function decodeCsv(text: string, options: DecodeCsvOptions): DecodedCsv {
   if (typeof text !== 'string') throw new CodecError('INVALID_VALUE', 'the CSV document must be a string');
   const known = readKnownColumns(options);
   const end = text.length;
@@ -138,8 +137,8 @@ export function decodeCsv(text: string, options: DecodeCsvOptions = {}): Decoded
 }
 
 function readKnownColumns(options: DecodeCsvOptions): ReadonlySet<string> | undefined {
-  if (typeof options !== 'object' || options === null) throw new CodecError('INVALID_OPTION', "options must be an object: { columns?: string[] | 'any' }");
-  const { columns = recurringPaymentColumns } = options;
+  if (typeof options !== 'object' || options === null) throw new CodecError('INVALID_OPTION', "options must be an object: { columns: string[] | 'any' }");
+  const { columns } = options;
   if (columns === 'any') return undefined;
   if (!Array.isArray(columns) || columns.length === 0 || !columns.every((name) => typeof name === 'string' && name !== '')) {
     throw new CodecError('INVALID_OPTION', "columns must be a non-empty array of column names, or 'any'");

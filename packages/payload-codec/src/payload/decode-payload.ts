@@ -4,17 +4,17 @@ import { decodeCsv, type DecodeCsvOptions, type DecodedCsv } from '../csv/decode
 
 /**
  * Reads a `payload` value back: canonical padded Base64, then strict UTF-8, then {@link decodeCsv}
- * with the same `options` (by default the header must name columns of update-recurring-payments).
+ * with the same `options` (the columns the header may name).
  *
  * @throws {CodecError} `INVALID_BASE64` (alphabet, padding, length or pad bits, with the offset),
  *   `INVALID_UTF8`, and everything {@link decodeCsv} throws.
  * @example
  * ```ts
- * decodePayload('Y2xpZW50LW9yZGVyaWQ7Y2l0eQ0KMTvmnbHkuqwNCg==');
+ * decodePayload('Y2xpZW50LW9yZGVyaWQ7Y2l0eQ0KMTvmnbHkuqwNCg==', { columns: recurringPaymentColumns });
  * // { columns: ['client-orderid', 'city'], rows: [{ 'client-orderid': '1', city: '東京' }] }
  * decodePayload('YTtiDQoxOzINCg==', { columns: 'any' }); // { columns: ['a', 'b'], rows: [{ a: '1', b: '2' }] }
  * ```
  */
-export function decodePayload(base64: string, options: DecodeCsvOptions = {}): DecodedCsv {
+export function decodePayload(base64: string, options: DecodeCsvOptions): DecodedCsv {
   return decodeCsv(decodeUtf8Strict(decodeCanonicalBase64(base64)), options);
 }
