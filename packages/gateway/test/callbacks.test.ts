@@ -36,6 +36,17 @@ describe('verifyCallback: the checksum of docs/reference/callbacks.md', () => {
     expect(await verifyCallback(params, { controlKey: key })).toEqual({ ok: false, reason: 'duplicate_parameter' });
   });
 
+  it('never throws on parameters of the wrong shape', async () => {
+    expect(await verifyCallback(null as never, { controlKey: key })).toEqual({ ok: false, reason: 'missing_control' });
+    expect(await verifyCallback({ control: 42 } as never, { controlKey: key })).toEqual({ ok: false, reason: 'malformed_control' });
+  });
+
+  it('refuses an empty control key, with which anyone could forge the checksum', async () => {
+    const forged = { status: 'approved', orderid: '1', merchant_order: 'o', control: await callbackControl({ status: 'approved', orderid: '1', merchantOrder: 'o' }, '') };
+    await expect(verifyCallback(forged, { controlKey: '' })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
+    expect(() => createCallbackHandler({ controlKey: '', onCallback: () => {} })).toThrow(/controlKey/);
+  });
+
   it('never puts the control key in its result', async () => {
     const result = await verifyCallback({ status: 'approved', orderid: '1234567', merchant_order: 'hf-abc', control: '652ace404c4dfe8bba069ecee594ec23a89340e1' }, { controlKey: key });
     expect(JSON.stringify(result)).not.toContain(key);

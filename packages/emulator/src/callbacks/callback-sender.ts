@@ -26,7 +26,7 @@ export interface CallbackSender {
   send(delivery: CallbackDelivery, url: URL, recurringPaymentId: string): void;
   /** Resolves once no delivery is under way or waiting for a retry. */
   idle(): Promise<void>;
-  /** Cancels every waiting retry. */
+  /** Cancels every waiting retry; attempts under way finish, and no retry follows them. */
   stop(): void;
 }
 
@@ -44,6 +44,7 @@ export interface CallbackSender {
 export function createCallbackSender(options: { attempts: number; backoffMs: number; log: EmulatorLog }): CallbackSender {
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let active = 0;
+  let stopped = false;
   let waiters: (() => void)[] = [];
   const settle = () => {
     if (active > 0) return;
@@ -64,7 +65,7 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
     if (delivery.lastStatus === 200) delivery.state = 'delivered';
     else if (delivery.attempts >= options.attempts) delivery.state = 'failed';
     options.log({ kind: 'callback', recurringPaymentId, orderid: delivery.orderid, url: delivery.url, attempt: delivery.attempts, outcome: `${delivery.lastStatus} ${delivery.state}` });
-    if (delivery.state !== 'pending') return;
+    if (delivery.state !== 'pending' || stopped) return;
     const delay = Math.min(options.backoffMs * 2 ** (delivery.attempts - 1), MAX_DELAY_MS);
     active++;
     const timer = setTimeout(() => {
@@ -89,6 +90,7 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
       return active === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
     },
     stop() {
+      stopped = true;
       for (const timer of timers) clearTimeout(timer);
       active -= timers.size;
       timers.clear();

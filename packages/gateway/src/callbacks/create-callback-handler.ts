@@ -1,5 +1,5 @@
 import { createMemoryCallbackStore, type CallbackSeenStore } from './seen-store.js';
-import { verifyCallback, type GatewayCallback } from './verify-callback.js';
+import { assertControlKey, verifyCallback, type GatewayCallback } from './verify-callback.js';
 
 /** Options of {@link createCallbackHandler}. */
 export interface CallbackHandlerOptions {
@@ -22,6 +22,7 @@ function reply(status: number, text: string): Response {
  * again; a new one calls `onCallback` and gets 200 only once it resolved, so a failure (500)
  * makes the gateway retry. A copy arriving while the first is still being handled gets 503.
  *
+ * @throws {GatewayValidationError} `INVALID_OPTIONS` for an empty or missing `controlKey`.
  * @example
  * ```ts
  * const handler = createCallbackHandler({
@@ -33,6 +34,8 @@ function reply(status: number, text: string): Response {
  */
 export function createCallbackHandler(options: CallbackHandlerOptions): (request: Request) => Promise<Response> {
   const { controlKey, onCallback } = options;
+  assertControlKey(controlKey);
+  if (typeof onCallback !== 'function') throw new TypeError('onCallback must be a function');
   const seen = options.seen ?? createMemoryCallbackStore();
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply(405, 'callbacks are GET requests');

@@ -1,3 +1,4 @@
+import { GatewayValidationError } from '../errors.js';
 import { callbackControl, constantTimeEqual } from './callback-checksum.js';
 
 /** A callback whose checksum matched: what the gateway says happened to an order. */
@@ -34,6 +35,7 @@ export type CallbackParams = URLSearchParams | Iterable<readonly [string, string
 const HEX40 = /^[0-9a-fA-F]{40}$/;
 
 function pairsOf(params: CallbackParams): [string, string][] {
+  if (typeof params !== 'object' || params === null) return [];
   if (params instanceof URLSearchParams) return [...params];
   if (Symbol.iterator in Object(params)) return [...(params as Iterable<readonly [string, string]>)].map(([name, value]) => [String(name), String(value)]);
   return Object.entries(params as Record<string, string>).map(([name, value]) => [name, String(value)]);
@@ -43,9 +45,11 @@ function pairsOf(params: CallbackParams): [string, string][] {
  * Verifies a gateway callback: `control` must be the SHA-1 checksum of `status + orderid +
  * merchant_order + controlKey` (docs/reference/callbacks.md; the spec does not show the
  * callback's content). Compared in constant time; a missing, short, long or non-hex `control`
- * is a refusal, never an exception. Never throws on any input; the control key never appears
- * in the result.
+ * is a refusal, never an exception. Never throws on any parameters; the control key never
+ * appears in the result.
  *
+ * @throws {GatewayValidationError} `INVALID_OPTIONS` when `controlKey` is not a non-empty string
+ *   (with an empty key anyone could compute the checksum).
  * @example
  * ```ts
  * const result = await verifyCallback(new URL(request.url).searchParams, { controlKey: 'test-merchant-control' });
@@ -54,6 +58,7 @@ function pairsOf(params: CallbackParams): [string, string][] {
  * ```
  */
 export async function verifyCallback(params: CallbackParams, options: { controlKey: string }): Promise<CallbackVerification> {
+  assertControlKey(options?.controlKey);
   const pairs = pairsOf(params);
   const byName: Record<string, string> = {};
   for (const [name, value] of pairs) {
@@ -80,4 +85,20 @@ export async function verifyCallback(params: CallbackParams, options: { controlK
       params: Object.freeze({ ...byName }),
     },
   };
+}
+
+/**
+ * Refuses a control key that is not a non-empty string: with an empty key, anyone could compute
+ * the checksum of a forged callback.
+ *
+ * @throws {GatewayValidationError} `INVALID_OPTIONS`.
+ * @example
+ * ```ts
+ * assertControlKey(process.env.CONTROL_KEY); // throws when it is unset
+ * ```
+ */
+export function assertControlKey(controlKey: unknown): asserts controlKey is string {
+  if (typeof controlKey !== 'string' || controlKey === '') {
+    throw new GatewayValidationError([{ field: 'controlKey', rule: 'required', message: 'controlKey: must be the merchant\'s non-empty control key' }], 'INVALID_OPTIONS');
+  }
 }
