@@ -104,7 +104,11 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
 
   // Brings each payment's state up to its stored revision. A new payment is scheduled today; an
   // updated one is rescheduled today, keeping its counter (unless the update set
-  // current-repeats-number) and never running again a day it was charged on (rule 11).
+  // current-repeats-number) and never running again a day it was charged on.
+  // Rule 11, "If a charge was made automatically, no further charges are made unless done
+  // manually, even if the payment is stopped and rescheduled again", read as: a charge made
+  // automatically is never made again automatically, stop and reschedule included (the literal
+  // reading, nothing after the first charge, would end every recurring payment at one charge).
   async function sync(): Promise<void> {
     const today = clock.today();
     for (const profile of await profiles.list()) {
