@@ -1,14 +1,15 @@
 import { defineConfig } from 'tsup';
 
 // One neutral bundle: the crypto lives in @paysign/oauth-core, which picks its adapter per runtime
-// through its own export map, so this package stays free of runtime-specific code.
+// through its own export map, so this package stays free of runtime-specific code. The `node` entry
+// (bulk journal file, CSV file reader) imports node: modules and is only for Node.
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: { index: 'src/index.ts', node: 'src/node.ts' },
   format: ['esm'],
   target: 'es2022',
   platform: 'neutral',
   sourcemap: true,
   treeshake: true,
   dts: true,
-  external: [/^@paysign\//],
+  external: [/^@paysign\//, /^node:/],
 });

@@ -88,3 +88,25 @@ export {
 } from './callbacks/verify-callback.js';
 export { createMemoryCallbackStore, type CallbackClaim, type CallbackSeenStore } from './callbacks/seen-store.js';
 export { createCallbackHandler, type CallbackHandlerOptions } from './callbacks/create-callback-handler.js';
+
+// Bulk updates: many rows, one request each, concurrent, retried, journaled, resumable (file journal and CSV file reader: @paysign/gateway/node)
+export { BulkError, type BulkErrorCode } from './bulk/bulk-errors.js';
+export {
+  BulkUnreadableRow,
+  type BulkInvalidRow,
+  type BulkOutcome,
+  type BulkProgress,
+  type BulkRecord,
+  type BulkRetryOptions,
+  type BulkRow,
+  type BulkSource,
+  type BulkStopReason,
+  type BulkSummary,
+  type BulkUpdateOptions,
+} from './bulk/bulk-types.js';
+export { bulkUpdateRecurringPayments } from './bulk/bulk-update-recurring-payments.js';
+export { classifyUpdateFailure, type ClassifiedFailure, type FailureKind } from './bulk/classify-failure.js';
+export { createMemoryJournal, formatJournalLine, parseJournalLine, readJournalText, type BulkJournal } from './bulk/journal.js';
+export { parseShard, type BulkShard } from './bulk/shard.js';
+export { BULK_RESULT_COLUMNS, formatResultLine } from './bulk/results-csv.js';
+export { validateBulkRow } from './bulk/validate-bulk-row.js';

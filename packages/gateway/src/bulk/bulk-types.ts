@@ -1,0 +1,146 @@
+import type { GatewayClient } from '../client/create-gateway-client.js';
+import type { ValidationIssue } from '../validation/issue.js';
+import type { BulkJournal } from './journal.js';
+
+/** One input row: a CSV row of update-recurring-payments, keyed by wire names, values as text. */
+export type BulkRow = Readonly<Record<string, string>>;
+
+/**
+ * An input row that could not be read (a ragged CSV line, a bad quote): it counts as a row, is
+ * invalid, and carries the issues that say why (row number, column or field position, rule).
+ */
+export class BulkUnreadableRow {
+  readonly issues: readonly ValidationIssue[];
+  constructor(issues: readonly ValidationIssue[]) {
+    this.issues = issues;
+  }
+}
+
+/**
+ * Where the rows come from. A factory returning a fresh (async) iterable each time it is called,
+ * or an array: the input is read twice, once to validate every row before any is sent, once to
+ * send, so that a million rows never have to sit in memory. `csvFileRows(path)` of
+ * `@paysign/gateway/node` makes one from a CSV file.
+ */
+export type BulkSource = (() => AsyncIterable<BulkRow | BulkUnreadableRow> | Iterable<BulkRow | BulkUnreadableRow>) | readonly BulkRow[];
+
+/** The final outcome of one row. */
+export type BulkOutcome =
+  | 'updated' // the gateway accepted the update
+  | 'refused' // the gateway refused it (validation-error, error, another 4xx): not retried
+  | 'invalid' // it broke a rule of the spec and was skipped (skipInvalid): never sent
+  | 'failed'; // every attempt ended without an answer or with a 5xx / unreadable reply
+
+/** What the journal keeps of a row: no card data (the id and the message are masked). */
+export interface BulkRecord {
+  /** The row's number in the input: 1 for the first data row. */
+  row: number;
+  /** `recurring-payment-id` of the row, card-number-like digits masked. */
+  recurringPaymentId: string;
+  outcome: BulkOutcome;
+  /** `serial-number` of the reply, when there was one. */
+  serialNumber?: string;
+  /** The gateway's `error-code`, this library's error code, or the validation rule. */
+  errorCode?: string;
+  /** The gateway's `error-message` or ours, card data masked. */
+  errorMessage?: string;
+}
+
+/** A snapshot of a run, as `onProgress` receives it. */
+export interface BulkProgress {
+  /** Rows of this shard in the input (known after the validation pass). */
+  total: number;
+  /** Rows with a final outcome, including those finished by an earlier run (in the journal). */
+  done: number;
+  /** Rows found finished in the journal when the run started. */
+  resumed: number;
+  updated: number;
+  refused: number;
+  invalid: number;
+  failed: number;
+  /** Requests under way now (including rows waiting for a retry). */
+  inFlight: number;
+  /** Retries sent so far in this run. */
+  retries: number;
+  /** Rows finished per second in this run, since its first request. */
+  ratePerSecond: number;
+  /** Seconds until every row is done at the current rate; `undefined` before the first row finishes. */
+  etaSeconds: number | undefined;
+  /** Milliseconds since the run started. */
+  elapsedMs: number;
+}
+
+/** Why a run ended. */
+export type BulkStopReason =
+  | 'completed' // every row of the shard has an outcome
+  | 'aborted' // the caller's signal fired: rows in flight were abandoned, not journaled, and are sent again on the next run
+  | 'authentication'; // maxAuthenticationFailures 401/403 refusals: the signature setup is wrong; nothing more was sent
+
+/** The end of a run: the counts of {@link BulkProgress} and why it ended. */
+export interface BulkSummary extends BulkProgress {
+  stopReason: BulkStopReason;
+  /** Rows of the shard without an outcome (stopped before they were sent, or abandoned in flight). */
+  notDone: number;
+  /** With stopReason `authentication`: what the gateway's refusal said (and how to debug it). */
+  authenticationMessage?: string;
+}
+
+/** A row refused by validation, as `onInvalidRow` receives it. */
+export interface BulkInvalidRow {
+  /** The row's number in the input: 1 for the first data row. */
+  row: number;
+  /** `recurring-payment-id`, masked like any card number, or `undefined` when the row has none. */
+  recurringPaymentId?: string;
+  /** Every broken rule: field (wire name), rule, message (values masked). */
+  issues: readonly ValidationIssue[];
+}
+
+/** Retries of updates whose outcome is unknown or that did not take. */
+export interface BulkRetryOptions {
+  /** Attempts per row, the first included. Default 5. */
+  attempts?: number;
+  /** The backoff before retry n is a random delay in [0, min(maxDelayMs, baseDelayMs * 2^(n-1))] ("full jitter"). Default 200. */
+  baseDelayMs?: number;
+  /** Default 10,000. */
+  maxDelayMs?: number;
+}
+
+/** How a bulk run works. Only `client` and `source` are required. */
+export interface BulkUpdateOptions {
+  /** The client that sends each row (its credentials, base URL, timeout, reply cap). */
+  client: GatewayClient;
+  /** The rows: a factory of (async) iterables, read twice, or an array. */
+  source: BulkSource;
+  /** Requests under way at once. Default 4; at most 1,024. */
+  concurrency?: number;
+  /** At most this many requests (retries included) start per second. Default: no limit. */
+  ratePerSecond?: number;
+  /** Stops the run: rows in flight are abandoned (not journaled: sent again on the next run). */
+  signal?: AbortSignal;
+  /** Retries; see {@link BulkRetryOptions}. */
+  retry?: BulkRetryOptions;
+  /** Where each row's outcome is recorded durably; default: a journal in memory (nothing survives the process). */
+  journal?: BulkJournal;
+  /** Skip invalid rows (recorded as `invalid`) instead of refusing the whole run. Default false. */
+  skipInvalid?: boolean;
+  /** This process takes the rows whose 0-based index is `index` modulo `count`. Default `{ index: 0, count: 1 }`. */
+  shard?: { index: number; count: number };
+  /** After this many authentication refusals (HTTP 401/403), the run stops. Default 3. */
+  maxAuthenticationFailures?: number;
+  /** The project's currency (rule 7), checked in the validation pass. */
+  projectCurrency?: string;
+  /** `'rfc4180'` when the client quotes cells holding `;`, `"`, CR or LF; default `'reject'`, as the client's default. */
+  csvQuoting?: 'reject' | 'rfc4180';
+  /** Per-request timeout, overriding the client's. */
+  timeoutMs?: number;
+  /** Called every `progressIntervalMs` and once at the end. */
+  onProgress?: (progress: BulkProgress) => void;
+  /** Default 1,000 ms. */
+  progressIntervalMs?: number;
+  /** Called for each invalid row of this shard, in the validation pass. */
+  onInvalidRow?: (row: BulkInvalidRow) => void;
+  /** Called with each outcome as soon as it is journaled. */
+  onRecord?: (record: BulkRecord) => void;
+  /** The random numbers of the backoff jitter, in [0, 1). Default `Math.random`. */
+  random?: () => number;
+}

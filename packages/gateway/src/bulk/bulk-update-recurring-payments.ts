@@ -1,0 +1,293 @@
+import type { RecurringPaymentUpdate } from '../model/types.js';
+import { fromWireRow } from '../model/wire-row.js';
+import type { ValidationIssue } from '../validation/issue.js';
+import { BulkError } from './bulk-errors.js';
+import { BulkUnreadableRow, type BulkRecord, type BulkRow, type BulkSource, type BulkStopReason, type BulkSummary, type BulkUpdateOptions } from './bulk-types.js';
+import { classifyUpdateFailure } from './classify-failure.js';
+import { createMemoryJournal } from './journal.js';
+import { backoffDelay, createRateLimiter, sleep } from './pacing.js';
+import { ProgressTracker } from './progress-tracker.js';
+import { inShard, isShard, type BulkShard } from './shard.js';
+import { shownPaymentId, validateBulkRow, type BulkRowRules } from './validate-bulk-row.js';
+
+const DEFAULTS = { concurrency: 4, attempts: 5, baseDelayMs: 200, maxDelayMs: 10_000, maxAuthenticationFailures: 3, progressIntervalMs: 1000 };
+const MAX_CONCURRENCY = 1024;
+/** How many invalid rows the BULK_INVALID_ROWS message quotes (all are passed to onInvalidRow). */
+const QUOTED_INVALID_ROWS = 10;
+
+type Item = { rowNumber: number; row: BulkRow | BulkUnreadableRow };
+
+/**
+ * Sends many recurring-payment updates, one update-recurring-payments request per row, through
+ * `client`: concurrent, rate-limited, retried, journaled and resumable.
+ *
+ * 1. The journal is loaded: rows with a recorded outcome are done and are not sent again.
+ * 2. Validation pass: the whole input is read once and every row validated before any is sent.
+ *    An invalid row refuses the run (`BulkError` `BULK_INVALID_ROWS`, nothing sent) unless
+ *    `skipInvalid`, which records it as `invalid`. Only the numbers of invalid rows are kept, so
+ *    the input is never held in memory; this is why `source` must be re-readable.
+ * 3. Send pass: the input is read again; each row of this shard without an outcome is sent, at
+ *    most `concurrency` at once and `ratePerSecond` starts per second. A failure whose outcome is
+ *    unknown or that did not take (connection refused or reset, timeout, HTTP 5xx, a reply too
+ *    long or unreadable) is retried with backoff and jitter: an update writes the same values
+ *    again, so resending it is safe. Refusals (validation-error, error, other 4xx) are recorded
+ *    and not retried. 401/403 refusals are not recorded; after `maxAuthenticationFailures` of
+ *    them the run stops (`stopReason: 'authentication'`). This is for updates only: never retry
+ *    a `transfer` like this.
+ * 4. Each outcome is appended to the journal, and the row counts as done only once `append`
+ *    resolved (the file journal fsyncs first). A run stopped at any point (abort, crash, kill -9)
+ *    and started again with the same journal sends only the rows without an outcome.
+ *
+ * @throws {BulkError} `BULK_INVALID_OPTIONS`, `BULK_INVALID_ROWS`, `BULK_INPUT`, `BULK_JOURNAL_CORRUPT`, `BULK_JOURNAL_MISMATCH`.
+ * @throws {GatewayValidationError} `INVALID_OPTIONS` when the client cannot sign (the run stops).
+ * @example
+ * ```ts
+ * import { bulkUpdateRecurringPayments, createGatewayClient } from '@paysign/gateway';
+ * import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
+ *
+ * const journal = createFileJournal('rows.journal');
+ * const summary = await bulkUpdateRecurringPayments({
+ *   client: createGatewayClient({ baseUrl, endpointId, login, controlKey }),
+ *   source: csvFileRows('rows.csv'),
+ *   journal,
+ *   concurrency: 8,
+ *   onProgress: (p) => console.error(`${p.done}/${p.total} ${p.ratePerSecond.toFixed(0)}/s`),
+ * });
+ * await journal.close();
+ * console.log(summary.stopReason, summary.updated, summary.failed);
+ * ```
+ */
+export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): Promise<BulkSummary> {
+  const settings = readSettings(options);
+  const { shard, client } = settings;
+  const journal = options.journal ?? createMemoryJournal();
+  const tracker = new ProgressTracker();
+  const rules: BulkRowRules = { projectCurrency: options.projectCurrency, csvQuoting: options.csvQuoting };
+
+  // 1. The journal: what earlier runs finished.
+  const finished = new Map<number, string>();
+  for await (const record of await journal.load()) {
+    if (!inShard(record.row - 1, shard)) {
+      throw new BulkError('BULK_JOURNAL_MISMATCH', `the journal records row ${record.row}, which is not in shard ${shard.index}/${shard.count}: it belongs to another shard or run`);
+    }
+    if (finished.has(record.row)) continue;
+    finished.set(record.row, record.recurringPaymentId);
+    tracker.count(record.outcome, true);
+  }
+
+  // 2. Validation pass: every row, before any is sent; only invalid row numbers are kept.
+  const invalidRows = new Set<number>();
+  const quoted: string[] = [];
+  let invalidCount = 0;
+  let rowNumber = 0;
+  for await (const row of open(options.source)) {
+    rowNumber++;
+    const mine = inShard(rowNumber - 1, shard);
+    const issues = issuesOf(row, rowNumber, rules);
+    if (mine) {
+      tracker.total++;
+      const recorded = finished.get(rowNumber);
+      if (recorded !== undefined && !(row instanceof BulkUnreadableRow) && recorded !== shownPaymentId(row)) {
+        throw new BulkError('BULK_JOURNAL_MISMATCH', `row ${rowNumber}: the journal records another recurring-payment-id for this row: the input changed since the journal was written`);
+      }
+    }
+    if (issues.length === 0) continue;
+    invalidCount++;
+    if (quoted.length < QUOTED_INVALID_ROWS) quoted.push(...issues.map((issue) => issue.message).slice(0, QUOTED_INVALID_ROWS - quoted.length));
+    if (mine) {
+      invalidRows.add(rowNumber);
+      const id = row instanceof BulkUnreadableRow ? undefined : shownPaymentId(row);
+      options.onInvalidRow?.({ row: rowNumber, ...(id !== undefined && id !== '' && { recurringPaymentId: id }), issues });
+    }
+  }
+  for (const row of finished.keys()) {
+    if (row > rowNumber) throw new BulkError('BULK_JOURNAL_MISMATCH', `the journal records row ${row}, but the input has ${rowNumber} rows: it belongs to another input`);
+  }
+  if (invalidCount > 0 && !options.skipInvalid) {
+    throw new BulkError(
+      'BULK_INVALID_ROWS',
+      `${invalidCount} row(s) of the input break the gateway's rules, so nothing was sent (skip them with skipInvalid):\n` +
+        quoted.map((message) => `- ${message}`).join('\n') +
+        (invalidCount > QUOTED_INVALID_ROWS ? '\n- ...' : ''),
+    );
+  }
+
+  // 3. Send pass.
+  const stop = new AbortController();
+  let stopReason: BulkStopReason | undefined;
+  let fatal: { error: unknown } | undefined;
+  let authFailures = 0;
+  let authenticationMessage: string | undefined;
+  const onAbort = () => {
+    stopReason ??= 'aborted';
+    stop.abort();
+  };
+  if (options.signal?.aborted) onAbort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const limiter = createRateLimiter(options.ratePerSecond);
+  const random = options.random ?? Math.random;
+  const report = () => options.onProgress?.(tracker.snapshot());
+  const timer = options.onProgress === undefined ? undefined : setInterval(report, options.progressIntervalMs ?? DEFAULTS.progressIntervalMs);
+  (timer as { unref?: () => void } | undefined)?.unref?.();
+
+  async function record(entry: BulkRecord): Promise<void> {
+    try {
+      await journal.append(entry);
+    } catch (error) {
+      fatal ??= { error };
+      stop.abort();
+      return;
+    }
+    tracker.count(entry.outcome, false);
+    options.onRecord?.(entry);
+  }
+
+  async function send(rowNumber: number, row: BulkRow): Promise<BulkRecord | undefined> {
+    const base = { row: rowNumber, recurringPaymentId: shownPaymentId(row) };
+    const payment = fromWireRow(row) as unknown as RecurringPaymentUpdate;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await limiter.take(stop.signal);
+      } catch {
+        return undefined;
+      }
+      tracker.sending();
+      try {
+        const result = await client.updateRecurringPayments([payment], { signal: stop.signal, ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }) });
+        return { ...base, outcome: 'updated', ...(result.serialNumber !== undefined && { serialNumber: result.serialNumber }) };
+      } catch (error) {
+        if (stop.signal.aborted) return undefined;
+        const failure = classifyUpdateFailure(error);
+        const said = { errorCode: failure.code, errorMessage: failure.message, ...(failure.serialNumber !== undefined && { serialNumber: failure.serialNumber }) };
+        switch (failure.kind) {
+          case 'aborted':
+            return undefined;
+          case 'authentication':
+            authFailures++;
+            authenticationMessage ??= failure.message;
+            if (authFailures >= settings.maxAuthenticationFailures) {
+              stopReason ??= 'authentication';
+              stop.abort();
+            }
+            return undefined;
+          case 'fatal':
+            fatal ??= { error };
+            stop.abort();
+            return undefined;
+          case 'invalid':
+            return { ...base, outcome: 'invalid', ...said };
+          case 'refused':
+            return { ...base, outcome: 'refused', ...said };
+          case 'retry':
+            if (attempt >= settings.attempts) return { ...base, outcome: 'failed', ...said };
+            tracker.retries++;
+            try {
+              await sleep(backoffDelay(attempt, settings.baseDelayMs, settings.maxDelayMs, random), stop.signal);
+            } catch {
+              return undefined;
+            }
+        }
+      }
+    }
+  }
+
+  const source = open(options.source)[Symbol.asyncIterator]();
+  let index = 0;
+  let pulling: Promise<Item | undefined> = Promise.resolve(undefined);
+  const pull = async (): Promise<Item | undefined> => {
+    for (;;) {
+      if (stop.signal.aborted) return undefined;
+      const next = await source.next();
+      if (next.done) return undefined;
+      const rowNumber = ++index;
+      if (inShard(rowNumber - 1, shard) && !finished.has(rowNumber)) return { rowNumber, row: next.value };
+    }
+  };
+  // One pull at a time, in order, whichever worker asks.
+  const take = (): Promise<Item | undefined> => (pulling = pulling.then(pull, pull));
+
+  async function worker(): Promise<void> {
+    for (;;) {
+      const item = await take();
+      if (item === undefined) return;
+      if (invalidRows.has(item.rowNumber)) {
+        const issues = issuesOf(item.row, item.rowNumber, rules);
+        const id = item.row instanceof BulkUnreadableRow ? '' : shownPaymentId(item.row);
+        await record(invalidRecord(item.rowNumber, id, issues));
+        continue;
+      }
+      tracker.inFlight++;
+      let entry: BulkRecord | undefined;
+      try {
+        entry = await send(item.rowNumber, item.row as BulkRow);
+      } finally {
+        tracker.inFlight--;
+      }
+      if (entry !== undefined) await record(entry);
+    }
+  }
+
+  try {
+    const workers = Array.from({ length: settings.concurrency }, worker);
+    const results = await Promise.allSettled(workers);
+    for (const result of results) if (result.status === 'rejected') fatal ??= { error: result.reason };
+  } finally {
+    if (timer !== undefined) clearInterval(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    if (stop.signal.aborted) await source.return?.(undefined);
+  }
+  if (fatal !== undefined) throw fatal.error;
+  report();
+  const progress = tracker.snapshot();
+  const notDone = Math.max(0, progress.total - progress.done);
+  return {
+    ...progress,
+    stopReason: notDone === 0 ? 'completed' : (stopReason ?? 'aborted'),
+    notDone,
+    ...(authenticationMessage !== undefined && notDone > 0 && { authenticationMessage }),
+  };
+}
+
+function issuesOf(row: BulkRow | BulkUnreadableRow, rowNumber: number, rules: BulkRowRules): readonly ValidationIssue[] {
+  return row instanceof BulkUnreadableRow ? row.issues : validateBulkRow(row, rowNumber, rules);
+}
+
+function invalidRecord(row: number, recurringPaymentId: string, issues: readonly ValidationIssue[]): BulkRecord {
+  return {
+    row,
+    recurringPaymentId,
+    outcome: 'invalid',
+    errorCode: issues[0]?.rule ?? 'invalid',
+    errorMessage: issues.map((issue) => issue.message).join('; '),
+  };
+}
+
+async function* open(source: BulkSource): AsyncGenerator<BulkRow | BulkUnreadableRow> {
+  const rows = typeof source === 'function' ? source() : source;
+  yield* rows as AsyncIterable<BulkRow | BulkUnreadableRow>;
+}
+
+function readSettings(options: BulkUpdateOptions) {
+  const bad: string[] = [];
+  if (options === null || typeof options !== 'object') throw new BulkError('BULK_INVALID_OPTIONS', 'options must be an object');
+  const { client, source } = options;
+  if (typeof client?.updateRecurringPayments !== 'function') bad.push('client: must be a gateway client (createGatewayClient)');
+  if (typeof source !== 'function' && !Array.isArray(source)) bad.push('source: must be a function returning a fresh (async) iterable of rows, or an array (the input is read twice)');
+  const whole = (name: string, value: number | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    if (value === undefined) return fallback;
+    if (!Number.isSafeInteger(value) || value < min || value > max) bad.push(`${name}: must be a whole number from ${min} to ${max}`);
+    return value;
+  };
+  const concurrency = whole('concurrency', options.concurrency, DEFAULTS.concurrency, 1, MAX_CONCURRENCY);
+  const attempts = whole('retry.attempts', options.retry?.attempts, DEFAULTS.attempts, 1, 100);
+  const baseDelayMs = whole('retry.baseDelayMs', options.retry?.baseDelayMs, DEFAULTS.baseDelayMs, 0);
+  const maxDelayMs = whole('retry.maxDelayMs', options.retry?.maxDelayMs, DEFAULTS.maxDelayMs, 0);
+  const maxAuthenticationFailures = whole('maxAuthenticationFailures', options.maxAuthenticationFailures, DEFAULTS.maxAuthenticationFailures, 1);
+  whole('progressIntervalMs', options.progressIntervalMs, DEFAULTS.progressIntervalMs, 1);
+  if (options.ratePerSecond !== undefined && !(Number.isFinite(options.ratePerSecond) && options.ratePerSecond > 0)) bad.push('ratePerSecond: must be a positive number');
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) bad.push('timeoutMs: must be a positive number of milliseconds');
+  const shard: BulkShard = options.shard ?? { index: 0, count: 1 };
+  if (!isShard(shard)) bad.push('shard: index and count must be whole numbers with 0 <= index < count');
+  if (bad.length > 0) throw new BulkError('BULK_INVALID_OPTIONS', `invalid bulk options:\n${bad.map((line) => `- ${line}`).join('\n')}`);
+  return { client, concurrency, attempts, baseDelayMs, maxDelayMs, maxAuthenticationFailures, shard };
+}

@@ -1,0 +1,126 @@
+import { BulkError } from './bulk-errors.js';
+import type { BulkOutcome, BulkRecord } from './bulk-types.js';
+
+/**
+ * Where a bulk run records each row's final outcome. A row counts as done only once `append`
+ * has resolved, so `append` must resolve only when the record is durable (a file journal writes
+ * and fsyncs first). `load` returns every record appended before, by this run or an earlier one;
+ * a record torn by a crash while it was written must be left out, not reported as corrupt.
+ */
+export interface BulkJournal {
+  /** Every complete record, in the order appended. */
+  load(): Promise<readonly BulkRecord[]> | AsyncIterable<BulkRecord>;
+  /** Records one outcome durably; resolves once it would survive a crash of the process. */
+  append(record: BulkRecord): Promise<void>;
+  /** Releases the journal (closes a file); appending after it fails. */
+  close(): Promise<void>;
+}
+
+const OUTCOMES: ReadonlySet<string> = new Set<BulkOutcome>(['updated', 'refused', 'invalid', 'failed']);
+
+/**
+ * One record as one journal line: JSON, `\n`-terminated. The values are already masked.
+ *
+ * @example
+ * ```ts
+ * formatJournalLine({ row: 1, recurringPaymentId: 'rp-1', outcome: 'updated', serialNumber: '00-1' });
+ * // '{"row":1,"id":"rp-1","outcome":"updated","serial":"00-1"}\n'
+ * ```
+ */
+export function formatJournalLine(record: BulkRecord): string {
+  return (
+    JSON.stringify({
+      row: record.row,
+      id: record.recurringPaymentId,
+      outcome: record.outcome,
+      ...(record.serialNumber !== undefined && { serial: record.serialNumber }),
+      ...(record.errorCode !== undefined && { code: record.errorCode }),
+      ...(record.errorMessage !== undefined && { message: record.errorMessage }),
+    }) + '\n'
+  );
+}
+
+/**
+ * Reads one complete journal line (without its `\n`) back into a record.
+ *
+ * @throws {BulkError} `BULK_JOURNAL_CORRUPT` naming the line number (never its text).
+ * @example
+ * ```ts
+ * parseJournalLine('{"row":1,"id":"rp-1","outcome":"updated"}', 1).outcome; // 'updated'
+ * ```
+ */
+export function parseJournalLine(line: string, lineNumber: number): BulkRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new BulkError('BULK_JOURNAL_CORRUPT', `journal line ${lineNumber} is not a JSON record (only the last line may be torn by a crash)`);
+  }
+  const v = value as Record<string, unknown> | null;
+  if (
+    typeof v !== 'object' ||
+    v === null ||
+    !Number.isSafeInteger(v.row) ||
+    (v.row as number) < 1 ||
+    typeof v.id !== 'string' ||
+    typeof v.outcome !== 'string' ||
+    !OUTCOMES.has(v.outcome)
+  ) {
+    throw new BulkError('BULK_JOURNAL_CORRUPT', `journal line ${lineNumber} is not a record of a bulk run (row, id, outcome)`);
+  }
+  const record: BulkRecord = { row: v.row as number, recurringPaymentId: v.id, outcome: v.outcome as BulkOutcome };
+  if (typeof v.serial === 'string') record.serialNumber = v.serial;
+  if (typeof v.code === 'string') record.errorCode = v.code;
+  if (typeof v.message === 'string') record.errorMessage = v.message;
+  return record;
+}
+
+/**
+ * Reads journal text: complete lines are records; an unterminated last line is the write a crash
+ * cut short, and is dropped (its row was not done). Returns the records and the length of the
+ * text up to the end of the last complete line, where the next append must start.
+ *
+ * @throws {BulkError} `BULK_JOURNAL_CORRUPT` for a complete line that is not a record.
+ * @example
+ * ```ts
+ * readJournalText('{"row":1,"id":"a","outcome":"updated"}\n{"row":2,"id"').records.length; // 1
+ * ```
+ */
+export function readJournalText(text: string): { records: BulkRecord[]; completeLength: number } {
+  const records: BulkRecord[] = [];
+  let start = 0;
+  let lineNumber = 0;
+  for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+    lineNumber++;
+    const line = text.slice(start, end);
+    if (line.trim() !== '') records.push(parseJournalLine(line, lineNumber));
+    start = end + 1;
+  }
+  return { records, completeLength: start };
+}
+
+/**
+ * A journal in memory: for tests, and for runtimes without a file system when nothing needs to
+ * survive the process. Give a store of your own (a KV namespace, a database table) for that:
+ * implement {@link BulkJournal}, with `append` resolving only once the record is durable.
+ *
+ * @example
+ * ```ts
+ * const journal = createMemoryJournal();
+ * await bulkUpdateRecurringPayments({ client, source: () => rows, journal });
+ * journal.records.length; // one record per row
+ * ```
+ */
+export function createMemoryJournal(initial: readonly BulkRecord[] = []): BulkJournal & { readonly records: readonly BulkRecord[] } {
+  const records: BulkRecord[] = [...initial];
+  return {
+    records,
+    async load() {
+      return [...records];
+    },
+    async append(record) {
+      records.push({ ...record });
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,39 @@
+import { redactCardData } from '../redact/redact-card-data.js';
+import type { ValidationIssue } from '../validation/issue.js';
+import { validateRecurringPaymentRow } from '../validation/validate-recurring-payment-row.js';
+import type { BulkRow } from './bulk-types.js';
+
+/** What the validation pass checks besides the spec's rules. */
+export interface BulkRowRules {
+  projectCurrency?: string | undefined;
+  csvQuoting?: 'reject' | 'rfc4180' | undefined;
+}
+
+/**
+ * Every issue of one input row, as the client would find them before sending it: the spec's
+ * field table and rules, and the characters the gateway's CSV cannot carry. `row` is the row's
+ * number (1 = first data row) and each message starts with it.
+ *
+ * @example
+ * ```ts
+ * validateBulkRow({ 'recurring-payment-id': 'rp-1' }, 7)[0]?.message; // 'row 7: client-orderid: is required'
+ * ```
+ */
+export function validateBulkRow(row: BulkRow, rowNumber: number, rules: BulkRowRules = {}): ValidationIssue[] {
+  const found = validateRecurringPaymentRow(row, rules.projectCurrency === undefined ? {} : { projectCurrency: rules.projectCurrency });
+  for (const [field, value] of Object.entries(row)) {
+    if (typeof value !== 'string') continue;
+    if (value.includes('\0')) {
+      found.push({ field, rule: 'csv-character', message: `${field}: holds a NUL character (U+0000), which the gateway's CSV cannot carry` });
+    } else if (rules.csvQuoting !== 'rfc4180' && /[;"\r\n]/.test(value)) {
+      found.push({ field, rule: 'csv-character', message: `${field}: holds ;, ", CR or LF, which the gateway's CSV cannot carry unquoted` });
+    }
+  }
+  return found.map((issue) => ({ ...issue, row: rowNumber, message: `row ${rowNumber}: ${redactCardData(issue.message)}` }));
+}
+
+/** The row's recurring-payment-id as it may be shown and stored: card-number-like digits masked. */
+export function shownPaymentId(row: BulkRow): string {
+  const id = row['recurring-payment-id'];
+  return typeof id === 'string' ? redactCardData(id) : '';
+}
