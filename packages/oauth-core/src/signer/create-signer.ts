@@ -147,8 +147,9 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions,
   // Import the key once. An asynchronous import is started now; its failure surfaces at sign().
   let prepared: MaybePromise<SignFunction> = prepareSigning(options, adapter);
   if (isPromiseLike(prepared)) {
-    prepared.then(undefined, () => undefined);
     prepared = prepared.then((fn) => (prepared = fn));
+    // sign() rejects with the import's error; until it is called, the failure is not unhandled.
+    prepared.then(undefined, () => undefined);
   }
 
   let lastUrl: { key: string | undefined; parts: UrlParts } | undefined;
