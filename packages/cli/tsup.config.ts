@@ -12,7 +12,8 @@ export default defineConfig([
     external: [/^@paysign\//, /^hono/, /^@hono\//],
   },
   {
-    entry: { index: 'src/index.ts' },
+    // demo-support: the printers demo/story.mjs uses; built, but not in the export map.
+    entry: { index: 'src/index.ts', 'demo-support': 'src/demo-support.ts' },
     format: ['esm'],
     removeNodeProtocol: false,
     target: 'node20',

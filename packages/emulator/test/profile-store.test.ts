@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyUpdateRow, createMemoryProfileStore, EmulatorError, parseProfiles } from '@paysign/emulator';
+import { createMemoryProfileStore, EmulatorError, parseProfiles } from '@paysign/emulator';
+import { applyUpdateRow } from '../src/operations/apply-update.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

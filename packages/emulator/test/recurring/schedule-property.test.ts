@@ -2,7 +2,7 @@
 // previewSchedule lists for the same profile and day (rules 2, 3, 5, 6, 9, 10, the stops).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateOf, epochDayOf } from '@paysign/emulator';
+import { dateOf, epochDayOf } from '../../src/clock/emulator-clock.js';
 import { previewSchedule, type ScheduleInput } from '@paysign/gateway';
 import { advance, create, life, virtualEmulator } from './helpers.js';
 
