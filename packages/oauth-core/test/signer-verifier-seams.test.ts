@@ -12,7 +12,7 @@ const T0 = 1_700_000_000;
 const base = { consumerKey: 'merchant', consumerSecret: 'control-key', signatureMethod: 'HMAC-SHA1' as const, nonce: () => 'n1', timestamp: () => T0 };
 const randomBytes = (length: number) => new Uint8Array(length).fill(7);
 
-function thrown(fn: () => unknown): { code?: string; message: string } | undefined {
+function thrown(fn: () => unknown): { code: string | undefined; message: string } | undefined {
   try {
     fn();
   } catch (error) {
