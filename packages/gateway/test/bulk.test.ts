@@ -178,7 +178,7 @@ describe('bulkUpdateRecurringPayments against the emulator over HTTP', () => {
     expect(journals[1]!.records.every((r) => (r.row - 1) % 3 === 1)).toBe(true);
     expect([...(await revisions(server.emulator)).values()]).toEqual(Array(30).fill(1));
     // A journal of another shard is refused, not silently mixed in.
-    const error = await bulkUpdateRecurringPayments({ client: client(server.url), source: () => bulkRows(30), journal: journals[1], shard: { index: 0, count: 3 } }).catch((e: unknown) => e);
+    const error = await bulkUpdateRecurringPayments({ client: client(server.url), source: () => bulkRows(30), journal: journals[1]!, shard: { index: 0, count: 3 } }).catch((e: unknown) => e);
     expect((error as BulkError).code).toBe('BULK_JOURNAL_MISMATCH');
   });
 });

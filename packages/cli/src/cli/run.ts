@@ -1,5 +1,6 @@
 import { emulatorCommand } from '../commands/emulator.js';
 import { benchCommand } from '../commands/bench.js';
+import { bulkCommand } from '../commands/bulk.js';
 import { callbacksCommand } from '../commands/callbacks.js';
 import { explainCommand } from '../commands/explain.js';
 import { keygenCommand } from '../commands/keygen.js';
@@ -9,7 +10,7 @@ import { signCommand } from '../commands/sign.js';
 import type { Command, CommandContext } from '../commands/command.js';
 import { EXIT, RefusalError, UsageError } from './usage-error.js';
 
-export const commands: readonly Command[] = [emulatorCommand, keygenCommand, signCommand, explainCommand, sendCommand, scheduleCommand, callbacksCommand, benchCommand];
+export const commands: readonly Command[] = [emulatorCommand, keygenCommand, signCommand, explainCommand, sendCommand, bulkCommand, scheduleCommand, callbacksCommand, benchCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
