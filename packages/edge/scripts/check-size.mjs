@@ -16,22 +16,23 @@ export const budgets = [
   {
     name: 'oauth-core HMAC-only import',
     entry: "import { createHmacSigner } from '@paysign/oauth-core/hmac';\nexport { createHmacSigner };\n",
-    // Measured 3,410 B after the one-core redesign (createSigner itself, bound to an HMAC-only
-    // adapter); the budget sits 10% above. The 2,560 B goal is not met: see packages/oauth-core/README.md.
-    budget: 3750,
+    // Measured 3,720 B (createSigner itself, bound to an HMAC-only adapter, with the signer's
+    // one-pass encoding); the budget sits 10% above. The 2,560 B goal is not met: see
+    // packages/oauth-core/README.md.
+    budget: 4100,
   },
   {
     name: 'edge proxy (Cloudflare module worker)',
     entry: "export { default } from '@paysign/edge/cloudflare';\n",
-    // Measured 17,563 B; 10% above.
-    budget: 19_320,
+    // Measured 19,139 B; 10% above.
+    budget: 21_060,
   },
   {
     // The example worker: the proxy and the PaysignNonceStore Durable Object class (shared replay protection).
     name: 'edge proxy + Durable Object nonce store (examples/cloudflare)',
     entry: "export { default, PaysignNonceStore } from '@paysign/edge/cloudflare';\n",
-    // Measured 18,310 B; 10% above.
-    budget: 20_150,
+    // Measured 19,903 B; 10% above.
+    budget: 21_900,
   },
 ];
 
