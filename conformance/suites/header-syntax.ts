@@ -11,10 +11,10 @@ function headerSyntaxSuite(flavour: string, core: OAuthCore): Suite {
   };
   return suite(`Authorization header syntax [${flavour}]`, (test) => {
     test('a parameter named realm or the empty string is refused when writing (the realm is its own argument)', () => {
-      const error = assert.throws(() => core.formatAuthorizationHeader({ realm: 'x', oauth_nonce: 'n' }), 'INVALID_PARAMETER') as Error;
-      assert.ok(error.message.includes('realm'));
+      const error = assert.throws(() => core.formatAuthorizationHeader({ oauth_nonce: 'n', realm: 'x' }), 'INVALID_PARAMETER') as Error;
+      assert.equal(error.message, 'an Authorization header parameter cannot be named realm; pass the realm as its own argument');
       const empty = assert.throws(() => core.formatAuthorizationHeader({ '': 'x' }), 'INVALID_PARAMETER') as Error;
-      assert.ok(empty.message.includes('empty string'));
+      assert.equal(empty.message, 'an Authorization header parameter cannot be named with the empty string; pass the realm as its own argument');
       assert.equal(core.formatAuthorizationHeader({ realmx: 'x' }), 'OAuth realmx="x"');
       assert.equal(core.formatAuthorizationHeader({}), 'OAuth ');
     });
@@ -77,8 +77,10 @@ function headerSyntaxSuite(flavour: string, core: OAuthCore): Suite {
       }
       const at = assert.throws(() => core.parseAuthorizationHeader('OAuth a="1", b'), 'INVALID_HEADER') as Error;
       assert.equal(at.message, 'the Authorization header is malformed at character 12');
-      assert.throws(() => core.parseAuthorizationHeader(42 as never), 'INVALID_HEADER');
-      assert.throws(() => core.parseAuthorizationHeader(null as never), 'INVALID_HEADER');
+      for (const notText of [42, null, { toString: () => 'OAuth a="1"' }]) {
+        const error = assert.throws(() => core.parseAuthorizationHeader(notText as never), 'INVALID_HEADER') as Error;
+        assert.equal(error.message, 'the Authorization header must be a string');
+      }
     });
   });
 }

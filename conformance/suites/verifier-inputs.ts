@@ -251,6 +251,28 @@ function verifierInputsSuite(flavour: string, core: OAuthCore): Suite {
       }
     });
 
+    test('without now(), the verifier reads the clock: a request signed now verifies, one from an hour ago is stale', async () => {
+      const signer = core.createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1' });
+      const fresh = await signer.sign({ url: URL_ });
+      const v = core.createVerifier({ lookup: () => ({ consumerSecret: SECRET }) });
+      assert.equal(reasonOf(await v.verify({ method: 'POST', url: fresh.url, authorization: fresh.authorization, body: fresh.body })), 'ok');
+      const old = await core.createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1', timestamp: () => Math.floor(Date.now() / 1000) - 3600 }).sign({ url: URL_ });
+      assert.equal(reasonOf(await v.verify({ method: 'POST', url: old.url, authorization: old.authorization, body: old.body })), 'stale_timestamp');
+    });
+
+    test('a body that fails while being read, and credentials that fail with a foreign error, are reported without the error text', async () => {
+      const signed = await handSigned(oauth());
+      const exploding = { [Symbol.iterator]: () => { throw new Error('secret detail'); } };
+      const unreadable = await verifier().verify({ ...signed, body: exploding as never });
+      assert.equal(reasonOf(unreadable), 'malformed_request');
+      if (!unreadable.ok) assert.equal(unreadable.message, 'the request cannot be read');
+      const adapter = { ...core.defaultAdapter, hmac: () => { throw new Error('secret detail'); } };
+      const failing = core.createVerifier({ lookup: () => ({ consumerSecret: SECRET }), now: () => T0, adapter });
+      const result = await failing.verify(signed);
+      assert.equal(reasonOf(result), 'invalid_signature');
+      if (!result.ok) assert.equal(result.message, "the consumer's credentials cannot verify HMAC-SHA1: error");
+    });
+
     test('HMAC and PLAINTEXT: verifyBaseString compares the whole signature', async () => {
       const baseString = 'POST&x&y';
       const credentials = { signatureMethod: 'HMAC-SHA1' as const, consumerSecret: SECRET };
