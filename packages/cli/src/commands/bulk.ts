@@ -14,6 +14,7 @@ import {
   type BulkSummary,
 } from '@paysign/gateway';
 import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
+import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypto';
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
@@ -121,7 +122,9 @@ export const bulkCommand: Command = {
       login: config.login as string,
       timeoutMs,
       ...(config.controlKey !== undefined && { controlKey: config.controlKey }),
-      ...(privateKey !== undefined && { privateKey }),
+      // RSA-SHA256 through WebCrypto: each signature is made on libuv's thread pool, so concurrent
+      // rows sign on every core instead of queueing on the event loop (node:crypto's sign is synchronous).
+      ...(privateKey !== undefined && { privateKey, adapter: threadPoolSigner }),
       ...(config.pathPrefix !== undefined && { pathPrefix: config.pathPrefix }),
       ...(config.currency !== undefined && { projectCurrency: config.currency }),
     });
