@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { explainRequest, generateKeyFiles } from '@paysign/cli';
 import { createOutput, printDiagnosis, printResult, printSchedule, readGatewayConfig } from '../dist/demo-support.js';
 import { serve } from '@paysign/emulator/node';
-import { createCallbackHandler, createGatewayClient, GatewayError, operationUrl, previewSchedule, toTransferParams } from '@paysign/gateway';
+import { createCallbackHandler, createGatewayClient, GatewayError, previewSchedule } from '@paysign/gateway';
+import { operationUrl, toTransferParams } from '@paysign/gateway/server';
 import { createSigner } from '@paysign/oauth-core';
 
 const io = createOutput();

@@ -1,4 +1,4 @@
-import { operationUrl } from '@paysign/gateway';
+import { operationUrl } from '@paysign/gateway/server';
 import { createSigner, type OAuthError, type Signer } from '@paysign/oauth-core/webcrypto';
 import { createAuthenticator } from './caller/authenticate.js';
 import { resolveOptions, type ResolvedOptions, type SigningProxyOptions } from './options.js';

@@ -1,4 +1,5 @@
-import { DEFAULT_PATH_PREFIX, gatewayOperations, type GatewayOperation } from '@paysign/gateway';
+import { type GatewayOperation } from '@paysign/gateway';
+import { DEFAULT_PATH_PREFIX, gatewayOperations } from '@paysign/gateway/server';
 import { createMemoryNonceStore, type NonceStore, type PrivateKeyInput } from '@paysign/oauth-core/webcrypto';
 import { EdgeError } from './errors.js';
 import type { Allowlist } from './request/route.js';

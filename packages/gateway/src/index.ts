@@ -13,27 +13,12 @@ export {
   type GatewayFailureDetails,
 } from './errors.js';
 
-// Operations and their paths (v4 / v2), shared with servers that route the same paths
-export {
-  DEFAULT_PATH_PREFIX,
-  gatewayOperations,
-  matchOperationPath,
-  operationPath,
-  operationUrl,
-  type GatewayOperation,
-  type MatchedOperationPath,
-} from './operations/operations.js';
+// Operations (their paths and the server-side routing are on @paysign/gateway/server)
+export type { GatewayOperation } from './operations/operations.js';
 
-// The model: typed requests, the spec's field tables, wire-name mapping, calendar dates
+// The model: typed requests, the update-recurring-payments columns, calendar dates (the field
+// tables and wire-name mapping are on @paysign/gateway/server)
 export type * from './model/types.js';
-export type { FieldKind, FieldSpec, Necessity } from './model/field-spec.js';
-export {
-  NOTIFY_URL_CSV_ALIAS,
-  recurringPaymentFields,
-  recurringPaymentWireNames,
-  type RecurringPaymentProperty,
-  type RecurringPaymentWireName,
-} from './model/recurring-payment-fields.js';
 export {
   recurringPaymentColumns,
   recurringPaymentExampleColumns,
@@ -41,9 +26,6 @@ export {
   type RecurringPaymentColumn,
   type RecurringPaymentRow,
 } from './model/recurring-payment-columns.js';
-export { panEligibilitySendFields, transferFields } from './model/transfer-fields.js';
-export { fromWireRow, toWireRow, type RecurringPaymentRecord } from './model/wire-row.js';
-export { toPanEligibilitySendParams, toTransferParams } from './model/wire-params.js';
 export { formatCalendarDate, parseCalendarDate, type CalendarDate } from './model/calendar-date.js';
 
 // Card data: the one Luhn check and the one masking rule of every package
@@ -53,14 +35,9 @@ export { maskPansInText, redactCardData } from './redact/redact-card-data.js';
 
 // Validation: every field-table row and rule, all issues at once
 export type { ValidationIssue, ValidationRule } from './validation/issue.js';
-export { validateRecurringPaymentRow, type ValidationOptions } from './validation/validate-recurring-payment-row.js';
+export type { ValidationOptions } from './validation/validate-recurring-payment-row.js';
 export { validateRecurringPayment } from './validation/validate-recurring-payment.js';
-export {
-  validatePanEligibilitySend,
-  validatePanEligibilitySendParams,
-  validateTransfer,
-  validateTransferParams,
-} from './validation/validate-transfer.js';
+export { validatePanEligibilitySend, validateTransfer } from './validation/validate-transfer.js';
 
 // Schedule preview (rules 2, 3, 5, 6, 9, 10 and the stop conditions)
 export { previewSchedule, type PreviewScheduleOptions, type ScheduledCharge, type ScheduleInput } from './schedule/preview-schedule.js';
@@ -73,12 +50,7 @@ export { AUTHENTICATION_DEBUG_HINT, parseGatewayResponse, type ResponseHeaders }
 export { createGatewayClient, type GatewayClient } from './client/create-gateway-client.js';
 export type { GatewayCallOptions, GatewayClientOptions, GatewaySignatureMethod } from './client/options.js';
 
-// The recurring payment's schedule: one engine for previewSchedule and the emulator's charges
-export { isStopped, scheduledCharges, type PlannedCharge, type ScheduleCursor } from './schedule/schedule-engine.js';
-export { readScheduleRules, type AmountRule, type ScheduleRules } from './schedule/schedule-rules.js';
-
 // Callbacks: the gateway's checksum (docs/reference/callbacks.md), verified; a fetch handler that receives them
-export { callbackControl } from './callbacks/callback-checksum.js';
 export {
   verifyCallback,
   type CallbackParams,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callbackControl, createCallbackHandler, verifyCallback, type GatewayCallback } from '../src/index.js';
+import { createCallbackHandler, verifyCallback, type GatewayCallback } from '../src/index.js';
+import { callbackControl } from '../src/server.js';
 
 const key = 'test-merchant-control';
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { decodeCsv, encodeCsv } from '@paysign/payload-codec';
-import { recurringPaymentColumns, recurringPaymentExampleColumns, recurringPaymentFurtherColumns, recurringPaymentFields, NOTIFY_URL_CSV_ALIAS } from '@paysign/gateway';
+import { recurringPaymentColumns, recurringPaymentExampleColumns, recurringPaymentFurtherColumns } from '@paysign/gateway';
+import { recurringPaymentFields, NOTIFY_URL_CSV_ALIAS } from '@paysign/gateway/server';
 
 // docs/gateway-api.md, "update-recurring-payments": "The header shown in the plain-text
 // example of the CSV is in this order: client-orderid, recurring-payment-id, ..., expire-year."

@@ -1,19 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  formatCalendarDate,
-  fromWireRow,
-  gatewayOperations,
-  matchOperationPath,
-  operationPath,
-  operationUrl,
-  parseCalendarDate,
-  recurringPaymentFields,
-  toPanEligibilitySendParams,
-  toWireRow,
-  validateRecurringPaymentRow,
-  type GatewayOperation,
-} from '../src/index.js';
+import { formatCalendarDate, parseCalendarDate, type GatewayOperation } from '../src/index.js';
+import { fromWireRow, gatewayOperations, matchOperationPath, operationPath, operationUrl, recurringPaymentFields, toPanEligibilitySendParams, toWireRow, validateRecurringPaymentRow } from '../src/server.js';
 import { validFields, validPayment } from './fixtures.js';
 
 describe('operation paths (spec, "Endpoints" and "Versioning")', () => {

@@ -3,7 +3,8 @@
 import { isIP } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { transferFields, validatePanEligibilitySend, validateTransfer, type TransferRequest } from '../src/index.js';
+import { validatePanEligibilitySend, validateTransfer, type TransferRequest } from '../src/index.js';
+import { transferFields } from '../src/server.js';
 import { isIpAddress, isIpv4Address, isIpv6Address } from '../src/validation/ip-address.js';
 
 const base: TransferRequest = { clientOrderId: 'o', amount: '10.00', currency: 'EUR', cardRecurringPaymentId: 'src-1', destinationCardRecurringPaymentId: 'dst-1' };

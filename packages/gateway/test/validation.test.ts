@@ -1,20 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  GatewayValidationError,
-  luhnValid,
-  maskPan,
-  maskPansInText,
-  validatePanEligibilitySend,
-  validatePanEligibilitySendParams,
-  validateRecurringPayment,
-  validateRecurringPaymentRow,
-  validateTransfer,
-  validateTransferParams,
-  type RecurringPaymentUpdate,
-  type TransferRequest,
-  type ValidationIssue,
-} from '../src/index.js';
+import { GatewayValidationError, luhnValid, maskPan, maskPansInText, validatePanEligibilitySend, validateRecurringPayment, validateTransfer, type RecurringPaymentUpdate, type TransferRequest, type ValidationIssue } from '../src/index.js';
+import { validatePanEligibilitySendParams, validateRecurringPaymentRow, validateTransferParams } from '../src/server.js';
 import { TEST_PAN, validPayment } from './fixtures.js';
 
 const found = (issues: readonly ValidationIssue[]) => issues.map((issue) => `${issue.field} ${issue.rule}`);

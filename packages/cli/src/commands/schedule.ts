@@ -1,4 +1,5 @@
-import { fromWireRow, GatewayValidationError, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/gateway';
+import { GatewayValidationError, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/gateway';
+import { fromWireRow } from '@paysign/gateway/server';
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';

@@ -2,17 +2,8 @@ import { createPublicKey } from 'node:crypto';
 import { lineLog } from '@paysign/emulator';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
 import { loadProfilesFile } from '@paysign/emulator/node';
-import {
-  createGatewayClient,
-  GatewayAuthenticationError,
-  GatewayError,
-  GatewayValidationError,
-  toWireRow,
-  type GatewayResult,
-  type PanEligibilitySendRequest,
-  type RecurringPaymentUpdate,
-  type TransferRequest,
-} from '@paysign/gateway';
+import { createGatewayClient, GatewayAuthenticationError, GatewayError, GatewayValidationError, type GatewayResult, type PanEligibilitySendRequest, type RecurringPaymentUpdate, type TransferRequest } from '@paysign/gateway';
+import { toWireRow } from '@paysign/gateway/server';
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';

@@ -1,4 +1,5 @@
-import { matchOperationPath, type GatewayOperation } from '@paysign/gateway';
+import { type GatewayOperation } from '@paysign/gateway';
+import { matchOperationPath } from '@paysign/gateway/server';
 import type { Refusal } from '../reply/json-error.js';
 
 /** Which endpoint ids each operation may be called for; an operation left out is refused. */

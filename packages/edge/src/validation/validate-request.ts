@@ -1,11 +1,5 @@
-import {
-  recurringPaymentColumns,
-  validatePanEligibilitySendParams,
-  validateRecurringPaymentRow,
-  validateTransferParams,
-  type GatewayOperation,
-  type ValidationIssue,
-} from '@paysign/gateway';
+import { recurringPaymentColumns, type GatewayOperation, type ValidationIssue } from '@paysign/gateway';
+import { validatePanEligibilitySendParams, validateRecurringPaymentRow, validateTransferParams } from '@paysign/gateway/server';
 import type { Parameter } from '@paysign/oauth-core/encoding';
 import { decodePayload, type CodecError } from '@paysign/payload-codec';
 import type { ReportedIssue } from '../reply/json-error.js';

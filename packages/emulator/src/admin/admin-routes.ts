@@ -1,4 +1,5 @@
-import { GatewayValidationError, readScheduleRules } from '@paysign/gateway';
+import { GatewayValidationError } from '@paysign/gateway';
+import { readScheduleRules } from '@paysign/gateway/server';
 import type { Hono } from 'hono';
 import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import { EmulatorError } from '../errors.js';
