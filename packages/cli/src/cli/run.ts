@@ -8,6 +8,8 @@ import { scheduleCommand } from '../commands/schedule.js';
 import { sendCommand } from '../commands/send.js';
 import { signCommand } from '../commands/sign.js';
 import type { Command, CommandContext } from '../commands/command.js';
+import { readFileSync } from 'node:fs';
+import { redactText } from '../redact/redact.js';
 import { EXIT, RefusalError, UsageError } from './usage-error.js';
 
 export const commands: readonly Command[] = [emulatorCommand, keygenCommand, signCommand, explainCommand, sendCommand, bulkCommand, scheduleCommand, callbacksCommand, benchCommand];
@@ -17,7 +19,7 @@ function overview(): string {
   return [
     'paysign: sign, send and explain requests to the payment gateway; run it locally.',
     '',
-    'Usage: paysign <command> [options]     paysign <command> --help',
+    'Usage: paysign <command> [options]     paysign <command> --help     paysign --version',
     '',
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
@@ -40,6 +42,10 @@ const USAGE_ERROR_NAMES = new Set(['UsageError', 'OAuthError', 'EmulatorError', 
 export async function runCli(argv: readonly string[], context: CommandContext): Promise<number> {
   const [name, ...args] = argv;
   const { io } = context;
+  if (name === '--version' || name === '-v' || name === 'version') {
+    io.out(`paysign ${cliVersion()}`);
+    return EXIT.ok;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(overview());
     return name === undefined ? EXIT.usage : EXIT.ok;
@@ -62,9 +68,15 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
       if (error instanceof UsageError) io.err(`\n${command.usage}`);
       return EXIT.usage;
     }
-    // Unexpected: the class and code only, since a message could quote request data.
+    // Unexpected: the class, the code and the message with any card data masked (a message could quote request data).
     const code = error instanceof Error && 'code' in error ? ` ${String(error.code)}` : '';
-    io.err(`paysign ${name}: unexpected ${error instanceof Error ? error.name : 'error'}${code}${error instanceof Error ? `: ${error.message}` : ''}`);
+    io.err(`paysign ${name}: unexpected ${error instanceof Error ? error.name : 'error'}${code}${error instanceof Error ? `: ${redactText(error.message)}` : ''}`);
     return EXIT.refused;
   }
+}
+
+/** The package's version, read from its package.json beside dist/ (src/ in development). */
+function cliVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return typeof manifest.version === 'string' ? manifest.version : 'unknown';
 }
