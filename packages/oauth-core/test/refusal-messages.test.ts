@@ -62,6 +62,9 @@ describe('the verifier says why, exactly', () => {
     expect(await full.verify(valid)).toMatchObject({ ok: false, reason: 'nonce_store_full', message: 'the nonce store is full; try again later' });
     const missing = await verifier().verify({ method: 'POST', url: URL_, authorization: null });
     expect(Object.keys(missing)).toEqual(['ok', 'reason', 'message']);
+    for (const options of [null, {}, { lookup: 'x' }]) {
+      expect(refusal(() => node.createVerifier(options as never))).toEqual({ code: 'INVALID_PARAMETER', message: 'the verifier options must be an object with a lookup function' });
+    }
     expect(refusal(() => node.createVerifier({ lookup: () => undefined, timestampWindowSeconds: -1 }))).toEqual({ code: 'INVALID_PARAMETER', message: 'timestampWindowSeconds must be a non-negative number' });
   });
 
