@@ -1,6 +1,6 @@
 // `pnpm test:mutation`: Stryker 10 over @paysign/oauth-core's src/ (stryker.config.mjs), run with
 // the Node 22 that the conformance package installs (Stryker 10 needs Node >= 22; the host may be
-// Node 20), then a per-folder summary into reports/mutation/summary.md.
+// Node 20), then a per-folder table of that run into reports/mutation/latest-run.md.
 // Extra arguments go to `stryker run` (e.g. `pnpm test:mutation --force` for a full rerun).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

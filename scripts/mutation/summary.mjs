@@ -1,5 +1,5 @@
 // Reads Stryker's JSON report (reports/mutation/oauth-core.json) and writes
-// reports/mutation/summary.md: the score per folder of packages/oauth-core/src, and every mutant
+// reports/mutation/latest-run.md (the session's before/after is in summary.md): the score per folder of packages/oauth-core/src, and every mutant
 // that survived or had no test, with its place and replacement. Equivalent survivors are
 // explained in reports/mutation/equivalent-mutants.md.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -64,5 +64,5 @@ const text = [
   ...open,
   '',
 ].join('\n');
-writeFileSync(new URL(process.env.MUTATION_SUMMARY ?? 'reports/mutation/summary.md', root), text);
-console.log(`wrote ${fileURLToPath(new URL(process.env.MUTATION_SUMMARY ?? 'reports/mutation/summary.md', root))}: ${score(total).toFixed(1)}% overall`);
+writeFileSync(new URL(process.env.MUTATION_SUMMARY ?? 'reports/mutation/latest-run.md', root), text);
+console.log(`wrote ${fileURLToPath(new URL(process.env.MUTATION_SUMMARY ?? 'reports/mutation/latest-run.md', root))}: ${score(total).toFixed(1)}% overall`);
