@@ -34,8 +34,8 @@ export default defineConfig({
       // On Node the bare import resolves to the node build (export condition "node").
       { find: /^@paysign\/oauth-core$/, replacement: src('entries/node.ts') },
       { find: /^@paysign\/oauth-core\/(node|webcrypto|js|hmac|encoding|keys|auto)$/, replacement: src('entries/$1.ts') },
-      { find: /^@noble\/hashes\//, replacement: dependency('packages/oauth-core', '@noble/hashes') + '/' },
-      { find: /^micro-rsa-dsa-dh\//, replacement: dependency('packages/oauth-core', 'micro-rsa-dsa-dh') + '/' },
+      { find: /^@noble\/hashes\//, replacement: `${dependency('packages/oauth-core', '@noble/hashes')}/` },
+      { find: /^micro-rsa-dsa-dh\//, replacement: `${dependency('packages/oauth-core', 'micro-rsa-dsa-dh')}/` },
       { find: /^oauth-1\.0a$/, replacement: dependency('conformance', 'oauth-1.0a') },
       { find: /^oauth-sign$/, replacement: dependency('conformance', 'oauth-sign') },
       // Properties capped at 30 cases per mutant, seed fixed (see scripts/mutation/fast-check-capped.ts).

@@ -36,7 +36,9 @@ export class AssertionError extends Error {
 
 function show(value: unknown): string {
   try {
-    return typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value);
+    return typeof value === 'string'
+      ? JSON.stringify(value)
+      : (JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value));
   } catch {
     return String(value);
   }
@@ -72,13 +74,13 @@ export const assert: Assert = {
     if (!value) throw new AssertionError(message);
   },
   equal<T>(actual: T, expected: T, message?: string): void {
-    if (!Object.is(actual, expected)) throw new AssertionError(`${message ? message + ': ' : ''}expected ${show(expected)}, got ${show(actual)}`);
+    if (!Object.is(actual, expected)) throw new AssertionError(`${message ? `${message}: ` : ''}expected ${show(expected)}, got ${show(actual)}`);
   },
   notEqual<T>(actual: T, unexpected: T, message?: string): void {
-    if (Object.is(actual, unexpected)) throw new AssertionError(`${message ? message + ': ' : ''}expected anything but ${show(unexpected)}`);
+    if (Object.is(actual, unexpected)) throw new AssertionError(`${message ? `${message}: ` : ''}expected anything but ${show(unexpected)}`);
   },
   deepEqual(actual: unknown, expected: unknown, message?: string): void {
-    if (!deepEqual(actual, expected)) throw new AssertionError(`${message ? message + ': ' : ''}expected ${show(expected)}, got ${show(actual)}`);
+    if (!deepEqual(actual, expected)) throw new AssertionError(`${message ? `${message}: ` : ''}expected ${show(expected)}, got ${show(actual)}`);
   },
   /** Checks that `fn` throws; with `code`, that the error's `code` is that. Returns the error. */
   throws(fn: () => unknown, code?: string, message?: string): unknown {
@@ -86,11 +88,11 @@ export const assert: Assert = {
       fn();
     } catch (error) {
       if (code !== undefined && codeOf(error) !== code) {
-        throw new AssertionError(`${message ? message + ': ' : ''}expected code ${code}, got ${show(codeOf(error))}`);
+        throw new AssertionError(`${message ? `${message}: ` : ''}expected code ${code}, got ${show(codeOf(error))}`);
       }
       return error;
     }
-    throw new AssertionError(`${message ? message + ': ' : ''}expected an error${code ? ` with code ${code}` : ''}`);
+    throw new AssertionError(`${message ? `${message}: ` : ''}expected an error${code ? ` with code ${code}` : ''}`);
   },
   /** Checks that `fn` rejects; with `code`, that the error's `code` is that. Returns the error. */
   async rejects(fn: () => Promise<unknown>, code?: string, message?: string): Promise<unknown> {
@@ -98,11 +100,11 @@ export const assert: Assert = {
       await fn();
     } catch (error) {
       if (code !== undefined && codeOf(error) !== code) {
-        throw new AssertionError(`${message ? message + ': ' : ''}expected code ${code}, got ${show(codeOf(error))}`);
+        throw new AssertionError(`${message ? `${message}: ` : ''}expected code ${code}, got ${show(codeOf(error))}`);
       }
       return error;
     }
-    throw new AssertionError(`${message ? message + ': ' : ''}expected a rejection${code ? ` with code ${code}` : ''}`);
+    throw new AssertionError(`${message ? `${message}: ` : ''}expected a rejection${code ? ` with code ${code}` : ''}`);
   },
 };
 
@@ -137,6 +139,6 @@ export async function runSuites(suites: readonly Suite[], log: (line: string) =>
       }
     }
   }
-  log(`${label ? label + ': ' : ''}${summary.passed} passed, ${summary.failed} failed`);
+  log(`${label ? `${label}: ` : ''}${summary.passed} passed, ${summary.failed} failed`);
   return summary;
 }

@@ -58,10 +58,10 @@ try {
   if (pack.code === 0) {
     // publint is in-process and quick; attw runs TypeScript, so two at a time (CI has 2 cores).
     const linted = await Promise.all(packages.map(checkPublint));
-    packages.forEach((pkg, i) => report(`publint --strict ${pkg.name}`, linted[i]));
+    for (const [i, pkg] of packages.entries()) report(`publint --strict ${pkg.name}`, linted[i]);
     // attw (CPU) runs beside the install (network, disk), then the consumer checks.
     const [typed, install] = await Promise.all([mapLimited(packages, 2, checkTypesResolution), installConsumer(dir, packages)]);
-    packages.forEach((pkg, i) => report(`attw ${pkg.name}`, typed[i]));
+    for (const [i, pkg] of packages.entries()) report(`attw ${pkg.name}`, typed[i]);
     report('npm install of the tarballs into an empty project', install);
     if (install.ok) {
       for (const result of await checkDeclarations(install.consumer, packages)) report(result.name, result);

@@ -40,7 +40,7 @@ const report: BenchReport = {
 function save(): void {
   report.machine.loadAfter = loadavg();
   mkdirSync(options.outDir, { recursive: true });
-  writeFileSync(join(options.outDir, 'results.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(options.outDir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(options.outDir, 'results.md'), renderMarkdown(report));
   if (report.signing.length > 0) writeFileSync(join(options.outDir, 'signs-per-second.svg'), renderSvg(report.signing, 'transfer'));
 }
@@ -68,13 +68,20 @@ if (options.suites.has('concurrency')) {
   save();
 }
 if (options.suites.has('payload')) {
-  report.payload = await runPayload(options.payloadRows, options.payloadRows.at(-1)!, { rounds: options.rounds, sampleMs: Math.max(options.sampleMs, 100) }, progress);
+  report.payload = await runPayload(
+    options.payloadRows,
+    options.payloadRows.at(-1)!,
+    { rounds: options.rounds, sampleMs: Math.max(options.sampleMs, 100) },
+    progress,
+  );
 }
 if (options.suites.has('memory')) report.memory = runMemory(options.memorySigns, progress);
 
 save();
 progress.finish();
 for (const t of evaluateTargets(report)) {
-  process.stderr.write(`${t.met === undefined ? '  ' : t.met ? 'ok' : '!!'} ${t.target}: ${t.reached ? formatRatio(t.reached.median) : '–'} (goal ≥ ${formatRatio(t.goal)})\n`);
+  process.stderr.write(
+    `${t.met === undefined ? '  ' : t.met ? 'ok' : '!!'} ${t.target}: ${t.reached ? formatRatio(t.reached.median) : '–'} (goal ≥ ${formatRatio(t.goal)})\n`,
+  );
 }
 process.stderr.write(`results written to ${options.outDir}\n`);

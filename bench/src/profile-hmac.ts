@@ -5,7 +5,12 @@
 import { createHmac } from 'node:crypto';
 import { createSigner, formatAuthorizationHeader, percentEncode, signatureBaseString } from '@paysign/oauth-core/node';
 // The signer's internal stages, from oauth-core's source (bundled into this script), timed alone.
-import { baseStringFromSegments, createParameterOrder, encodedPair, type EncodedPair } from '../../packages/oauth-core/src/base-string/signature-base-string.js';
+import {
+  baseStringFromSegments,
+  createParameterOrder,
+  encodedPair,
+  type EncodedPair,
+} from '../../packages/oauth-core/src/base-string/signature-base-string.js';
 import { encodeValueFast } from '../../packages/oauth-core/src/encoding/encode-fast.js';
 import { encodeOnceAndTwice } from '../../packages/oauth-core/src/encoding/encode-twice.js';
 import { formatEncodedHeader } from '../../packages/oauth-core/src/header/authorization.js';
@@ -40,16 +45,21 @@ const protocol = {
   version: '1.0' as const,
 };
 let sink: unknown;
-const loop = (fn: () => unknown): BenchCase['run'] => (n) => {
-  for (let i = 0; i < n; i++) sink = fn();
-};
+const loop =
+  (fn: () => unknown): BenchCase['run'] =>
+  (n) => {
+    for (let i = 0; i < n; i++) sink = fn();
+  };
 
 const stages: BenchCase[] = [
   { id: 'full signSync', run: loop(() => signer.signSync(request)) },
   { id: 'floor: createHmac over the base string', run: loop(() => createHmac('sha1', HMAC_KEY).update(signed.baseString).digest('base64')) },
   { id: 'collectParameters (15 pairs)', run: loop(() => collectParameters(request.params)) },
   { id: 'protocol parameters with a pooled nonce', run: loop(() => protocolParameters(protocol)) },
-  { id: 'encode 20 values once and twice (one pass)', run: loop(() => allParams.map(([name, value]) => encodedPair(names.get(name)!, value, encodeValueFast))) },
+  {
+    id: 'encode 20 values once and twice (one pass)',
+    run: loop(() => allParams.map(([name, value]) => encodedPair(names.get(name)!, value, encodeValueFast))),
+  },
   { id: 'sort 20 encoded pairs (first request)', run: loop(() => encodedAll.map((_, i) => i).sort((x, y) => compareEncoded(encodedAll[x]!, encodedAll[y]!))) },
   { id: 'order of 20 pairs, remembered (names)', run: loop(() => order(encodedAll)) },
   { id: 'join the base string from segments', run: loop(() => baseStringFromSegments('POST', encodedUri, encodedAll, order(encodedAll))) },
@@ -73,6 +83,8 @@ for (const stage of stages) {
   const figure = result[stage.id]!;
   const microseconds = 1e6 / figure.opsPerSecond.median;
   const share = 1 / figure.vsFloor!.median;
-  process.stdout.write(`${stage.id.padEnd(48)} ${microseconds.toFixed(2).padStart(7)} µs  ${formatRatio(share).padStart(6)} of the full signature  ${formatRatio(microseconds / floorUs).padStart(6)} of the floor\n`);
+  process.stdout.write(
+    `${stage.id.padEnd(48)} ${microseconds.toFixed(2).padStart(7)} µs  ${formatRatio(share).padStart(6)} of the full signature  ${formatRatio(microseconds / floorUs).padStart(6)} of the floor\n`,
+  );
 }
 if (sink === undefined) process.exitCode = 1;

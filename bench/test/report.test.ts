@@ -67,11 +67,17 @@ describe('reports', () => {
   });
 
   it('draws the peers beside paysign on every runtime, not only on the host', () => {
-    const workerd: GroupResult = { ...group, runtime: 'workerd 2026-11-17', floorId: 'floor:webcrypto', auto: 'webcrypto', cases: [
-      result('floor:webcrypto', 'floor', floor, floor),
-      result('paysign:webcrypto', 'paysign', [60_000, 54_000, 66_000], floor),
-      result('peer:oauth-1.0a', 'peer', [10_000, 9_000, 11_000], floor),
-    ] };
+    const workerd: GroupResult = {
+      ...group,
+      runtime: 'workerd 2026-11-17',
+      floorId: 'floor:webcrypto',
+      auto: 'webcrypto',
+      cases: [
+        result('floor:webcrypto', 'floor', floor, floor),
+        result('paysign:webcrypto', 'paysign', [60_000, 54_000, 66_000], floor),
+        result('peer:oauth-1.0a', 'peer', [10_000, 9_000, 11_000], floor),
+      ],
+    };
     const svg = renderSvg([group, workerd], 'transfer');
     expect(svg).toContain('node 20.0.0 · oauth-sign');
     expect(svg).toContain('workerd 2026-11-17 · oauth-1.0a');
@@ -79,11 +85,16 @@ describe('reports', () => {
   });
 
   it('leaves room for the longest label: no label starts left of the image', () => {
-    const long: GroupResult = { ...group, runtime: 'workerd 2026-11-17 with a long build name', auto: 'webcrypto', cases: [
-      result('floor:node-crypto', 'floor', floor, floor),
-      result('paysign:webcrypto', 'paysign', [60_000, 54_000, 66_000], floor),
-      result('peer:mastercard-oauth1-signer', 'peer', [10_000, 9_000, 11_000], floor),
-    ] };
+    const long: GroupResult = {
+      ...group,
+      runtime: 'workerd 2026-11-17 with a long build name',
+      auto: 'webcrypto',
+      cases: [
+        result('floor:node-crypto', 'floor', floor, floor),
+        result('paysign:webcrypto', 'paysign', [60_000, 54_000, 66_000], floor),
+        result('peer:mastercard-oauth1-signer', 'peer', [10_000, 9_000, 11_000], floor),
+      ],
+    };
     const svg = renderSvg([group, long], 'transfer');
     // Right-aligned labels end at x; at 6.6 px a character (wider than the mean of the font), each must start at x >= 0.
     for (const [, x, text] of svg.matchAll(/<text x="([\d.]+)" y="[\d.]+" text-anchor="end">([^<]+)<\/text>/g)) {

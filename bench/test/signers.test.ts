@@ -104,4 +104,3 @@ describe('every benchmarked signer produces a signature that verifies', () => {
     expect(CONSUMER_KEY).toBe('merchant-login');
   });
 });
-

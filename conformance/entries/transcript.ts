@@ -37,7 +37,14 @@ const signingCases: SigningCase[] = [
   },
   {
     name: 'HMAC-SHA256 POST with a token, without oauth_version',
-    options: { ...fixed, signatureMethod: 'HMAC-SHA256', consumerSecret: 'kd94hf93k423kf44', token: 'nnch734d00sl2jdk', tokenSecret: 'pfkkdhi9sl3r4s00', version: false },
+    options: {
+      ...fixed,
+      signatureMethod: 'HMAC-SHA256',
+      consumerSecret: 'kd94hf93k423kf44',
+      token: 'nnch734d00sl2jdk',
+      tokenSecret: 'pfkkdhi9sl3r4s00',
+      version: false,
+    },
     request: { url: gatewayUrl, params: { 'client-order-id': 'order-3', amount: '10.00' } },
   },
   {
@@ -97,13 +104,12 @@ async function signCase(core: OAuthCoreModule, c: SigningCase) {
     const other = await core.createSigner({ ...c.options, privateKey }).sign(c.request);
     assert.equal(other.signature, signed.signature, 'another encoding of the same key');
   }
-  const credentials =
-    c.options.signatureMethod.startsWith('RSA')
-      ? { signatureMethod: c.options.signatureMethod, publicKey: rsaPkcs1Public, minimumRsaKeyBits: 1024 }
-      : { signatureMethod: c.options.signatureMethod, consumerSecret: c.options.consumerSecret ?? '', tokenSecret: c.options.tokenSecret ?? '' };
+  const credentials = c.options.signatureMethod.startsWith('RSA')
+    ? { signatureMethod: c.options.signatureMethod, publicKey: rsaPkcs1Public, minimumRsaKeyBits: 1024 }
+    : { signatureMethod: c.options.signatureMethod, consumerSecret: c.options.consumerSecret ?? '', tokenSecret: c.options.tokenSecret ?? '' };
   const verifies = await core.verifyBaseString(signed.baseString, signed.signature, credentials);
   // PLAINTEXT signs nothing but the key, so only a changed signature can be refused there.
-  const tampered = c.options.signatureMethod === 'PLAINTEXT' ? [signed.baseString, signed.signature + 'x'] : [signed.baseString + 'x', signed.signature];
+  const tampered = c.options.signatureMethod === 'PLAINTEXT' ? [signed.baseString, `${signed.signature}x`] : [`${signed.baseString}x`, signed.signature];
   const rejectsTampered = !(await core.verifyBaseString(tampered[0] as string, tampered[1] as string, credentials));
   assert.equal(verifies, true, 'the signature verifies with the public key or secret');
   assert.equal(rejectsTampered, true, 'a tampered request is refused');
@@ -116,7 +122,7 @@ const allBytes = Uint8Array.from({ length: 256 }, (_, i) => i);
 /** Encoding and error behaviour that must not depend on the runtime's string or crypto internals. */
 async function encodingCase(core: OAuthCoreModule) {
   return {
-    percentEncoded: core.percentEncode(allAscii + 'é€🚀\u{10FFFF}'),
+    percentEncoded: core.percentEncode(`${allAscii}é€🚀\u{10FFFF}`),
     percentDecoded: core.percentDecode('%41%c3%a9%F0%9F%9A%80+%2B'),
     formDecoded: core.formDecode('a+b%20c%2Bd'),
     base64: core.encodeBase64(allBytes),
@@ -126,7 +132,9 @@ async function encodingCase(core: OAuthCoreModule) {
       badBase64: await outcome(() => core.decodeBase64('Zm9v=')),
       noSecret: await outcome(() => core.createSigner({ consumerKey: 'k', signatureMethod: 'HMAC-SHA1' })),
       notPem: await outcome(() => core.createSigner({ consumerKey: 'k', signatureMethod: 'RSA-SHA256', privateKey: 'not a key' }).sign({ url: gatewayUrl })),
-      weakKey: await outcome(() => core.createSigner({ consumerKey: 'k', signatureMethod: 'RSA-SHA256', privateKey: rsaPkcs1Private }).sign({ url: gatewayUrl })),
+      weakKey: await outcome(() =>
+        core.createSigner({ consumerKey: 'k', signatureMethod: 'RSA-SHA256', privateKey: rsaPkcs1Private }).sign({ url: gatewayUrl }),
+      ),
       publicAsPrivate: await outcome(() =>
         core.createSigner({ consumerKey: 'k', signatureMethod: 'RSA-SHA256', privateKey: rsaPkcs1Public, minimumRsaKeyBits: 1024 }).sign({ url: gatewayUrl }),
       ),

@@ -19,8 +19,20 @@ const bin = (name) => `${root}node_modules/.bin/${name}`;
 /** The matrix: each runtime, the bundle it needs, and how to start it (from conformance/runtimes). */
 const matrix = [
   { name: `node ${process.version} (host)`, bundle: 'node', command: process.execPath, args: ['.build/node.mjs'] },
-  { name: 'node 22', bundle: 'node', command: nodeBinary(22), args: ['.build/node.mjs'], unavailable: `npm publishes no Node 22 binary package for ${platform}` },
-  { name: 'node 24', bundle: 'node', command: nodeBinary(24), args: ['.build/node.mjs'], unavailable: `npm publishes no Node 24 binary package for ${platform}` },
+  {
+    name: 'node 22',
+    bundle: 'node',
+    command: nodeBinary(22),
+    args: ['.build/node.mjs'],
+    unavailable: `npm publishes no Node 22 binary package for ${platform}`,
+  },
+  {
+    name: 'node 24',
+    bundle: 'node',
+    command: nodeBinary(24),
+    args: ['.build/node.mjs'],
+    unavailable: `npm publishes no Node 24 binary package for ${platform}`,
+  },
   // --no-lock: no deno.lock is written into the tree; --no-prompt: a missing permission fails, never waits.
   { name: 'deno', bundle: 'deno', command: bin('deno'), args: ['run', '--no-lock', '--no-prompt', '.build/deno.mjs'] },
   { name: 'bun', bundle: 'bun', command: bin('bun'), args: ['run', '--no-install', '.build/bun.mjs'] },
@@ -104,7 +116,16 @@ const ran = await runMatrix(runnable);
 // In matrix order; a runtime whose bundle did not build fails with the bundler's message.
 const results = present.map((r) =>
   r.bundle in buildFailures
-    ? { name: r.name, label: r.name, passed: 0, failed: 1, transcript: undefined, failures: [], problems: [`bundle ${r.bundle} failed to build`], stderr: buildFailures[r.bundle] }
+    ? {
+        name: r.name,
+        label: r.name,
+        passed: 0,
+        failed: 1,
+        transcript: undefined,
+        failures: [],
+        problems: [`bundle ${r.bundle} failed to build`],
+        stderr: buildFailures[r.bundle],
+      }
     : ran[runnable.indexOf(r)],
 );
 

@@ -24,7 +24,14 @@ export function adaptersAgreeSuites(flavours: Flavours): Suite[] {
         const label = method.startsWith('RSA') ? `${method} (${keyOptions.minimumRsaKeyBits ? 1024 : 2048}-bit key)` : method;
         test(`${label}: identical signed requests on random input`, async () => {
           await fc.assert(
-            fc.asyncProperty(arb.request, arb.secret, fc.option(arb.token, { nil: undefined }), fc.option(arb.secret, { nil: undefined }), arb.nonce, arb.timestamp, fc.option(fc.string({ maxLength: 8 }), { nil: undefined }),
+            fc.asyncProperty(
+              arb.request,
+              arb.secret,
+              fc.option(arb.token, { nil: undefined }),
+              fc.option(arb.secret, { nil: undefined }),
+              arb.nonce,
+              arb.timestamp,
+              fc.option(fc.string({ maxLength: 8 }), { nil: undefined }),
               async (request, consumerSecret, token, tokenSecret, nonce, timestamp, realm) => {
                 const outputs = await Promise.all(
                   entries.map(async ([, core]) => {
@@ -44,7 +51,8 @@ export function adaptersAgreeSuites(flavours: Flavours): Suite[] {
                 for (let i = 1; i < outputs.length; i++) {
                   assert.deepEqual(outputs[i], outputs[0], `${entries[i]![0]} vs ${entries[0]![0]}`);
                 }
-              }),
+              },
+            ),
             { numRuns },
           );
         });

@@ -3,7 +3,40 @@
 // joined `name=value` strings goes wrong.
 import fc from 'fast-check';
 
-const TRICKY = ['', ' ', '+', '%', '%20', '%2B', '=', '&', '?', '#', '/', ':', '!', "'", '(', ')', '*', '~', '-', '.', '_', 'a b', 'a+b', '☃', 'é', 'e\u0301', '😀', '日本', '\n', '\u007f', '\u0080', '100.00'];
+const TRICKY = [
+  '',
+  ' ',
+  '+',
+  '%',
+  '%20',
+  '%2B',
+  '=',
+  '&',
+  '?',
+  '#',
+  '/',
+  ':',
+  '!',
+  "'",
+  '(',
+  ')',
+  '*',
+  '~',
+  '-',
+  '.',
+  '_',
+  'a b',
+  'a+b',
+  '☃',
+  'é',
+  'e\u0301',
+  '😀',
+  '日本',
+  '\n',
+  '\u007f',
+  '\u0080',
+  '100.00',
+];
 const PREFIXED = ['amount', 'amount-from', 'amount_to', 'amount.x', 'amount0', 'amountA', 'a', 'a-', 'a=', 'ab', 'b', 'c@', 'c2'];
 
 /** A parameter value: tricky constants or any well-formed unicode. */
@@ -11,7 +44,11 @@ export const value: fc.Arbitrary<string> = fc.oneof(fc.constantFrom(...TRICKY), 
 
 /** A parameter name that is not a protocol parameter. */
 export const name: fc.Arbitrary<string> = fc
-  .oneof({ weight: 3, arbitrary: fc.constantFrom(...PREFIXED) }, { weight: 1, arbitrary: fc.constantFrom(...TRICKY) }, { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) })
+  .oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...PREFIXED) },
+    { weight: 1, arbitrary: fc.constantFrom(...TRICKY) },
+    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
+  )
   .filter((n) => !n.startsWith('oauth_'));
 
 /** Request parameters in order, duplicates allowed. */
@@ -36,8 +73,14 @@ export const baseUrl: fc.Arbitrary<string> = fc
 export const httpMethod: fc.Arbitrary<string> = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'post', 'Get');
 
 /** Non-empty credentials strings, unicode included. */
-export const secret: fc.Arbitrary<string> = fc.oneof(fc.constantFrom('kd94hf93k423kf44', 'a&b', 'sp ace', '☃', '%'), fc.string({ unit: 'binary', minLength: 1, maxLength: 16 }));
-export const token: fc.Arbitrary<string> = fc.oneof(fc.constantFrom('nnch734d00sl2jdk', 'tok en', 'tök'), fc.string({ unit: 'binary', minLength: 1, maxLength: 16 }));
+export const secret: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('kd94hf93k423kf44', 'a&b', 'sp ace', '☃', '%'),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 16 }),
+);
+export const token: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('nnch734d00sl2jdk', 'tok en', 'tök'),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 16 }),
+);
 export const nonce: fc.Arbitrary<string> = fc.string({ unit: fc.constantFrom(...'abcdefABCDEF0123456789'), minLength: 1, maxLength: 32 });
 export const timestamp: fc.Arbitrary<string> = fc.integer({ min: 1, max: 4_000_000_000 }).map(String);
 

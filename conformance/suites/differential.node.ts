@@ -38,7 +38,14 @@ function asRecord(pairs: readonly (readonly [string, string])[]): Record<string,
 const noProtoName = (pairs: Pairs) => pairs.every(([name]) => name !== '__proto__');
 const runs = { numRuns: 120 };
 
-function signerFor(core: OAuthCore, method: Method, secrets: { consumerSecret: string; tokenSecret?: string | undefined }, nonce: string, timestamp: string, token?: string) {
+function signerFor(
+  core: OAuthCore,
+  method: Method,
+  secrets: { consumerSecret: string; tokenSecret?: string | undefined },
+  nonce: string,
+  timestamp: string,
+  token?: string,
+) {
   return core.createSigner({
     consumerKey: 'merchant-login',
     signatureMethod: method,
@@ -71,17 +78,24 @@ export function differentialSuites(core: OAuthCore): Suite[] {
       for (const method of ['HMAC-SHA1', 'HMAC-SHA256', 'PLAINTEXT', 'RSA-SHA1'] as const) {
         test(`oauth-sign: same base string and ${method} signature on random requests`, async () => {
           await fc.assert(
-            fc.asyncProperty(arb.request, arb.secret, fc.option(fc.tuple(arb.token, arb.secret), { nil: undefined }), arb.nonce, arb.timestamp, async (request, consumerSecret, tokenPair, nonce, timestamp) => {
-              fc.pre(noProtoName(request.params));
-              const signed = await signerFor(core, method, { consumerSecret, tokenSecret: tokenPair?.[1] }, nonce, timestamp, tokenPair?.[0]).sign(request);
-              const record = asRecord([...request.params, ...Object.entries(signed.oauthParams)]);
-              assert.equal(signed.baseString, oauthSign.generateBase(request.method, request.url, record), 'base string');
-              const peerSignature =
-                method === 'RSA-SHA1'
-                  ? oauthSign.rsasign(request.method, request.url, record, key1024.pkcs1)
-                  : oauthSign.sign(method, request.method, request.url, record, consumerSecret, tokenPair?.[1]);
-              assert.equal(signed.signature, peerSignature, 'signature');
-            }),
+            fc.asyncProperty(
+              arb.request,
+              arb.secret,
+              fc.option(fc.tuple(arb.token, arb.secret), { nil: undefined }),
+              arb.nonce,
+              arb.timestamp,
+              async (request, consumerSecret, tokenPair, nonce, timestamp) => {
+                fc.pre(noProtoName(request.params));
+                const signed = await signerFor(core, method, { consumerSecret, tokenSecret: tokenPair?.[1] }, nonce, timestamp, tokenPair?.[0]).sign(request);
+                const record = asRecord([...request.params, ...Object.entries(signed.oauthParams)]);
+                assert.equal(signed.baseString, oauthSign.generateBase(request.method, request.url, record), 'base string');
+                const peerSignature =
+                  method === 'RSA-SHA1'
+                    ? oauthSign.rsasign(request.method, request.url, record, key1024.pkcs1)
+                    : oauthSign.sign(method, request.method, request.url, record, consumerSecret, tokenPair?.[1]);
+                assert.equal(signed.signature, peerSignature, 'signature');
+              },
+            ),
             { numRuns: method === 'RSA-SHA1' ? 30 : runs.numRuns },
           );
         });
@@ -100,15 +114,28 @@ export function differentialSuites(core: OAuthCore): Suite[] {
 
       test('oauth-1.0a: same base string and HMAC-SHA1 signature, parameters in the body', async () => {
         await fc.assert(
-          fc.asyncProperty(arb.request, arb.secret, fc.option(fc.tuple(arb.token, arb.secret), { nil: undefined }), arb.nonce, arb.timestamp, async (request, consumerSecret, tokenPair, nonce, timestamp) => {
-            fc.pre(noProtoName(request.params));
-            const signed = await signerFor(core, 'HMAC-SHA1', { consumerSecret, tokenSecret: tokenPair?.[1] }, nonce, timestamp, tokenPair?.[0]).sign(request);
-            const peerRequest = { url: request.url, method: request.method, data: asRecord(request.params) };
-            const authorized = peerFor(consumerSecret, nonce, timestamp).authorize(peerRequest, tokenPair && { key: tokenPair[0], secret: tokenPair[1] });
-            const { oauth_signature: peerSignature, ...oauthData } = authorized;
-            assert.equal(signed.baseString, peerFor(consumerSecret, nonce, timestamp).getBaseString({ ...peerRequest, data: asRecord(request.params) }, oauthData), 'base string');
-            assert.equal(signed.signature, peerSignature, 'signature');
-          }),
+          fc.asyncProperty(
+            arb.request,
+            arb.secret,
+            fc.option(fc.tuple(arb.token, arb.secret), { nil: undefined }),
+            arb.nonce,
+            arb.timestamp,
+            async (request, consumerSecret, tokenPair, nonce, timestamp) => {
+              fc.pre(noProtoName(request.params));
+              const signed = await signerFor(core, 'HMAC-SHA1', { consumerSecret, tokenSecret: tokenPair?.[1] }, nonce, timestamp, tokenPair?.[0]).sign(
+                request,
+              );
+              const peerRequest = { url: request.url, method: request.method, data: asRecord(request.params) };
+              const authorized = peerFor(consumerSecret, nonce, timestamp).authorize(peerRequest, tokenPair && { key: tokenPair[0], secret: tokenPair[1] });
+              const { oauth_signature: peerSignature, ...oauthData } = authorized;
+              assert.equal(
+                signed.baseString,
+                peerFor(consumerSecret, nonce, timestamp).getBaseString({ ...peerRequest, data: asRecord(request.params) }, oauthData),
+                'base string',
+              );
+              assert.equal(signed.signature, peerSignature, 'signature');
+            },
+          ),
           runs,
         );
       });
@@ -125,7 +152,7 @@ export function differentialSuites(core: OAuthCore): Suite[] {
             fc.pre(query.every(([n]) => !bodyNames.has(n))); // query overwrites the body
             fc.pre([...firstValue].every(([n, v]) => v !== '' || query.filter(([m]) => m === n).length === 1)); // empty first value is lost
 
-            const url = request.url + (query.length ? '?' + query.map(([n, v]) => `${core.percentEncode(n)}=${core.percentEncode(v)}`).join('&') : '');
+            const url = request.url + (query.length ? `?${query.map(([n, v]) => `${core.percentEncode(n)}=${core.percentEncode(v)}`).join('&')}` : '');
             const signed = await signerFor(core, 'HMAC-SHA1', { consumerSecret }, nonce, timestamp).sign({ ...request, url });
             const authorized = peerFor(consumerSecret, nonce, timestamp).authorize({ url, method: request.method, data: asRecord(request.params) });
             assert.equal(signed.signature, authorized.oauth_signature);

@@ -59,7 +59,7 @@ function errorSuite(flavour: string, core: OAuthCore): Suite {
   return suite(`errors [${flavour}]`, (test) => {
     test('a lone surrogate -> INVALID_STRING, in a value, a name, or a secret (the secret is not shown)', async () => {
       assertOAuthError(await captureError(() => core.percentEncode('a\uD800b')), 'INVALID_STRING');
-      assertOAuthError(await captureError(() => core.normalizeParameters({ ['x\uDC00']: 'v' })), 'INVALID_STRING');
+      assertOAuthError(await captureError(() => core.normalizeParameters({ 'x\uDC00': 'v' })), 'INVALID_STRING');
       assertOAuthError(await captureError(() => core.signatureBaseString('GET', URL_, [['v', '\uD83D']])), 'INVALID_STRING');
       const badSecret = `${SECRET}\uD800`;
       assertOAuthError(await captureError(hmac({ consumerSecret: badSecret })), 'INVALID_STRING', [SECRET]);
@@ -67,7 +67,11 @@ function errorSuite(flavour: string, core: OAuthCore): Suite {
     });
 
     test('values that are not strings, numbers or booleans -> INVALID_PARAMETER, never silently stringified', async () => {
-      const unstringifiable = { toString: () => { throw new TypeError('no'); } };
+      const unstringifiable = {
+        toString: () => {
+          throw new TypeError('no');
+        },
+      };
       for (const value of [unstringifiable, null, Symbol('s'), { a: 1 }, () => 1, Number.NaN, Number.POSITIVE_INFINITY]) {
         assertOAuthError(await captureError(() => core.normalizeParameters({ amount: value as unknown as string })), 'INVALID_PARAMETER');
       }
@@ -92,13 +96,19 @@ function errorSuite(flavour: string, core: OAuthCore): Suite {
       for (const privateKey of [key1024.pkcs1, key1024.pkcs8]) {
         assertOAuthError(await captureError(hmac({ signatureMethod: 'RSA-SHA256', privateKey })), 'WEAK_KEY', [privateKey]);
       }
-      assertOAuthError(await captureError(hmac({ signatureMethod: 'RSA-SHA256', privateKey: key2048.pkcs8, minimumRsaKeyBits: 3072 })), 'WEAK_KEY', [key2048.pkcs8]);
+      assertOAuthError(await captureError(hmac({ signatureMethod: 'RSA-SHA256', privateKey: key2048.pkcs8, minimumRsaKeyBits: 3072 })), 'WEAK_KEY', [
+        key2048.pkcs8,
+      ]);
     });
 
     test('unreadable keys -> INVALID_KEY, and the error shows none of the key text', async () => {
       const corrupt = key2048.pkcs8.replace(/[A-Za-z](?=[A-Za-z0-9+/]{20}\n)/, '!');
-      const truncated = key2048.pkcs8.split('\n').filter((_, i) => i !== 3).join('\n');
-      const encrypted = '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkqhkiG9w0BBQ0wQTApBgkqhkiG9w0BBQwwHAQIeXBvZGVybWF0\n-----END ENCRYPTED PRIVATE KEY-----\n';
+      const truncated = key2048.pkcs8
+        .split('\n')
+        .filter((_, i) => i !== 3)
+        .join('\n');
+      const encrypted =
+        '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkqhkiG9w0BBQ0wQTApBgkqhkiG9w0BBQwwHAQIeXBvZGVybWF0\n-----END ENCRYPTED PRIVATE KEY-----\n';
       for (const privateKey of [corrupt, truncated, encrypted, 'not a key at all', { kty: 'EC', crv: 'P-256', x: 'a', y: 'b', d: 'c' }]) {
         const secrets = typeof privateKey === 'string' && privateKey.includes('BEGIN') ? [privateKey] : [];
         assertOAuthError(await captureError(hmac({ signatureMethod: 'RSA-SHA256', privateKey })), 'INVALID_KEY', secrets);
@@ -112,7 +122,13 @@ function errorSuite(flavour: string, core: OAuthCore): Suite {
         if (signer.adapterName === 'webcrypto') assert.ok(!('signSync' in signer), 'a webcrypto signer has no signSync');
         else {
           assert.ok('signSync' in signer, `${signer.adapterName} signs synchronously`);
-          const fixed = core.createSigner({ consumerKey: 'merchant', signatureMethod: 'HMAC-SHA1', nonce: () => 'n', timestamp: () => 1, ...options } as Parameters<OAuthCore['createSigner']>[0]) as SyncSigner;
+          const fixed = core.createSigner({
+            consumerKey: 'merchant',
+            signatureMethod: 'HMAC-SHA1',
+            nonce: () => 'n',
+            timestamp: () => 1,
+            ...options,
+          } as Parameters<OAuthCore['createSigner']>[0]) as SyncSigner;
           assert.equal(fixed.signSync({ url: URL_ }).signature, (await fixed.sign({ url: URL_ })).signature, 'signSync and sign agree');
         }
       }
@@ -132,7 +148,11 @@ function errorSuite(flavour: string, core: OAuthCore): Suite {
 
     test('a URL with userinfo is refused by the signer (INVALID_URL), the password never echoed', async () => {
       const signer = core.createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1' });
-      for (const url of ['https://user:hunter2-pw@gate.example/payment/api/v4/transfer/42', 'https://user@gate.example/x', 'https://:hunter2-pw@gate.example/x']) {
+      for (const url of [
+        'https://user:hunter2-pw@gate.example/payment/api/v4/transfer/42',
+        'https://user@gate.example/x',
+        'https://:hunter2-pw@gate.example/x',
+      ]) {
         const error = await captureError(() => signer.sign({ url, params: { amount: '1.00' } }));
         assertOAuthError(error, 'INVALID_URL');
         assert.ok(!exposedText(error).includes('hunter2-pw'), 'the password is not in the error');

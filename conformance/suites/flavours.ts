@@ -44,9 +44,7 @@ export async function captureError(fn: () => unknown): Promise<unknown> {
 
 /** The base64 body of a PEM text, split into its lines: what must never leak from a key. */
 export function pemBodyLines(pem: string): string[] {
-  return pem
-    .split(/\r?\n|\\n/)
-    .filter((line) => line !== '' && !line.startsWith('-----'));
+  return pem.split(/\r?\n|\\n/).filter((line) => line !== '' && !line.startsWith('-----'));
 }
 
 /** Decoded pairs of a form-encoded string, decoded independently of the library (WHATWG URLSearchParams). */

@@ -43,7 +43,10 @@ function keySuite(flavour: string, core: OAuthCore): Suite {
       assert.deepEqual(again.der, der);
     });
 
-    for (const [label, key, bits] of [['1024-bit', key1024, 1024], ['2048-bit', key2048, 2048]] as const) {
+    for (const [label, key, bits] of [
+      ['1024-bit', key1024, 1024],
+      ['2048-bit', key2048, 2048],
+    ] as const) {
       test(`${label} key: PKCS#1 PEM, PKCS#8 PEM, escaped-\\n PEM, CRLF PEM, JWK and CryptoKey give identical signatures`, async () => {
         const pkcs8 = key.pkcs8;
         const inputs: [string, unknown][] = [
@@ -60,7 +63,9 @@ function keySuite(flavour: string, core: OAuthCore): Suite {
         }
         const adapterName = core.createSigner({ consumerKey: 'merchant', signatureMethod: 'PLAINTEXT', consumerSecret: '' }).adapterName;
         const viaCryptoKey = await captureError(() =>
-          core.createSigner({ consumerKey: 'merchant', signatureMethod: 'RSA-SHA256', privateKey: cryptoKey, minimumRsaKeyBits: bits }).sign({ url: 'https://gate.example/' }),
+          core
+            .createSigner({ consumerKey: 'merchant', signatureMethod: 'RSA-SHA256', privateKey: cryptoKey, minimumRsaKeyBits: bits })
+            .sign({ url: 'https://gate.example/' }),
         );
         if (adapterName === 'js') {
           // The pure-JS adapter cannot read a non-extractable CryptoKey; it says so.
@@ -81,12 +86,25 @@ function keySuite(flavour: string, core: OAuthCore): Suite {
       assert.equal(codeOf(error), 'WEAK_KEY');
       const verifyError = await captureError(() => core.verifyBaseString(BASE, 'AAAA', { signatureMethod: 'RSA-SHA256', publicKey: key1024.publicPkcs1 }));
       assert.equal(codeOf(verifyError), 'WEAK_KEY');
-      assert.equal(codeOf(await captureError(() => core.signBaseString(BASE, { signatureMethod: 'RSA-SHA256', privateKey: key2048.pkcs8, minimumRsaKeyBits: 4096 }))), 'WEAK_KEY');
+      assert.equal(
+        codeOf(await captureError(() => core.signBaseString(BASE, { signatureMethod: 'RSA-SHA256', privateKey: key2048.pkcs8, minimumRsaKeyBits: 4096 }))),
+        'WEAK_KEY',
+      );
     });
 
     test('a private key where a public key belongs, and the reverse, are refused with INVALID_KEY', async () => {
-      assert.equal(codeOf(await captureError(() => core.signBaseString(BASE, { signatureMethod: 'RSA-SHA256', privateKey: key1024.publicPkcs1, minimumRsaKeyBits: 1024 }))), 'INVALID_KEY');
-      assert.equal(codeOf(await captureError(() => core.verifyBaseString(BASE, 'AAAA', { signatureMethod: 'RSA-SHA256', publicKey: key1024.pkcs8, minimumRsaKeyBits: 1024 }))), 'INVALID_KEY');
+      assert.equal(
+        codeOf(
+          await captureError(() => core.signBaseString(BASE, { signatureMethod: 'RSA-SHA256', privateKey: key1024.publicPkcs1, minimumRsaKeyBits: 1024 })),
+        ),
+        'INVALID_KEY',
+      );
+      assert.equal(
+        codeOf(
+          await captureError(() => core.verifyBaseString(BASE, 'AAAA', { signatureMethod: 'RSA-SHA256', publicKey: key1024.pkcs8, minimumRsaKeyBits: 1024 })),
+        ),
+        'INVALID_KEY',
+      );
     });
   });
 }

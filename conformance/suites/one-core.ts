@@ -5,13 +5,22 @@ import fc from 'fast-check';
 import type * as OAuthCoreHmac from '@paysign/oauth-core/hmac';
 import { assert, suite, type Suite } from '../harness.js';
 import * as arb from './arbitraries.js';
-import { captureError, type Flavours, type OAuthCore } from './flavours.js';
+import { captureError, type Flavours } from './flavours.js';
 
 type HmacModule = typeof OAuthCoreHmac;
 
 const URL_ = 'https://gate.example/payment/api/v4/transfer/42';
 const SECRET = 'control-key';
-const PROTOCOL_NAMES = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp', 'oauth_version', 'oauth_token', 'oauth_callback'];
+const PROTOCOL_NAMES = [
+  'oauth_consumer_key',
+  'oauth_nonce',
+  'oauth_signature',
+  'oauth_signature_method',
+  'oauth_timestamp',
+  'oauth_version',
+  'oauth_token',
+  'oauth_callback',
+];
 
 /** Request parameters where some names are protocol names: what a confused or hostile caller sends. */
 const pairsWithProtocolNames = fc.array(fc.tuple(fc.oneof(arb.name, fc.constantFrom(...PROTOCOL_NAMES)), arb.value), { maxLength: 6 });
@@ -30,15 +39,18 @@ export function oneCoreSuites(flavours: Flavours, hmac?: HmacModule): Suite[] {
   const entries = Object.entries(flavours);
   return [
     suite('one core behind every entry point', (test) => {
-      test('an error thrown through any entry point is instanceof every entry point\'s OAuthError', async () => {
-        const thrown: [string, unknown][] = entries.map(([name, core]) => [name, (() => {
-          try {
-            core.createSigner({ consumerKey: 'k', signatureMethod: 'HMAC-SHA1' });
-          } catch (error) {
-            return error;
-          }
-          return undefined;
-        })()]);
+      test("an error thrown through any entry point is instanceof every entry point's OAuthError", async () => {
+        const thrown: [string, unknown][] = entries.map(([name, core]) => [
+          name,
+          (() => {
+            try {
+              core.createSigner({ consumerKey: 'k', signatureMethod: 'HMAC-SHA1' });
+            } catch (error) {
+              return error;
+            }
+            return undefined;
+          })(),
+        ]);
         if (hmac) thrown.push(['hmac', await captureError(() => hmac.createHmacSigner({ consumerKey: 'k' } as never))]);
         const classes = [...entries.map(([name, core]) => [name, core.OAuthError] as const), ...(hmac ? [['hmac', hmac.OAuthError] as const] : [])];
         for (const [from, error] of thrown) {
@@ -78,7 +90,13 @@ export function oneCoreSuites(flavours: Flavours, hmac?: HmacModule): Suite[] {
       test('the verifier signs the path as received: /./ and /../ are kept (RFC 5849 §3.4.1.2)', async () => {
         for (const [name, core] of entries) {
           const url = 'https://gate.example/a/./b/../c?x=1';
-          const oauth = { oauth_consumer_key: 'merchant', oauth_nonce: 'n1', oauth_signature_method: 'HMAC-SHA1', oauth_timestamp: '1700000000', oauth_version: '1.0' };
+          const oauth = {
+            oauth_consumer_key: 'merchant',
+            oauth_nonce: 'n1',
+            oauth_signature_method: 'HMAC-SHA1',
+            oauth_timestamp: '1700000000',
+            oauth_version: '1.0',
+          };
           // The base string an RFC 5849 signer builds from the request line as sent, by hand.
           const params = core.normalizeParameters({ x: '1', ...oauth });
           const baseString = `POST&${core.percentEncode('https://gate.example/a/./b/../c')}&${core.percentEncode(params)}`;

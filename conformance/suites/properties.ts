@@ -13,7 +13,7 @@ function rfcPercentEncode(value: string): string {
   let out = '';
   for (const byte of utf8.encode(value)) {
     const char = String.fromCharCode(byte);
-    out += byte < 0x80 && UNRESERVED.test(char) ? char : '%' + byte.toString(16).toUpperCase().padStart(2, '0');
+    out += byte < 0x80 && UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   return out;
 }
@@ -30,15 +30,24 @@ const runs = { numRuns: 150 };
 function propertySuite(flavour: string, core: OAuthCore): Suite {
   return suite(`properties [${flavour}]`, (test) => {
     test('percentEncode equals the RFC 5849 §3.6 definition on any unicode string', () => {
-      fc.assert(fc.property(fc.oneof(arb.value, fc.string({ unit: 'binary', maxLength: 40 })), (s) => core.percentEncode(s) === rfcPercentEncode(s)), runs);
+      fc.assert(
+        fc.property(fc.oneof(arb.value, fc.string({ unit: 'binary', maxLength: 40 })), (s) => core.percentEncode(s) === rfcPercentEncode(s)),
+        runs,
+      );
     });
 
     test('percentDecode inverts percentEncode', () => {
-      fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (s) => core.percentDecode(core.percentEncode(s)) === s), runs);
+      fc.assert(
+        fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (s) => core.percentDecode(core.percentEncode(s)) === s),
+        runs,
+      );
     });
 
     test('percentEncode output uses only unreserved characters and uppercase escapes', () => {
-      fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (s) => /^(?:[A-Za-z0-9\-._~]|%[0-9A-F]{2})*$/.test(core.percentEncode(s))), runs);
+      fc.assert(
+        fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (s) => /^(?:[A-Za-z0-9\-._~]|%[0-9A-F]{2})*$/.test(core.percentEncode(s))),
+        runs,
+      );
     });
 
     test('normalizeParameters: encoded pairs, sorted by byte value of name then value, joined by & and =', () => {
@@ -77,7 +86,10 @@ function propertySuite(flavour: string, core: OAuthCore): Suite {
     test('amount sorts before amount-from whatever their values (pairs sorted as pairs, not as joined strings)', () => {
       fc.assert(
         fc.property(arb.value, arb.value, (a, b) => {
-          const normalized = core.normalizeParameters([['amount-from', b], ['amount', a]]);
+          const normalized = core.normalizeParameters([
+            ['amount-from', b],
+            ['amount', a],
+          ]);
           return normalized.startsWith(`amount=${rfcPercentEncode(a)}&amount-from=`);
         }),
         runs,
@@ -85,16 +97,19 @@ function propertySuite(flavour: string, core: OAuthCore): Suite {
     });
 
     test('parseFormPairs reads what URLSearchParams writes', () => {
-      fc.assert(fc.property(arb.pairs, (pairs) => {
-        const decoded = core.parseFormPairs(new URLSearchParams(pairs).toString());
-        assert.deepEqual(decoded, pairs);
-      }), runs);
+      fc.assert(
+        fc.property(arb.pairs, (pairs) => {
+          const decoded = core.parseFormPairs(new URLSearchParams(pairs).toString());
+          assert.deepEqual(decoded, pairs);
+        }),
+        runs,
+      );
     });
 
     test('signatureBaseString: the query is signed like the same pairs given as params', () => {
       fc.assert(
         fc.property(arb.httpMethod, arb.baseUrl, arb.pairs, (method, url, pairs) => {
-          const query = pairs.length ? '?' + pairs.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`).join('&') : '';
+          const query = pairs.length ? `?${pairs.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`).join('&')}` : '';
           const viaQuery = core.signatureBaseString(method, url + query);
           const viaParams = core.signatureBaseString(method, url, pairs);
           assert.equal(viaQuery, viaParams);
@@ -106,12 +121,16 @@ function propertySuite(flavour: string, core: OAuthCore): Suite {
 
     test('formatAuthorizationHeader -> parseAuthorizationHeader round-trips params and realm', () => {
       fc.assert(
-        fc.property(fc.uniqueArray(fc.tuple(arb.name, arb.value), { selector: ([n]) => n, maxLength: 8 }), fc.option(fc.string({ unit: 'binary', maxLength: 12 }), { nil: undefined }), (entries, realm) => {
-          const params = Object.fromEntries(entries.filter(([n]) => n !== '' && n !== 'realm'));
-          const parsed = core.parseAuthorizationHeader(core.formatAuthorizationHeader(params, realm));
-          assert.deepEqual({ ...parsed.params }, params);
-          assert.equal(parsed.realm, realm);
-        }),
+        fc.property(
+          fc.uniqueArray(fc.tuple(arb.name, arb.value), { selector: ([n]) => n, maxLength: 8 }),
+          fc.option(fc.string({ unit: 'binary', maxLength: 12 }), { nil: undefined }),
+          (entries, realm) => {
+            const params = Object.fromEntries(entries.filter(([n]) => n !== '' && n !== 'realm'));
+            const parsed = core.parseAuthorizationHeader(core.formatAuthorizationHeader(params, realm));
+            assert.deepEqual({ ...parsed.params }, params);
+            assert.equal(parsed.realm, realm);
+          },
+        ),
         runs,
       );
     });

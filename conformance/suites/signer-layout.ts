@@ -47,7 +47,14 @@ function signerLayoutSuite(flavour: string, core: OAuthCore): Suite {
 
     test('POST, PUT and PATCH carry the parameters in the body; the URL is sent as given', async () => {
       for (const method of ['POST', 'PUT', 'PATCH', 'post']) {
-        const signed = await signer().sign({ method, url: URL_B, params: [['amount', '10.00'], ['note', 'a b']] });
+        const signed = await signer().sign({
+          method,
+          url: URL_B,
+          params: [
+            ['amount', '10.00'],
+            ['note', 'a b'],
+          ],
+        });
         assert.equal(signed.method, method.toUpperCase());
         assert.equal(signed.url, URL_B, method);
         assert.equal(signed.body, 'amount=10.00&note=a%20b', method);
@@ -58,12 +65,16 @@ function signerLayoutSuite(flavour: string, core: OAuthCore): Suite {
       assert.ok(byDefault.baseString.startsWith('POST&'));
     });
 
-    test('GET, HEAD, DELETE and OPTIONS carry the parameters in the query, after the URL\'s own, and no body', async () => {
+    test("GET, HEAD, DELETE and OPTIONS carry the parameters in the query, after the URL's own, and no body", async () => {
       for (const method of ['GET', 'HEAD', 'DELETE', 'OPTIONS', 'get']) {
         const withQuery = await signer().sign({ method, url: URL_B, params: { amount: '10.00', 'a b': 'c&d' } });
         assert.equal(withQuery.body, '', method);
         assert.equal(withQuery.url, `${URL_B}&amount=10.00&a%20b=c%26d`, method);
-        assert.deepEqual(formPairs(new URL(withQuery.url).search), [['lang', 'en'], ['amount', '10.00'], ['a b', 'c&d']]);
+        assert.deepEqual(formPairs(new URL(withQuery.url).search), [
+          ['lang', 'en'],
+          ['amount', '10.00'],
+          ['a b', 'c&d'],
+        ]);
         const withoutQuery = await signer().sign({ method, url: URL_A, params: { amount: '10.00' } });
         assert.equal(withoutQuery.url, `${URL_A}?amount=10.00`, method);
         const noParams = await signer().sign({ method, url: URL_B });
@@ -75,12 +86,20 @@ function signerLayoutSuite(flavour: string, core: OAuthCore): Suite {
     test('what is sent is what is signed: GET and POST requests verify as sent, oauth_* in the body or query too', async () => {
       for (const oauthParamsInBody of [false, true]) {
         for (const method of ['GET', 'POST', 'DELETE']) {
-          const signed = await signer({ oauthParamsInBody, nonce: () => `n-${method}-${oauthParamsInBody}` }).sign({ method, url: URL_B, params: { amount: '10.00' } });
+          const signed = await signer({ oauthParamsInBody, nonce: () => `n-${method}-${oauthParamsInBody}` }).sign({
+            method,
+            url: URL_B,
+            params: { amount: '10.00' },
+          });
           const where = method === 'POST' ? formPairs(signed.body) : formPairs(new URL(signed.url).search);
           const names = where.map(([name]) => name);
           assert.equal(names.includes('oauth_signature'), oauthParamsInBody, `${method}: oauth_signature sent beside the params only when asked`);
           assert.equal(names.includes('oauth_nonce'), oauthParamsInBody);
-          if (oauthParamsInBody) assert.deepEqual(where.find(([name]) => name === 'oauth_signature'), ['oauth_signature', signed.signature]);
+          if (oauthParamsInBody)
+            assert.deepEqual(
+              where.find(([name]) => name === 'oauth_signature'),
+              ['oauth_signature', signed.signature],
+            );
           const result = await verifier().verify({ method: signed.method, url: signed.url, authorization: signed.authorization, body: signed.body });
           assert.equal(result.ok ? 'ok' : result.reason, 'ok', `${method} oauthParamsInBody=${oauthParamsInBody}`);
         }
@@ -96,7 +115,8 @@ function signerLayoutSuite(flavour: string, core: OAuthCore): Suite {
         seen.add(nonce);
       }
       assert.equal(seen.size, 130, 'no nonce repeats');
-      const other = (await core.createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1' }).sign({ url: URL_A })).oauthParams.oauth_nonce as string;
+      const other = (await core.createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1' }).sign({ url: URL_A }))
+        .oauthParams.oauth_nonce as string;
       assert.ok(!seen.has(other), 'another signer draws other nonces');
     });
 
@@ -111,12 +131,25 @@ function signerLayoutSuite(flavour: string, core: OAuthCore): Suite {
 
     test('the protocol parameters, in name order: version 1.0 by default or left out, token when given', async () => {
       const plain = await signer().sign({ url: URL_A });
-      assert.deepEqual(plain.oauthParams, { oauth_consumer_key: 'merchant', oauth_nonce: 'n1', oauth_signature_method: 'HMAC-SHA1', oauth_timestamp: String(T0), oauth_version: '1.0' });
+      assert.deepEqual(plain.oauthParams, {
+        oauth_consumer_key: 'merchant',
+        oauth_nonce: 'n1',
+        oauth_signature_method: 'HMAC-SHA1',
+        oauth_timestamp: String(T0),
+        oauth_version: '1.0',
+      });
       const noVersion = await signer({ version: false }).sign({ url: URL_A });
       assert.equal(noVersion.oauthParams.oauth_version, undefined);
       assert.ok(!noVersion.baseString.includes('oauth_version') && !noVersion.authorization.includes('oauth_version'));
       const withToken = await signer({ token: 'tok', tokenSecret: 'ts' }).sign({ url: URL_A });
-      assert.deepEqual(Object.keys(withToken.oauthParams), ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_token', 'oauth_version']);
+      assert.deepEqual(Object.keys(withToken.oauthParams), [
+        'oauth_consumer_key',
+        'oauth_nonce',
+        'oauth_signature_method',
+        'oauth_timestamp',
+        'oauth_token',
+        'oauth_version',
+      ]);
       assert.ok(withToken.authorization.includes('oauth_token="tok"'));
       assert.equal(codeOf(await captureError(() => signer({ token: '' }))), 'INVALID_PARAMETER', 'an empty token');
     });
@@ -156,10 +189,28 @@ function signerLayoutSuite(flavour: string, core: OAuthCore): Suite {
 
     test('oauthParams adds protocol parameters in name order, and never overrides or forges one', async () => {
       const signed = await signer().sign({ url: URL_A, oauthParams: { oauth_verifier: 'v', oauth_callback: 'oob' } });
-      assert.deepEqual(Object.keys(signed.oauthParams), ['oauth_callback', 'oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_verifier', 'oauth_version']);
+      assert.deepEqual(Object.keys(signed.oauthParams), [
+        'oauth_callback',
+        'oauth_consumer_key',
+        'oauth_nonce',
+        'oauth_signature_method',
+        'oauth_timestamp',
+        'oauth_verifier',
+        'oauth_version',
+      ]);
       assert.ok(signed.authorization.includes('oauth_callback="oob"') && signed.authorization.includes('oauth_verifier="v"'));
       assert.ok(signed.baseString.includes('oauth_callback%3Doob') && signed.baseString.includes('oauth_verifier%3Dv'));
-      for (const name of ['oauth_nonce', 'oauth_timestamp', 'oauth_consumer_key', 'oauth_signature_method', 'oauth_version', 'oauth_signature', 'callback', 'realm', '']) {
+      for (const name of [
+        'oauth_nonce',
+        'oauth_timestamp',
+        'oauth_consumer_key',
+        'oauth_signature_method',
+        'oauth_version',
+        'oauth_signature',
+        'callback',
+        'realm',
+        '',
+      ]) {
         const error = await captureError(() => signer().sign({ url: URL_A, oauthParams: { [name]: 'x' } }));
         assert.equal(codeOf(error), 'INVALID_PARAMETER', `oauthParams ${JSON.stringify(name)}`);
       }
@@ -173,10 +224,18 @@ function signerLayoutSuite(flavour: string, core: OAuthCore): Suite {
       assert.equal(codeOf(inQuery), 'INVALID_PARAMETER');
     });
 
-    test('protocol names in params or the query: the signer\'s own and oauth_signature are refused, naming where', async () => {
+    test("protocol names in params or the query: the signer's own and oauth_signature are refused, naming where", async () => {
       for (const name of ['oauth_token', 'oauth_version', 'oauth_signature_method', 'oauth_signature']) {
         const s = signer({ token: 'tok', tokenSecret: 'ts' });
-        const inParams = await captureError(() => s.sign({ url: URL_A, params: [['amount', '1'], [name, 'x']] }));
+        const inParams = await captureError(() =>
+          s.sign({
+            url: URL_A,
+            params: [
+              ['amount', '1'],
+              [name, 'x'],
+            ],
+          }),
+        );
         assert.equal(codeOf(inParams), 'INVALID_PARAMETER', `${name} in params`);
         assert.ok(String((inParams as Error).message).includes('params') && String((inParams as Error).message).includes(name));
         const inQuery = await captureError(() => s.sign({ url: `${URL_A}?a=1&${name}=x` }));
@@ -191,7 +250,7 @@ function signerLayoutSuite(flavour: string, core: OAuthCore): Suite {
     test('parameter names are encoded consistently across requests and are never confused with each other', async () => {
       const s = signer();
       const first = await s.sign({ url: URL_A, params: { 'a b': '1', 'c/d': '2' } });
-      const second = await s.sign({ url: URL_A, params: { 'c/d': '3', 'a b': '4', 'é': '5' } });
+      const second = await s.sign({ url: URL_A, params: { 'c/d': '3', 'a b': '4', é: '5' } });
       assert.equal(first.body, 'a%20b=1&c%2Fd=2');
       assert.equal(second.body, 'c%2Fd=3&a%20b=4&%C3%A9=5');
       assert.ok(second.baseString.includes(core.percentEncode('%C3%A9=5')));

@@ -49,9 +49,10 @@ function vectorSuite(flavour: string, core: OAuthCore): Suite {
       });
       test(`verifyBaseString ${v.id} accepts the published signature, refuses others`, async () => {
         assert.equal(await core.verifyBaseString(v.baseString, v.expected, credentials), true);
-        if ('printed' in v) assert.equal(await core.verifyBaseString(v.baseString, v.printed as string, credentials), false, 'the erratum value must not verify');
+        if ('printed' in v)
+          assert.equal(await core.verifyBaseString(v.baseString, v.printed as string, credentials), false, 'the erratum value must not verify');
         if (v.signatureMethod !== 'PLAINTEXT') {
-          assert.equal(await core.verifyBaseString(v.baseString + 'x', v.expected, credentials), false);
+          assert.equal(await core.verifyBaseString(`${v.baseString}x`, v.expected, credentials), false);
         }
       });
     }
@@ -96,7 +97,7 @@ function vectorSuite(flavour: string, core: OAuthCore): Suite {
         test(`verifyBaseString ${v.id} with the published public key`, async () => {
           const credentials = { signatureMethod: method, publicKey: v.publicKeyPem as string, minimumRsaKeyBits };
           assert.equal(await core.verifyBaseString(v.baseString, v.expected, credentials), true);
-          assert.equal(await core.verifyBaseString(v.baseString + ' ', v.expected, credentials), false);
+          assert.equal(await core.verifyBaseString(`${v.baseString} `, v.expected, credentials), false);
         });
       }
       if ('request' in v) {

@@ -44,11 +44,22 @@ function verifierInputsSuite(flavour: string, core: OAuthCore): Suite {
     ...overrides,
   });
   /** A request signed by hand, whatever its protocol parameters; absent ones are left out. */
-  async function handSigned(params: Oauth, credentials: Parameters<OAuthCore['signBaseString']>[1] = { signatureMethod: 'HMAC-SHA1', consumerSecret: SECRET }, body = 'amount=10.00') {
+  async function handSigned(
+    params: Oauth,
+    credentials: Parameters<OAuthCore['signBaseString']>[1] = { signatureMethod: 'HMAC-SHA1', consumerSecret: SECRET },
+    body = 'amount=10.00',
+  ) {
     const present = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ''));
     const baseString = core.signatureBaseString('POST', URL_, [...new URLSearchParams(body), ...Object.entries(present)] as [string, string][]);
     const signature = await core.signBaseString(baseString, credentials);
-    return { method: 'POST', url: URL_, authorization: core.formatAuthorizationHeader({ ...present, oauth_signature: signature }), body, baseString, signature };
+    return {
+      method: 'POST',
+      url: URL_,
+      authorization: core.formatAuthorizationHeader({ ...present, oauth_signature: signature }),
+      body,
+      baseString,
+      signature,
+    };
   }
   const verifier = (overrides: Partial<Parameters<OAuthCore['createVerifier']>[0]> = {}) =>
     core.createVerifier({ lookup: (key) => (key === 'merchant' ? { consumerSecret: SECRET } : undefined), now: () => T0, ...overrides });
@@ -99,8 +110,22 @@ function verifierInputsSuite(flavour: string, core: OAuthCore): Suite {
 
     test('the result: consumer, token, method, oauth_* without the signature, params decoded from query and body, base string', async () => {
       const signed = await core
-        .createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, token: 'tok en', tokenSecret: 'ts', signatureMethod: 'HMAC-SHA256', nonce: () => 'n1', timestamp: () => T0 })
-        .sign({ url: `${URL_}?q=1%202`, params: [['amount', '10.00'], ['note', 'a&b']] });
+        .createSigner({
+          consumerKey: 'merchant',
+          consumerSecret: SECRET,
+          token: 'tok en',
+          tokenSecret: 'ts',
+          signatureMethod: 'HMAC-SHA256',
+          nonce: () => 'n1',
+          timestamp: () => T0,
+        })
+        .sign({
+          url: `${URL_}?q=1%202`,
+          params: [
+            ['amount', '10.00'],
+            ['note', 'a&b'],
+          ],
+        });
       const seen: [string, string | undefined][] = [];
       const v = core.createVerifier({
         lookup: (key, token) => {
@@ -116,32 +141,69 @@ function verifierInputsSuite(flavour: string, core: OAuthCore): Suite {
       assert.equal(result.token, 'tok en');
       assert.equal(result.signatureMethod, 'HMAC-SHA256');
       assert.deepEqual(result.oauthParams, signed.oauthParams);
-      assert.deepEqual(result.params, [['q', '1 2'], ['amount', '10.00'], ['note', 'a&b']]);
+      assert.deepEqual(result.params, [
+        ['q', '1 2'],
+        ['amount', '10.00'],
+        ['note', 'a&b'],
+      ]);
       assert.equal(result.baseString, signed.baseString);
       const untokened = await verifier().verify(await handSigned(oauth()));
       assert.ok(untokened.ok && !('token' in untokened), 'no token key without a token');
     });
 
     test('a nonce is once per consumer, token and timestamp: the same nonce with another token, consumer or timestamp is new', async () => {
-      const v = core.createVerifier({ lookup: (_key, token) => ({ consumerSecret: SECRET, ...(token !== undefined && { tokenSecret: 'ts' }) }), now: () => T0 });
+      const v = core.createVerifier({
+        lookup: (_key, token) => ({ consumerSecret: SECRET, ...(token !== undefined && { tokenSecret: 'ts' }) }),
+        now: () => T0,
+      });
       const sign = (consumerKey: string, token: string | undefined, timestamp: number) =>
         core
-          .createSigner({ consumerKey, consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1', nonce: () => 'same', timestamp: () => timestamp, ...(token !== undefined && { token, tokenSecret: 'ts' }) })
+          .createSigner({
+            consumerKey,
+            consumerSecret: SECRET,
+            signatureMethod: 'HMAC-SHA1',
+            nonce: () => 'same',
+            timestamp: () => timestamp,
+            ...(token !== undefined && { token, tokenSecret: 'ts' }),
+          })
           .sign({ url: URL_ });
-      const requests = [await sign('merchant', 'a', T0), await sign('merchant', 'b', T0), await sign('merchant', undefined, T0), await sign('other', 'a', T0), await sign('merchant', 'a', T0 + 1)];
-      for (const s of requests) assert.equal(reasonOf(await v.verify({ method: s.method, url: s.url, authorization: s.authorization, body: s.body })), 'ok', s.authorization);
-      for (const s of requests) assert.equal(reasonOf(await v.verify({ method: s.method, url: s.url, authorization: s.authorization, body: s.body })), 'replayed_nonce');
+      const requests = [
+        await sign('merchant', 'a', T0),
+        await sign('merchant', 'b', T0),
+        await sign('merchant', undefined, T0),
+        await sign('other', 'a', T0),
+        await sign('merchant', 'a', T0 + 1),
+      ];
+      for (const s of requests)
+        assert.equal(reasonOf(await v.verify({ method: s.method, url: s.url, authorization: s.authorization, body: s.body })), 'ok', s.authorization);
+      for (const s of requests)
+        assert.equal(reasonOf(await v.verify({ method: s.method, url: s.url, authorization: s.authorization, body: s.body })), 'replayed_nonce');
     });
 
     test('a body given as decoded parameters (record or pairs) verifies like the raw body', async () => {
       const signed = await handSigned(oauth(), undefined, 'amount=10.00&note=a%20b');
       assert.equal(reasonOf(await verifier().verify({ ...signed, body: { amount: '10.00', note: 'a b' } })), 'ok');
-      assert.equal(reasonOf(await verifier().verify({ ...signed, body: [['amount', '10.00'], ['note', 'a b']] })), 'ok');
+      assert.equal(
+        reasonOf(
+          await verifier().verify({
+            ...signed,
+            body: [
+              ['amount', '10.00'],
+              ['note', 'a b'],
+            ],
+          }),
+        ),
+        'ok',
+      );
       assert.equal(reasonOf(await verifier().verify({ ...signed, body: { amount: '10.01', note: 'a b' } })), 'invalid_signature');
       const bad = await verifier().verify({ ...signed, body: { amount: {} } as never });
       assert.equal(reasonOf(bad), 'malformed_request');
       // Protocol parameters in a decoded body are read as protocol parameters.
-      const inBody = await verifier().verify({ ...signed, authorization: null, body: { amount: '10.00', note: 'a b', ...core.parseAuthorizationHeader(signed.authorization).params } });
+      const inBody = await verifier().verify({
+        ...signed,
+        authorization: null,
+        body: { amount: '10.00', note: 'a b', ...core.parseAuthorizationHeader(signed.authorization).params },
+      });
       assert.equal(reasonOf(inBody), 'ok');
     });
 
@@ -214,8 +276,14 @@ function verifierInputsSuite(flavour: string, core: OAuthCore): Suite {
         assert.equal(await core.verifyBaseString(baseString, 42 as never, verifying), false, `${method}: not a string`);
 
         const request = await handSigned(oauth({ oauth_signature_method: method, oauth_nonce: `nc-${method}` }), credentials);
-        const forged = core.formatAuthorizationHeader({ ...core.parseAuthorizationHeader(request.authorization).params, oauth_signature: nonCanonical(request.signature) });
-        const v = core.createVerifier({ lookup: () => ({ publicKey: key1024.publicPkcs1, minimumRsaKeyBits: 1024, signatureMethods: [method] }), now: () => T0 });
+        const forged = core.formatAuthorizationHeader({
+          ...core.parseAuthorizationHeader(request.authorization).params,
+          oauth_signature: nonCanonical(request.signature),
+        });
+        const v = core.createVerifier({
+          lookup: () => ({ publicKey: key1024.publicPkcs1, minimumRsaKeyBits: 1024, signatureMethods: [method] }),
+          now: () => T0,
+        });
         assert.equal(reasonOf(await v.verify({ ...request, authorization: forged })), 'invalid_signature', `${method}: verifier, non-canonical`);
         assert.equal(reasonOf(await v.verify(request)), 'ok', `${method}: verifier, canonical`);
       }
@@ -256,17 +324,28 @@ function verifierInputsSuite(flavour: string, core: OAuthCore): Suite {
       const fresh = await signer.sign({ url: URL_ });
       const v = core.createVerifier({ lookup: () => ({ consumerSecret: SECRET }) });
       assert.equal(reasonOf(await v.verify({ method: 'POST', url: fresh.url, authorization: fresh.authorization, body: fresh.body })), 'ok');
-      const old = await core.createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1', timestamp: () => Math.floor(Date.now() / 1000) - 3600 }).sign({ url: URL_ });
+      const old = await core
+        .createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1', timestamp: () => Math.floor(Date.now() / 1000) - 3600 })
+        .sign({ url: URL_ });
       assert.equal(reasonOf(await v.verify({ method: 'POST', url: old.url, authorization: old.authorization, body: old.body })), 'stale_timestamp');
     });
 
     test('a body that fails while being read, and credentials that fail with a foreign error, are reported without the error text', async () => {
       const signed = await handSigned(oauth());
-      const exploding = { [Symbol.iterator]: () => { throw new Error('secret detail'); } };
+      const exploding = {
+        [Symbol.iterator]: () => {
+          throw new Error('secret detail');
+        },
+      };
       const unreadable = await verifier().verify({ ...signed, body: exploding as never });
       assert.equal(reasonOf(unreadable), 'malformed_request');
       if (!unreadable.ok) assert.equal(unreadable.message, 'the request cannot be read');
-      const adapter = { ...core.defaultAdapter, hmac: () => { throw new Error('secret detail'); } };
+      const adapter = {
+        ...core.defaultAdapter,
+        hmac: () => {
+          throw new Error('secret detail');
+        },
+      };
       const failing = core.createVerifier({ lookup: () => ({ consumerSecret: SECRET }), now: () => T0, adapter });
       const result = await failing.verify(signed);
       assert.equal(reasonOf(result), 'invalid_signature');

@@ -15,7 +15,14 @@ function verifierSuite(flavour: string, core: OAuthCore): Suite {
   let counter = 0;
   const sign = (options: Partial<Parameters<OAuthCore['createSigner']>[0]> = {}, params: Record<string, string> = { amount: '10.00' }) =>
     core
-      .createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1', timestamp: () => T0, nonce: () => `n${++counter}`, ...options })
+      .createSigner({
+        consumerKey: 'merchant',
+        consumerSecret: SECRET,
+        signatureMethod: 'HMAC-SHA1',
+        timestamp: () => T0,
+        nonce: () => `n${++counter}`,
+        ...options,
+      })
       .sign({ url: URL_, params });
   const verifier = (overrides: Partial<Parameters<OAuthCore['createVerifier']>[0]> = {}) =>
     core.createVerifier({
@@ -23,7 +30,12 @@ function verifierSuite(flavour: string, core: OAuthCore): Suite {
       now: () => T0,
       ...overrides,
     });
-  const send = (s: { method: string; url: string; authorization: string; body: string }) => ({ method: s.method, url: s.url, authorization: s.authorization, body: s.body });
+  const send = (s: { method: string; url: string; authorization: string; body: string }) => ({
+    method: s.method,
+    url: s.url,
+    authorization: s.authorization,
+    body: s.body,
+  });
 
   return suite(`verifier reasons [${flavour}]`, (test) => {
     test('a fresh signed request is accepted, with its consumer, method and params', async () => {
@@ -133,7 +145,14 @@ function verifierSuite(flavour: string, core: OAuthCore): Suite {
 
     test('the gateway layout: oauth_* also in the body (oauthParamsInBody) verifies', async () => {
       const signed = await core
-        .createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1', timestamp: () => T0, oauthParamsInBody: true, realm: '' })
+        .createSigner({
+          consumerKey: 'merchant',
+          consumerSecret: SECRET,
+          signatureMethod: 'HMAC-SHA1',
+          timestamp: () => T0,
+          oauthParamsInBody: true,
+          realm: '',
+        })
         .sign({ url: URL_, params: { amount: '10.00' } });
       assert.ok(signed.body.includes('oauth_signature='));
       assert.equal(reasonOf(await verifier().verify(send(signed))), 'ok');
@@ -147,7 +166,10 @@ function verifierSuite(flavour: string, core: OAuthCore): Suite {
       const header = core.parseAuthorizationHeader(signed.authorization).params;
       const sig = header.oauth_signature!;
       // Same bytes, written differently (no padding): refused, as exactly one text stands for each signature.
-      assert.equal(reasonOf(await verifier().verify({ ...signed, authorization: core.formatAuthorizationHeader({ ...header, oauth_signature: sig.replace(/=+$/, '') }) })), 'invalid_signature');
+      assert.equal(
+        reasonOf(await verifier().verify({ ...signed, authorization: core.formatAuthorizationHeader({ ...header, oauth_signature: sig.replace(/=+$/, '') }) })),
+        'invalid_signature',
+      );
       const result = await verifier().verify({ ...signed, body: 'amount=10.01' });
       assert.ok(!result.ok && result.baseString?.includes('amount%3D10.01'), 'the refusal carries the base string the server computed');
     });
@@ -164,11 +186,11 @@ function verifierSuite(flavour: string, core: OAuthCore): Suite {
       const { params } = core.parseAuthorizationHeader(signed.authorization);
       const pairs = Object.entries(params).map(([n, v]) => [core.percentEncode(n), core.percentEncode(v)] as const);
       const variants = [
-        'OAuth ' + pairs.map(([n, v]) => `${n}="${v}"`).join(','), // no space after commas (node-oauth)
-        'oauth ' + pairs.map(([n, v]) => `${n}="${v}"`).join(', '), // lowercase scheme
-        'OAuth realm="Example", ' + pairs.map(([n, v]) => `${n}=${v}`).join(', '), // unquoted values, realm first
-        'OAuth\t' + pairs.map(([n, v]) => `${n} = "${v}"`).join(' ,\n '), // tabs, folded lines, spaces around '='
-        'OAuth ' + pairs.map(([n, v]) => `${n}="${v}"`).join(', ') + ', realm="last"', // realm last
+        `OAuth ${pairs.map(([n, v]) => `${n}="${v}"`).join(',')}`, // no space after commas (node-oauth)
+        `oauth ${pairs.map(([n, v]) => `${n}="${v}"`).join(', ')}`, // lowercase scheme
+        `OAuth realm="Example", ${pairs.map(([n, v]) => `${n}=${v}`).join(', ')}`, // unquoted values, realm first
+        `OAuth\t${pairs.map(([n, v]) => `${n} = "${v}"`).join(' ,\n ')}`, // tabs, folded lines, spaces around '='
+        `OAuth ${pairs.map(([n, v]) => `${n}="${v}"`).join(', ')}, realm="last"`, // realm last
       ];
       for (const authorization of variants) {
         const result = await verifier({ nonceStore: { remember: () => true } }).verify({ ...signed, authorization });

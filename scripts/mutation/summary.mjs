@@ -28,7 +28,9 @@ for (const [file, { mutants, source }] of Object.entries(report.files)) {
     if (m.status === 'Survived' || m.status === 'NoCoverage') {
       const line = m.location.start.line;
       const original = lines[line - 1].trim();
-      open.push(`| ${relative}:${line}:${m.location.start.column} | ${m.status} | ${m.mutatorName} | \`${(m.replacement ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|').slice(0, 80)}\` | \`${original.replace(/\|/g, '\\|').slice(0, 100)}\` |`);
+      open.push(
+        `| ${relative}:${line}:${m.location.start.column} | ${m.status} | ${m.mutatorName} | \`${(m.replacement ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|').slice(0, 80)}\` | \`${original.replace(/\|/g, '\\|').slice(0, 100)}\` |`,
+      );
     }
   }
   folders.set(folder, counts);
@@ -40,10 +42,12 @@ const score = (c) => {
 };
 const total = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, other: 0 };
 const commit = process.env.MUTATION_COMMIT ? ` at commit ${process.env.MUTATION_COMMIT}` : '';
-const rows = [...folders.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([folder, c]) => {
-  for (const k of Object.keys(total)) total[k] += c[k];
-  return `| ${folder} | ${score(c).toFixed(1)}% | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${c.other} |`;
-});
+const rows = [...folders.entries()]
+  .sort(([a], [b]) => a.localeCompare(b))
+  .map(([folder, c]) => {
+    for (const k of Object.keys(total)) total[k] += c[k];
+    return `| ${folder} | ${score(c).toFixed(1)}% | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${c.other} |`;
+  });
 const text = [
   '# Mutation testing of @paysign/oauth-core',
   '',

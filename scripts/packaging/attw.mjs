@@ -42,9 +42,6 @@ export async function checkTypesResolution(pkg) {
   const problems = Object.values(report.problems ?? {}).flat();
   const describe = (p) => `${p.kind} at ${p.entrypoint ?? '(package)'} under ${p.resolutionKind ?? 'all resolutions'}`;
   const failing = problems.filter((p) => !accepted(p));
-  const lines = [
-    ...failing.map((p) => `error: ${describe(p)}`),
-    ...problems.filter(accepted).map((p) => `accepted: ${describe(p)}`),
-  ];
+  const lines = [...failing.map((p) => `error: ${describe(p)}`), ...problems.filter(accepted).map((p) => `accepted: ${describe(p)}`)];
   return { ok: failing.length === 0 && Object.keys(report.analysis?.entrypoints ?? {}).length > 0, detail: lines.join('\n') };
 }

@@ -9,9 +9,13 @@ export async function installConsumer(dir, packages) {
   await mkdir(consumer, { recursive: true });
   await writeFile(`${consumer}/package.json`, JSON.stringify({ name: 'paysign-consumer', private: true }, null, 2));
   // --prefer-offline: the registry only for third-party dependencies the npm cache lacks.
-  const run = await exec('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--loglevel=error', ...packages.map((p) => p.tarball)], {
-    cwd: consumer,
-  });
+  const run = await exec(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--loglevel=error', ...packages.map((p) => p.tarball)],
+    {
+      cwd: consumer,
+    },
+  );
   if (run.code !== 0) return { consumer, ok: false, detail: `npm install failed (exit ${run.code}):\n${run.stderr.trim()}` };
   // A workspace package must come from its tarball, never from the registry under the same name.
   const lock = JSON.parse(await readFile(`${consumer}/package-lock.json`, 'utf8'));

@@ -49,26 +49,28 @@ export async function checkDeclarations(consumer, packages) {
     await copyFile(`${fixtures}${file}`, `${dir}/${base}.usage.cts`);
     await copyFile(`${fixtures}${file}`, `${dir}/${base}.usage.ts`);
   }
-  return Promise.all(Object.entries(modes).map(async ([mode, { files, ...options }]) => {
-    const extensions = files.map((f) => f.slice(f.lastIndexOf('.')));
-    const usageFiles = usage.flatMap((file) => extensions.map((ext) => `${file.slice(0, -3)}.usage${ext}`));
-    const tsconfig = {
-      compilerOptions: {
-        ...options,
-        target: 'es2022',
-        lib: ['es2023', 'dom'],
-        types: [],
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noEmit: true,
-        // Check the packages' own .d.ts too, not only what the fixtures touch (but not lib.dom.d.ts).
-        skipLibCheck: false,
-        skipDefaultLibCheck: true,
-      },
-      files: [...files, ...usageFiles],
-    };
-    await writeFile(`${dir}/tsconfig.${mode}.json`, JSON.stringify(tsconfig, null, 2));
-    const run = await exec(process.execPath, [tsc, '-p', `tsconfig.${mode}.json`], { cwd: dir });
-    return { name: `types under ${mode} resolution`, ok: run.code === 0, detail: (run.stdout + run.stderr).trim() };
-  }));
+  return Promise.all(
+    Object.entries(modes).map(async ([mode, { files, ...options }]) => {
+      const extensions = files.map((f) => f.slice(f.lastIndexOf('.')));
+      const usageFiles = usage.flatMap((file) => extensions.map((ext) => `${file.slice(0, -3)}.usage${ext}`));
+      const tsconfig = {
+        compilerOptions: {
+          ...options,
+          target: 'es2022',
+          lib: ['es2023', 'dom'],
+          types: [],
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noEmit: true,
+          // Check the packages' own .d.ts too, not only what the fixtures touch (but not lib.dom.d.ts).
+          skipLibCheck: false,
+          skipDefaultLibCheck: true,
+        },
+        files: [...files, ...usageFiles],
+      };
+      await writeFile(`${dir}/tsconfig.${mode}.json`, JSON.stringify(tsconfig, null, 2));
+      const run = await exec(process.execPath, [tsc, '-p', `tsconfig.${mode}.json`], { cwd: dir });
+      return { name: `types under ${mode} resolution`, ok: run.code === 0, detail: (run.stdout + run.stderr).trim() };
+    }),
+  );
 }

@@ -12,11 +12,8 @@ function signingTable(groups: readonly GroupResult[]): string[] {
   const requests = groups.map((g) => g);
   const ids: string[] = [];
   const labels = new Map<string, string>();
-  for (const g of groups) for (const c of g.cases) if (!labels.has(c.id)) (labels.set(c.id, c.label), ids.push(c.id));
-  const lines = [
-    `| signer | ${requests.map((g) => g.requestTitle).join(' | ')} |`,
-    `|---|${requests.map(() => '---:').join('|')}|`,
-  ];
+  for (const g of groups) for (const c of g.cases) if (!labels.has(c.id)) labels.set(c.id, c.label), ids.push(c.id);
+  const lines = [`| signer | ${requests.map((g) => g.requestTitle).join(' | ')} |`, `|---|${requests.map(() => '---:').join('|')}|`];
   for (const id of ids) {
     const cells = requests.map((g) => {
       const c = g.cases.find((x) => x.id === id);
@@ -55,13 +52,21 @@ export function renderMarkdown(report: BenchReport): string {
   const targets = evaluateTargets(report);
   if (targets.length > 0) {
     out.push('## Targets', '', '| target | goal | reached (median, IQR) | met |', '|---|---:|---:|:---:|');
-    for (const t of targets) out.push(`| ${t.target} | ≥ ${formatRatio(t.goal)} | ${t.reached ? ratio(t.reached) : 'not measured'} | ${t.met === undefined ? '–' : t.met ? 'yes' : '**no**'} |`);
+    for (const t of targets)
+      out.push(
+        `| ${t.target} | ≥ ${formatRatio(t.goal)} | ${t.reached ? ratio(t.reached) : 'not measured'} | ${t.met === undefined ? '–' : t.met ? 'yes' : '**no**'} |`,
+      );
     out.push('');
   }
 
   const choices = autoChoices(report);
   if (choices.length > 0) {
-    out.push('## Automatic adapter choice', '', '`import ... from \'@paysign/oauth-core\'` picks an adapter per runtime through the export map. Fastest correct adapter measured beside it:', '');
+    out.push(
+      '## Automatic adapter choice',
+      '',
+      "`import ... from '@paysign/oauth-core'` picks an adapter per runtime through the export map. Fastest correct adapter measured beside it:",
+      '',
+    );
     out.push('| runtime | algorithm | request | auto | fastest | auto vs fastest | auto is fastest |', '|---|---|---|---|---|---:|:---:|');
     for (const c of choices) {
       // Within noise when 1.00x lies inside the interquartile range of the paired ratios.
@@ -76,14 +81,22 @@ export function renderMarkdown(report: BenchReport): string {
     const ofAlgorithm = report.signing.filter((g) => g.algorithm === algorithm);
     if (ofAlgorithm.length === 0) continue;
     out.push(`## ${algorithm}: full signing, parameters to Authorization header`, '');
-    if (algorithm === 'RSA-SHA256') out.push('4096-bit PKCS#1 key, generated at the start of the run. The pure-JS adapter signs without CRT, so it is measured on the transfer request only.', '');
+    if (algorithm === 'RSA-SHA256')
+      out.push(
+        '4096-bit PKCS#1 key, generated at the start of the run. The pure-JS adapter signs without CRT, so it is measured on the transfer request only.',
+        '',
+      );
     for (const runtime of runtimes) {
       const groups = ofAlgorithm.filter((g) => g.runtime === runtime);
       if (groups.length === 0) continue;
       out.push(`### ${runtime}`, '', ...signingTable(groups), '');
     }
   }
-  if (report.openssl) out.push(`\`openssl speed rsa4096\` (${report.openssl.version}), one core: **${formatCount(report.openssl.signsPerSecond)} signs/s**, the machine's limit for one thread.`, '');
+  if (report.openssl)
+    out.push(
+      `\`openssl speed rsa4096\` (${report.openssl.version}), one core: **${formatCount(report.openssl.signsPerSecond)} signs/s**, the machine's limit for one thread.`,
+      '',
+    );
   if (report.skippedRuntimes.length > 0) {
     out.push('Runtimes not measured in this run:', '');
     for (const s of report.skippedRuntimes) out.push(`- ${s.runtime}: ${s.reason}`);
@@ -92,7 +105,12 @@ export function renderMarkdown(report: BenchReport): string {
 
   if (report.concurrency) {
     const c = report.concurrency;
-    out.push('## RSA-SHA256 across cores', '', `${c.cores} cores. Worker threads each sign with their own signer (node adapter, \`signSync\`); the thread pool rows keep k WebCrypto signatures in flight on the main thread (libuv's pool does the work).`, '');
+    out.push(
+      '## RSA-SHA256 across cores',
+      '',
+      `${c.cores} cores. Worker threads each sign with their own signer (node adapter, \`signSync\`); the thread pool rows keep k WebCrypto signatures in flight on the main thread (libuv's pool does the work).`,
+      '',
+    );
     out.push('| mode | parallelism | signs/s | scaling vs 1 |', '|---|---:|---:|---:|');
     for (const p of c.workerThreads) out.push(`| worker_threads | ${p.parallelism} | ${formatSummary(p.opsPerSecond)} | ${ratio(p.scaling)} |`);
     for (const p of c.threadPool) out.push(`| WebCrypto in flight | ${p.parallelism} | ${formatSummary(p.opsPerSecond)} | ${ratio(p.scaling)} |`);
@@ -103,20 +121,38 @@ export function renderMarkdown(report: BenchReport): string {
     out.push('## Payload encoding (update-recurring-payments)', '');
     if (!report.payload.available) out.push(`Not measured: ${report.payload.reason}.`, '');
     else {
-      out.push('`encodePayload(rows, { columns })`: rows → CSV → UTF-8 → Base64, against the platform Base64 (`Buffer#toString(\'base64\')`) of the same bytes.', '');
+      out.push(
+        "`encodePayload(rows, { columns })`: rows → CSV → UTF-8 → Base64, against the platform Base64 (`Buffer#toString('base64')`) of the same bytes.",
+        '',
+      );
       out.push('| rows | CSV | rows/s | MB/s (CSV) | floor MB/s | vs floor |', '|---:|---:|---:|---:|---:|---:|');
-      for (const p of report.payload.points) out.push(`| ${p.rows.toLocaleString('en')} | ${formatCount(p.csvBytes)}B | ${formatCount(p.rowsPerSecond)} ±${(p.codec.spread * 100).toFixed(1)}% | ${p.megabytesPerSecond.toFixed(1)} | ${p.floorMegabytesPerSecond.toFixed(0)} | ${ratio(p.vsFloor)} |`);
+      for (const p of report.payload.points)
+        out.push(
+          `| ${p.rows.toLocaleString('en')} | ${formatCount(p.csvBytes)}B | ${formatCount(p.rowsPerSecond)} ±${(p.codec.spread * 100).toFixed(1)}% | ${p.megabytesPerSecond.toFixed(1)} | ${p.floorMegabytesPerSecond.toFixed(0)} | ${ratio(p.vsFloor)} |`,
+        );
       const mem = report.payload.memory;
-      if (mem) out.push('', `Peak memory added by encoding ${mem.rows.toLocaleString('en')} rows (fresh process, resident-set high-water mark): **${mib(mem.peakBytes)}** for ${mib(mem.outputBytes)} of Base64 output (${(mem.peakBytes / mem.outputBytes).toFixed(1)}x the output).`);
+      if (mem)
+        out.push(
+          '',
+          `Peak memory added by encoding ${mem.rows.toLocaleString('en')} rows (fresh process, resident-set high-water mark): **${mib(mem.peakBytes)}** for ${mib(mem.outputBytes)} of Base64 output (${(mem.peakBytes / mem.outputBytes).toFixed(1)}x the output).`,
+        );
       out.push('');
     }
   }
 
   if (report.memory) {
     const r = report.memory;
-    out.push('## Memory over a long run', '', `${r.signs.toLocaleString('en')} HMAC-SHA1 signatures with one signer; heap used after a full GC at each tenth of the run${r.gcExposed ? '' : ' (GC not exposed: figures are noisy)'}:`, '');
+    out.push(
+      '## Memory over a long run',
+      '',
+      `${r.signs.toLocaleString('en')} HMAC-SHA1 signatures with one signer; heap used after a full GC at each tenth of the run${r.gcExposed ? '' : ' (GC not exposed: figures are noisy)'}:`,
+      '',
+    );
     out.push(`\`${r.heapUsed.map((b) => (b / 2 ** 20).toFixed(2)).join(' → ')}\` MiB`, '');
-    out.push(`Growth over the run: ${(r.growth / 1024).toFixed(0)} KiB; slope ${r.slopePerThousand.toFixed(1)} bytes per 1,000 signatures: memory is ${Math.abs(r.growth) < 2 ** 20 ? 'flat' : '**not flat**'}.`, '');
+    out.push(
+      `Growth over the run: ${(r.growth / 1024).toFixed(0)} KiB; slope ${r.slopePerThousand.toFixed(1)} bytes per 1,000 signatures: memory is ${Math.abs(r.growth) < 2 ** 20 ? 'flat' : '**not flat**'}.`,
+      '',
+    );
   }
   return out.join('\n');
 }

@@ -23,16 +23,16 @@ function labelWidth(groups: readonly GroupResult[]): number {
   return Math.ceil(longest * CHAR) + 16;
 }
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function panel(title: string, groups: readonly GroupResult[], top: number, left: number): { svg: string; height: number } {
   const values = groups.flatMap((g) => g.cases.map((c) => c.opsPerSecond.median));
-  const min = Math.pow(10, Math.floor(Math.log10(Math.max(Math.min(...values), 0.1))));
-  const max = Math.pow(10, Math.ceil(Math.log10(Math.max(...values))));
+  const min = 10 ** Math.floor(Math.log10(Math.max(Math.min(...values), 0.1)));
+  const max = 10 ** Math.ceil(Math.log10(Math.max(...values)));
   const x = (v: number) => left + (Math.log10(Math.max(v, min) / min) / Math.log10(max / min)) * PLOT;
-  const parts: string[] = [`<text x="10" y="${top + 14}" class="title">${escape(title)}</text>`];
+  const parts: string[] = [`<text x="10" y="${top + 14}" class="title">${escapeXml(title)}</text>`];
   let y = top + 30;
   const axisTop = y;
   for (const g of groups) {
@@ -42,7 +42,7 @@ function panel(title: string, groups: readonly GroupResult[], top: number, left:
     for (const c of bars) {
       const auto = c.kind === 'paysign' && c.id.slice('paysign:'.length) === g.auto;
       parts.push(
-        `<text x="${left - 6}" y="${y + 12}" text-anchor="end">${escape(barLabel(g, c))}</text>`,
+        `<text x="${left - 6}" y="${y + 12}" text-anchor="end">${escapeXml(barLabel(g, c))}</text>`,
         `<rect x="${left}" y="${y + 2}" width="${(x(c.opsPerSecond.median) - left).toFixed(1)}" height="${ROW - 5}" class="${c.kind === 'peer' ? 'peer' : auto ? 'auto' : 'bar'}"/>`,
         `<text x="${(x(c.opsPerSecond.median) + 4).toFixed(1)}" y="${y + 12}" class="value">${formatCount(c.opsPerSecond.median)}/s · ${c.vsFloor.median.toFixed(2)}x</text>`,
       );
@@ -57,7 +57,10 @@ function panel(title: string, groups: readonly GroupResult[], top: number, left:
   }
   for (let tick = min; tick <= max; tick *= 10) {
     const tx = x(tick).toFixed(1);
-    parts.push(`<line x1="${tx}" x2="${tx}" y1="${axisTop - 6}" y2="${y - 10}" class="grid"/>`, `<text x="${tx}" y="${y + 2}" class="axis" text-anchor="middle">${formatCount(tick)}</text>`);
+    parts.push(
+      `<line x1="${tx}" x2="${tx}" y1="${axisTop - 6}" y2="${y - 10}" class="grid"/>`,
+      `<text x="${tx}" y="${y + 2}" class="axis" text-anchor="middle">${formatCount(tick)}</text>`,
+    );
   }
   return { svg: parts.join('\n'), height: y + 14 - top };
 }

@@ -49,7 +49,13 @@ export function evaluateTargets(report: BenchReport, requestId = 'transfer'): Ta
   }
   const rsa = group(report, host, 'RSA-SHA256', requestId);
   if (rsa) {
-    checks.push(check(`RSA-SHA256 on ${host}: paysign (${rsa.auto}) vs crypto.sign with a prepared KeyObject`, caseRatio(rsa, `paysign:${rsa.auto}`, 'floor:node-crypto'), 0.9));
+    checks.push(
+      check(
+        `RSA-SHA256 on ${host}: paysign (${rsa.auto}) vs crypto.sign with a prepared KeyObject`,
+        caseRatio(rsa, `paysign:${rsa.auto}`, 'floor:node-crypto'),
+        0.9,
+      ),
+    );
   }
   const two = report.concurrency?.workerThreads.find((p) => p.parallelism === 2);
   if (report.concurrency) checks.push(check('RSA-SHA256 throughput, two worker threads vs one', two?.scaling, 1.8));
@@ -82,7 +88,14 @@ export function autoChoices(report: BenchReport): AutoChoice[] {
     const fastest = adapters.reduce((best, c) => (c.opsPerSecond.median > best.opsPerSecond.median ? c : best));
     const ratio = caseRatio(g, `paysign:${g.auto}`, fastest.id);
     if (ratio === undefined) continue;
-    choices.push({ runtime: g.runtime, algorithm: g.algorithm, requestId: g.requestId, auto: g.auto, fastest: fastest.id.slice('paysign:'.length), autoVsFastest: ratio });
+    choices.push({
+      runtime: g.runtime,
+      algorithm: g.algorithm,
+      requestId: g.requestId,
+      auto: g.auto,
+      fastest: fastest.id.slice('paysign:'.length),
+      autoVsFastest: ratio,
+    });
   }
   return choices;
 }

@@ -46,14 +46,28 @@ export function discoverRuntimes(workspaceRoot: string): RuntimeBinary[] {
 async function runProbe(runtime: RuntimeBinary, planFile: string, progress: Progress): Promise<GroupResult[]> {
   const probe = fileURLToPath(new URL('./probe.js', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(runtime.command, [...runtime.args, probe, planFile], { stdio: ['ignore', 'pipe', 'pipe'], cwd: fileURLToPath(new URL('..', import.meta.url)) });
+    const child = spawn(runtime.command, [...runtime.args, probe, planFile], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      const line = stderr.trimEnd().split(/[\r\n]/).at(-1) ?? '';
-      progress.update(0, 1, `${runtime.name}: ${line.replace(/\x1b\[2K/g, '').trim().slice(0, 100)}`);
+      const line =
+        stderr
+          .trimEnd()
+          .split(/[\r\n]/)
+          .at(-1) ?? '';
+      progress.update(
+        0,
+        1,
+        `${runtime.name}: ${line
+          .replace(/\x1b\[2K/g, '')
+          .trim()
+          .slice(0, 100)}`,
+      );
     });
     child.on('error', reject);
     child.on('close', (code) => {

@@ -7,7 +7,12 @@
  * ```
  */
 export function runtimeLabel(): string {
-  const g = globalThis as { Deno?: { version: { deno: string } }; Bun?: { version: string }; process?: { versions?: { node?: string } }; navigator?: { userAgent?: string } };
+  const g = globalThis as {
+    Deno?: { version: { deno: string } };
+    Bun?: { version: string };
+    process?: { versions?: { node?: string } };
+    navigator?: { userAgent?: string };
+  };
   if (g.Deno) return `deno ${g.Deno.version.deno}`;
   if (g.Bun) return `bun ${g.Bun.version}`;
   if (g.process?.versions?.node) return `node ${g.process.versions.node}`;

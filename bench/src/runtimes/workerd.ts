@@ -91,7 +91,15 @@ export async function runWorkerd(
         vsFloor: figure[c.id]!.vsFloor!,
         samples: samples[c.id]!,
       }));
-      results.push({ runtime: version, algorithm: group.algorithm, requestId: group.requestId, requestTitle: group.requestTitle, floorId, auto: prepared.auto, cases });
+      results.push({
+        runtime: version,
+        algorithm: group.algorithm,
+        requestId: group.requestId,
+        requestTitle: group.requestTitle,
+        floorId,
+        auto: prepared.auto,
+        cases,
+      });
     }
     return results;
   } finally {

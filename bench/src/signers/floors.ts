@@ -13,10 +13,7 @@ const FIXED_OAUTH = {
 
 /** The base string a signer would build for the request (fixed nonce and timestamp). */
 export function precomputedBaseString(spec: GroupSpec): string {
-  return signatureBaseString('POST', spec.request.url, [
-    ...spec.request.params,
-    ...Object.entries({ ...FIXED_OAUTH, oauth_signature_method: spec.algorithm }),
-  ]);
+  return signatureBaseString('POST', spec.request.url, [...spec.request.params, ...Object.entries({ ...FIXED_OAUTH, oauth_signature_method: spec.algorithm })]);
 }
 
 /** The HMAC key of the gateway: the encoded control key, `&`, and the empty token secret. */

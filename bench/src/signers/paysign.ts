@@ -38,14 +38,14 @@ export async function paysignCase(
     label: `paysign ${entry.name}`,
     run:
       'signSync' in signer
-      ? (n) => {
-          for (let i = 0; i < n; i++) sink = signer.signSync(request).authorization;
-          if (sink === '') throw new Error('empty header');
-        }
-      : async (n) => {
-          for (let i = 0; i < n; i++) sink = (await signer.sign(request)).authorization;
-          if (sink === '') throw new Error('empty header');
-        },
+        ? (n) => {
+            for (let i = 0; i < n; i++) sink = signer.signSync(request).authorization;
+            if (sink === '') throw new Error('empty header');
+          }
+        : async (n) => {
+            for (let i = 0; i < n; i++) sink = (await signer.sign(request)).authorization;
+            if (sink === '') throw new Error('empty header');
+          },
     async check() {
       const checker = entry.createSigner(fixedSignerOptions(spec, pkcs1Pem));
       const signed = await checker.sign(request);

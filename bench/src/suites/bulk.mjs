@@ -67,11 +67,15 @@ async function main() {
   const self = fileURLToPath(import.meta.url);
   const dir = mkdtempSync(join(tmpdir(), 'paysign-bench-bulk-'));
   process.stderr.write(`generating a 4096-bit RSA key; writing ${rows} rows\n`);
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 4096, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 4096,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   const csv = join(dir, 'rows.csv');
   const lines = ['client-orderid;recurring-payment-id;credit-card-number;card-printed-name;expire-year;expire-month;amount'];
   for (let n = 1; n <= rows; n++) lines.push(`order-${n};rp-${n};4111111111111111;JOHN DOE;2031;${(n % 12) + 1};${n}.00`);
-  writeFileSync(csv, lines.join('\r\n') + '\r\n');
+  writeFileSync(csv, `${lines.join('\r\n')}\r\n`);
 
   const table = [];
   const configs = [
@@ -85,11 +89,21 @@ async function main() {
       const emulator = fork(self, ['--emulator'], { stdio: 'inherit' });
       const { url } = await ask(emulator, { rows, publicKey });
       const bulk = fork(self, ['--bulk'], { stdio: 'inherit', execArgv: [] });
-      const result = await ask(bulk, { url, csv, journalPath: join(dir, `${algorithm}-${signer}-${concurrency}.journal`), algorithm, signer, concurrency, privateKey });
+      const result = await ask(bulk, {
+        url,
+        csv,
+        journalPath: join(dir, `${algorithm}-${signer}-${concurrency}.journal`),
+        algorithm,
+        signer,
+        concurrency,
+        privateKey,
+      });
       emulator.disconnect();
       const row = { algorithm, signer, concurrency, ...result };
       table.push(row);
-      process.stderr.write(`${algorithm} ${signer} c=${concurrency}: ${result.rowsPerSecond.toFixed(0)} rows/s, peak RSS ${result.maxRssMb.toFixed(0)} MB (${result.updated}/${result.total} updated)\n`);
+      process.stderr.write(
+        `${algorithm} ${signer} c=${concurrency}: ${result.rowsPerSecond.toFixed(0)} rows/s, peak RSS ${result.maxRssMb.toFixed(0)} MB (${result.updated}/${result.total} updated)\n`,
+      );
     }
   }
   rmSync(dir, { recursive: true, force: true });
@@ -98,7 +112,9 @@ async function main() {
     '',
     '| signature | signer | concurrency | rows/s | peak RSS (MB) | updated |',
     '| --- | --- | ---: | ---: | ---: | ---: |',
-    ...table.map((r) => `| ${r.algorithm} | ${r.signer} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${r.maxRssMb.toFixed(0)} | ${r.updated}/${r.total} |`),
+    ...table.map(
+      (r) => `| ${r.algorithm} | ${r.signer} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${r.maxRssMb.toFixed(0)} | ${r.updated}/${r.total} |`,
+    ),
   ].join('\n');
   process.stdout.write(`${out}\n`);
 }

@@ -33,7 +33,12 @@ export type PayloadResult = { available: false; reason: string } | { available: 
 type Codec = { encodePayload(rows: readonly Record<string, string | undefined>[], options: { columns: readonly string[] }): string };
 
 /** Measures the codec at each row count, when its build exists. */
-export async function runPayload(rowCounts: readonly number[], memoryRows: number, measure: { rounds: number; sampleMs: number }, progress: Progress): Promise<PayloadResult> {
+export async function runPayload(
+  rowCounts: readonly number[],
+  memoryRows: number,
+  measure: { rounds: number; sampleMs: number },
+  progress: Progress,
+): Promise<PayloadResult> {
   let codec: Codec;
   try {
     codec = (await import('@paysign/payload-codec')) as Codec;
@@ -50,8 +55,18 @@ export async function runPayload(rowCounts: readonly number[], memoryRows: numbe
     let sink = '';
     const samples = await measureInterleaved(
       [
-        { id: 'floor', run: (n) => { for (let i = 0; i < n; i++) sink = bytes.toString('base64'); } },
-        { id: 'codec', run: (n) => { for (let i = 0; i < n; i++) sink = codec.encodePayload(rows, { columns: RECURRING_COLUMNS }); } },
+        {
+          id: 'floor',
+          run: (n) => {
+            for (let i = 0; i < n; i++) sink = bytes.toString('base64');
+          },
+        },
+        {
+          id: 'codec',
+          run: (n) => {
+            for (let i = 0; i < n; i++) sink = codec.encodePayload(rows, { columns: RECURRING_COLUMNS });
+          },
+        },
       ],
       { ...measure, onSample: (event) => progress.update(event.done, event.total, event.caseId) },
     );

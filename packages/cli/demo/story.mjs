@@ -28,7 +28,11 @@ const currency = config.currency ?? 'EUR';
 const controlKey = config.controlKey ?? 'demo-control-key';
 const payments = requests('update-recurring-payments');
 const ids = process.env.PAYSIGN_RECURRING_PAYMENT_IDS?.split(',');
-if (ids) ids.forEach((id, i) => payments[i] && (payments[i].recurringPaymentId = id.trim()));
+if (ids) {
+  ids.forEach((id, i) => {
+    if (payments[i]) payments[i].recurringPaymentId = id.trim();
+  });
+}
 const panCheck = { ...requests('pan-eligibility'), ...(process.env.PAYSIGN_CARD_REF_ID && { sendingCardRefId: process.env.PAYSIGN_CARD_REF_ID }) };
 const transfer = requests('transfer');
 
@@ -40,7 +44,15 @@ let server;
 if (!real) {
   server = await serve({
     merchants: [{ login, controlKey, endpointIds: [endpointId], currency }],
-    profiles: payments.map((p) => ({ 'recurring-payment-id': p.recurringPaymentId, 'client-orderid': p.clientOrderId, 'credit-card-number': p.creditCardNumber, amount: '5.00', currency, period: 'month', interval: '1' })),
+    profiles: payments.map((p) => ({
+      'recurring-payment-id': p.recurringPaymentId,
+      'client-orderid': p.clientOrderId,
+      'credit-card-number': p.creditCardNumber,
+      amount: '5.00',
+      currency,
+      period: 'month',
+      interval: '1',
+    })),
     log: () => {}, // the story prints what matters; `paysign emulator` shows the log
   });
   config.baseUrl = server.url;
@@ -72,7 +84,14 @@ try {
     io.out(io.dim(`   <- HTTP ${response.status}`));
     return response;
   };
-  const common = { baseUrl: config.baseUrl, endpointId, login, fetch: tracingFetch, projectCurrency: currency, ...(config.pathPrefix && { pathPrefix: config.pathPrefix }) };
+  const common = {
+    baseUrl: config.baseUrl,
+    endpointId,
+    login,
+    fetch: tracingFetch,
+    projectCurrency: currency,
+    ...(config.pathPrefix && { pathPrefix: config.pathPrefix }),
+  };
   const rsaClient = createGatewayClient({ ...common, privateKey });
   const hmacClient = createGatewayClient({ ...common, controlKey });
 
@@ -82,7 +101,9 @@ try {
     for (const p of payments) {
       const profile = await (await fetch(`${server.url}/payment/emulator/recurring-payments/${p.recurringPaymentId}`)).json();
       const f = profile.fields;
-      note(`${profile.id} rev ${profile.revision}: card ${f['credit-card-number']}, ${f.amount ? `amount ${f.amount}` : `amounts ${f['amount-sequence']}`}, every ${f.interval === '1' ? f.period : `${f.interval} ${f.period}s`}, from ${f['start-date']}`);
+      note(
+        `${profile.id} rev ${profile.revision}: card ${f['credit-card-number']}, ${f.amount ? `amount ${f.amount}` : `amounts ${f['amount-sequence']}`}, every ${f.interval === '1' ? f.period : `${f.interval} ${f.period}s`}, from ${f['start-date']}`,
+      );
     }
   }
 
@@ -95,19 +116,26 @@ try {
 
   heading(5, 'A tampered request: refused with 403, then explained');
   const url = operationUrl(config.baseUrl, 'transfer', endpointId, config.pathPrefix);
-  const signed = await createSigner({ consumerKey: login, privateKey, signatureMethod: 'RSA-SHA256' }).sign({ url, params: toTransferParams({ ...transfer, clientOrderId: 'transfer-2' }) });
+  const signed = await createSigner({ consumerKey: login, privateKey, signatureMethod: 'RSA-SHA256' }).sign({
+    url,
+    params: toTransferParams({ ...transfer, clientOrderId: 'transfer-2' }),
+  });
   // Someone between the client and the gateway appends a second amount after signing.
   const tamperedBody = `${signed.body}&amount=2500.00`;
   note('the body is signed, then "&amount=2500.00" is appended on the way');
   const refused = await tracingFetch(url, { method: 'POST', headers: signed.headers, body: tamperedBody });
   const refusedBody = await refused.text();
-  io.out(`   ${refused.status === 403 ? io.red('403 Forbidden') : refused.status}, body ${refusedBody === '' ? 'empty' : `${refusedBody.length} bytes`}: the gateway says nothing more`);
+  io.out(
+    `   ${refused.status === 403 ? io.red('403 Forbidden') : refused.status}, body ${refusedBody === '' ? 'empty' : `${refusedBody.length} bytes`}: the gateway says nothing more`,
+  );
   io.out(io.dim('   paysign explain --url URL --authorization "OAuth ..." --body "..." --public-key public-key.pem'));
   const diagnosis = await explainRequest({ url, authorization: signed.authorization, body: tamperedBody, publicKey: publicKeyPem });
   printDiagnosis(indented(io), diagnosis);
 
   heading(6, 'Preview the schedule of the first recurring payment');
-  note(`${payments[0].amountSequence.join(', ')} ${currency}, every ${payments[0].period} from ${payments[0].startDate}: the 31st falls back to the month's last day`);
+  note(
+    `${payments[0].amountSequence.join(', ')} ${currency}, every ${payments[0].period} from ${payments[0].startDate}: the 31st falls back to the month's last day`,
+  );
   printSchedule(indented(io), previewSchedule(payments[0], { count: 6, today: '01.01.2026' }), currency);
 
   heading(7, 'A recurring payment lives: a month on the virtual clock, charges and verified callbacks');
@@ -132,10 +160,20 @@ async function recurringLife() {
     void handler(new Request(`http://127.0.0.1${request.url}`)).then(async (reply) => response.writeHead(reply.status).end(await reply.text()));
   });
   await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const clocked = await serve({ merchants: [{ login, controlKey, endpointIds: [endpointId], currency }], clock: 'virtual', today: '01.01.2026', log: () => {} });
+  const clocked = await serve({
+    merchants: [{ login, controlKey, endpointIds: [endpointId], currency }],
+    clock: 'virtual',
+    today: '01.01.2026',
+    log: () => {},
+  });
   try {
     const admin = async (path, body) =>
-      (await fetch(`${clocked.url}${path}`, { method: body ? 'POST' : 'GET', ...(body && { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }) })).json();
+      (
+        await fetch(`${clocked.url}${path}`, {
+          method: body ? 'POST' : 'GET',
+          ...(body && { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+        })
+      ).json();
     const payment = payments[1];
     await admin('/emulator/recurring-payments', {
       'recurring-payment-id': payment.recurringPaymentId,

@@ -37,7 +37,13 @@ describe('paysign bench', () => {
     expect(result.code).toBe(0);
     // Figures are rounded: a float's 13+ digit run could pass Luhn and be masked as a card number.
     expect(result.stdout).not.toMatch(/\d{13}|\*/);
-    const report = JSON.parse(result.stdout) as { runtime: { name: string }; adapter: string; roundsPerMethod: number; methods: MethodResult[]; fullComparison: string };
+    const report = JSON.parse(result.stdout) as {
+      runtime: { name: string };
+      adapter: string;
+      roundsPerMethod: number;
+      methods: MethodResult[];
+      fullComparison: string;
+    };
     expect(report.runtime.name).toBe('Node');
     expect(report.adapter).toBe('node');
     expect(report.methods.map((m) => m.method)).toEqual(['HMAC-SHA1', 'RSA-SHA256']);

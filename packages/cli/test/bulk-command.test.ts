@@ -38,10 +38,17 @@ const revisions = async (s: RunningEmulator) => (await s.emulator.profiles.list(
 describe('paysign bulk update-recurring-payments', () => {
   it('updates every row once, journals them, writes one results line per row, exits 0', async () => {
     const s = await emulator(25);
-    const csv = csvFile('clean.csv', Array.from({ length: 25 }, (_, i) => row(i + 1)), '\r\n');
+    const csv = csvFile(
+      'clean.csv',
+      Array.from({ length: 25 }, (_, i) => row(i + 1)),
+      '\r\n',
+    );
     const journal = join(dir, 'clean.journal');
     const results = join(dir, 'clean-results.csv');
-    const run = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--journal', journal, '--results', results, '--concurrency', '4'], env(s.url));
+    const run = await paysignAsync(
+      ['bulk', 'update-recurring-payments', '--csv', csv, '--journal', journal, '--results', results, '--concurrency', '4'],
+      env(s.url),
+    );
     expect(run.stderr).not.toContain(PAN);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/25 rows: 25 updated, 0 refused, 0 invalid, 0 failed/);
@@ -72,12 +79,19 @@ describe('paysign bulk update-recurring-payments', () => {
     const skipped = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--skip-invalid', '--results', results], env(s.url));
     expect(skipped.code).toBe(1); // not every row was updated
     expect(await revisions(s)).toEqual([1, 0, 0, 1]);
-    expect(readFileSync(results, 'utf8').split('\r\n').map((l) => l.split(';').slice(0, 3).join(';'))).toEqual(['1;rp-1;updated', '2;rp-2;invalid', '3;rp-3;invalid', '4;rp-4;updated', '']);
+    expect(
+      readFileSync(results, 'utf8')
+        .split('\r\n')
+        .map((l) => l.split(';').slice(0, 3).join(';')),
+    ).toEqual(['1;rp-1;updated', '2;rp-2;invalid', '3;rp-3;invalid', '4;rp-4;updated', '']);
   });
 
   it('a wrong control key stops after a few authentication refusals and says so', async () => {
     const s = await emulator(200);
-    const csv = csvFile('auth.csv', Array.from({ length: 200 }, (_, i) => row(i + 1)));
+    const csv = csvFile(
+      'auth.csv',
+      Array.from({ length: 200 }, (_, i) => row(i + 1)),
+    );
     const run = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--concurrency', '1'], env(s.url, 'wrong-key'));
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/authentication refusals/);
@@ -86,10 +100,18 @@ describe('paysign bulk update-recurring-payments', () => {
 
   it('--shard K/N: two processes split the input; their results files together cover every row once', async () => {
     const s = await emulator(9);
-    const csv = csvFile('shard.csv', Array.from({ length: 9 }, (_, i) => row(i + 1)));
+    const csv = csvFile(
+      'shard.csv',
+      Array.from({ length: 9 }, (_, i) => row(i + 1)),
+    );
     const parts = [0, 1].map((k) => join(dir, `shard-${k}.csv`));
     const runs = await Promise.all(
-      [0, 1].map((k) => paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--shard', `${k}/2`, '--journal', join(dir, `shard-${k}.journal`), '--results', parts[k]!], env(s.url))),
+      [0, 1].map((k) =>
+        paysignAsync(
+          ['bulk', 'update-recurring-payments', '--csv', csv, '--shard', `${k}/2`, '--journal', join(dir, `shard-${k}.journal`), '--results', parts[k]!],
+          env(s.url),
+        ),
+      ),
     );
     expect(runs.map((r) => r.code)).toEqual([0, 0]);
     const rows = parts.flatMap((p) => readFileSync(p, 'utf8').trimEnd().split('\r\n')).map((l) => Number(l.split(';')[0]));
@@ -101,7 +123,10 @@ describe('paysign bulk update-recurring-payments', () => {
 
   it('Ctrl-C stops cleanly: the journal stays consistent and the next run finishes the rest', async () => {
     const s = await emulator(400);
-    const csv = csvFile('sigint.csv', Array.from({ length: 400 }, (_, i) => row(i + 1)));
+    const csv = csvFile(
+      'sigint.csv',
+      Array.from({ length: 400 }, (_, i) => row(i + 1)),
+    );
     const journal = join(dir, 'sigint.journal');
     const args = [BIN, 'bulk', 'update-recurring-payments', '--csv', csv, '--journal', journal, '--rate', '200', '--concurrency', '4'];
     const code = await new Promise<number | null>((resolve) => {
@@ -123,7 +148,10 @@ describe('paysign bulk update-recurring-payments', () => {
     expect(before).toBeLessThan(400);
     const rest = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--journal', journal], env(s.url));
     expect(rest.code).toBe(0);
-    const rows = readFileSync(journal, 'utf8').trimEnd().split('\n').map((l) => (JSON.parse(l) as { row: number }).row);
+    const rows = readFileSync(journal, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { row: number }).row);
     expect(rows.sort((a, b) => a - b)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
   });
 });

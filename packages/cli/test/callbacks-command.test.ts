@@ -45,17 +45,38 @@ describe('paysign callbacks listen', () => {
 describe('paysign emulator --clock virtual', () => {
   it('charges on the virtual clock and declines --decline-card cards', async () => {
     const { child, base } = await start([
-      'emulator', '--login', 'merchant', '--control-key', 'k', '--clock', 'virtual', '--today', '01.01.2030', '--decline-card', '4111111111111111',
+      'emulator',
+      '--login',
+      'merchant',
+      '--control-key',
+      'k',
+      '--clock',
+      'virtual',
+      '--today',
+      '01.01.2030',
+      '--decline-card',
+      '4111111111111111',
     ]);
     try {
       const json = { 'Content-Type': 'application/json' };
       const created = await fetch(`${base}/emulator/recurring-payments`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ 'recurring-payment-id': 'rp-1', 'client-orderid': 'o-1', 'credit-card-number': '4111111111111111', amount: '3.00', period: 'day', interval: 1, 'start-date': '02.01.2030' }),
+        body: JSON.stringify({
+          'recurring-payment-id': 'rp-1',
+          'client-orderid': 'o-1',
+          'credit-card-number': '4111111111111111',
+          amount: '3.00',
+          period: 'day',
+          interval: 1,
+          'start-date': '02.01.2030',
+        }),
       });
       expect(created.status).toBe(201);
-      const moved = (await (await fetch(`${base}/emulator/clock`, { method: 'POST', headers: json, body: '{"advanceDays":2}' })).json()) as { today: string; charges: { status: string; date: string }[] };
+      const moved = (await (await fetch(`${base}/emulator/clock`, { method: 'POST', headers: json, body: '{"advanceDays":2}' })).json()) as {
+        today: string;
+        charges: { status: string; date: string }[];
+      };
       expect(moved.today).toBe('03.01.2030');
       expect(moved.charges.map((charge) => [charge.date, charge.status])).toEqual([
         ['02.01.2030', 'declined'],

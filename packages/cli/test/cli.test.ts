@@ -63,18 +63,60 @@ describe('paysign sign', () => {
   const url = 'https://gate.example/payment/api/v2/pan-eligibility/send/1234';
 
   it('prints the base string, header and body of an HMAC-SHA1 request; the signature checks out independently', () => {
-    const result = paysign(['sign', '--url', url, '--login', 'merchant', '--control-key', 'secret', '--param', 'client-order-id=o 1', '--param', 'sending-card-ref-id=r!', '--nonce', 'abc', '--timestamp', '1700000000', '--json']);
+    const result = paysign([
+      'sign',
+      '--url',
+      url,
+      '--login',
+      'merchant',
+      '--control-key',
+      'secret',
+      '--param',
+      'client-order-id=o 1',
+      '--param',
+      'sending-card-ref-id=r!',
+      '--nonce',
+      'abc',
+      '--timestamp',
+      '1700000000',
+      '--json',
+    ]);
     expect(result.code).toBe(0);
     const signed = JSON.parse(result.stdout) as { baseString: string; signature: string; body: string };
-    const params = [['client-order-id', 'o 1'], ['sending-card-ref-id', 'r!'], ['oauth_consumer_key', 'merchant'], ['oauth_nonce', 'abc'], ['oauth_signature_method', 'HMAC-SHA1'], ['oauth_timestamp', '1700000000'], ['oauth_version', '1.0']];
-    const expectedBase = `POST&${rfc3986(url)}&${rfc3986(params.map(([n, v]) => `${rfc3986(n!)}=${rfc3986(v!)}`).sort().join('&'))}`;
+    const params = [
+      ['client-order-id', 'o 1'],
+      ['sending-card-ref-id', 'r!'],
+      ['oauth_consumer_key', 'merchant'],
+      ['oauth_nonce', 'abc'],
+      ['oauth_signature_method', 'HMAC-SHA1'],
+      ['oauth_timestamp', '1700000000'],
+      ['oauth_version', '1.0'],
+    ];
+    const expectedBase = `POST&${rfc3986(url)}&${rfc3986(
+      params
+        .map(([n, v]) => `${rfc3986(n!)}=${rfc3986(v!)}`)
+        .sort()
+        .join('&'),
+    )}`;
     expect(signed.baseString).toBe(expectedBase);
     expect(signed.signature).toBe(createHmac('sha1', 'secret&').update(expectedBase).digest('base64'));
     expect(signed.body).toContain('client-order-id=o%201&sending-card-ref-id=r%21&oauth_consumer_key=merchant');
   });
 
   it('masks card numbers and CVVs in everything it prints', () => {
-    const result = paysign(['sign', '--url', url, '--login', 'm', '--control-key', 'k', '--param', 'credit_card_number=4111111111111111', '--param', 'cvv2=123']);
+    const result = paysign([
+      'sign',
+      '--url',
+      url,
+      '--login',
+      'm',
+      '--control-key',
+      'k',
+      '--param',
+      'credit_card_number=4111111111111111',
+      '--param',
+      'cvv2=123',
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('4111111111111111');
     expect(result.stdout).toContain('411111******1111');
@@ -90,7 +132,11 @@ describe('paysign sign', () => {
 describe('paysign explain', () => {
   const url = 'https://gate.example/payment/api/v4/transfer/1234';
   const key = { controlKey: 'secret' };
-  const sent: [string, string][] = [['client_orderid', 'order 7'], ['order_desc', "Tom's (gift)*"], ['amount', '10.00']];
+  const sent: [string, string][] = [
+    ['client_orderid', 'order 7'],
+    ['order_desc', "Tom's (gift)*"],
+    ['amount', '10.00'],
+  ];
   const explain = (request: { authorization: string; body: string }, extra: string[] = [], target = url) =>
     paysign(['explain', '--url', target, '--authorization', request.authorization, '--body', request.body, ...extra], { PAYSIGN_CONTROL_KEY: 'secret' });
 

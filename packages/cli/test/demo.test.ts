@@ -11,7 +11,14 @@ describe('the demo story (pnpm start)', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const out = result.stdout;
-    for (const heading of ['1. Generate an RSA key pair', '2. Update two recurring payments (RSA-SHA256)', "3. Check a PAN's eligibility (HMAC-SHA1)", '4. Make a transfer', '5. A tampered request', '6. Preview the schedule']) {
+    for (const heading of [
+      '1. Generate an RSA key pair',
+      '2. Update two recurring payments (RSA-SHA256)',
+      "3. Check a PAN's eligibility (HMAC-SHA1)",
+      '4. Make a transfer',
+      '5. A tampered request',
+      '6. Preview the schedule',
+    ]) {
       expect(out).toContain(heading);
     }
     expect(out).toMatch(/rp-1001 rev 1: card 411111\*{6}1111, amounts 9\.99,14\.99,19\.99/);

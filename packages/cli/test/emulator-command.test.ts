@@ -21,15 +21,26 @@ describe('paysign emulator', () => {
       expect(firstLine).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
       const base = firstLine.slice('listening on '.length);
       const url = `${base}/payment/api/v2/pan-eligibility/send/1234`;
-      const sent: [string, string][] = [['client-order-id', 'o-1'], ['sending-card-ref-id', 'ref-1']];
+      const sent: [string, string][] = [
+        ['client-order-id', 'o-1'],
+        ['sending-card-ref-id', 'ref-1'],
+      ];
 
       const good = clientSign({ url, sent, key: { controlKey: 'secret' } });
-      const ok = await fetch(url, { method: 'POST', headers: { Authorization: good.authorization, 'Content-Type': 'application/x-www-form-urlencoded' }, body: good.body });
+      const ok = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: good.authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: good.body,
+      });
       expect(ok.status).toBe(200);
       expect(await ok.text()).toContain('type=async-response\n');
 
       const bad = clientSign({ url, sent, key: { controlKey: 'guess' } });
-      const refused = await fetch(url, { method: 'POST', headers: { Authorization: bad.authorization, 'Content-Type': 'application/x-www-form-urlencoded' }, body: bad.body });
+      const refused = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: bad.authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: bad.body,
+      });
       expect(refused.status).toBe(403);
       expect(await refused.text()).toBe('');
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -7,7 +7,9 @@ const url = 'https://gate.example/payment/api/v4/transfer/1234';
 const now = 1_800_000_000;
 
 // Values that give every mistake something to act on: a space and one of !*'() in each.
-const value = fc.tuple(fc.string({ minLength: 0, maxLength: 8 }), fc.constantFrom('!', '*', "'", '(', ')'), fc.string({ maxLength: 8 })).map(([a, r, b]) => `${a} ${r}${b}`);
+const value = fc
+  .tuple(fc.string({ minLength: 0, maxLength: 8 }), fc.constantFrom('!', '*', "'", '(', ')'), fc.string({ maxLength: 8 }))
+  .map(([a, r, b]) => `${a} ${r}${b}`);
 const params = fc.uniqueArray(fc.tuple(fc.stringMatching(/^[a-z][a-z_-]{0,10}$/), value), { minLength: 1, maxLength: 5, selector: ([name]) => name });
 
 type Mistake = { code: CauseCode; apply: (sent: [string, string][]) => Parameters<typeof clientSign>[0] };

@@ -1,8 +1,7 @@
 // Builds requests the way clients build them, mistakes included, with node:crypto only.
 import { createHmac, createSign } from 'node:crypto';
 
-export const rfc3986 = (value: string): string =>
-  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const rfc3986 = (value: string): string => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export interface ClientRequest {
   url: string;
@@ -36,7 +35,9 @@ export function clientSign(request: ClientRequest): { authorization: string; bod
   const base = `POST&${rfc3986(request.signedUri ?? request.url)}&${rfc3986(pairs.join('&'))}`;
   const signature =
     'controlKey' in request.key
-      ? createHmac('sha1', `${rfc3986(request.key.controlKey)}&`).update(base).digest('base64')
+      ? createHmac('sha1', `${rfc3986(request.key.controlKey)}&`)
+          .update(base)
+          .digest('base64')
       : createSign('sha256').update(base).sign(request.key.privateKeyPem, 'base64');
   const authorization = `OAuth ${[...oauth, ['oauth_signature', signature]].map(([n, v]) => `${n}="${rfc3986(v as string)}"`).join(', ')}`;
   return { authorization, body: request.sent.map(([n, v]) => `${rfc3986(n)}=${rfc3986(v)}`).join('&') };

@@ -29,7 +29,15 @@ describe('paysign send', () => {
   });
 
   it('refuses an invalid request before sending: exit 1, each issue named, the card masked', () => {
-    const bad = file('bad-transfer.json', { clientOrderId: 'x', amount: '1,5', currency: 'EUR', creditCardNumber: '4111111111111112', expireMonth: 13, expireYear: 2030, destinationCardNo: '5555555555554444' });
+    const bad = file('bad-transfer.json', {
+      clientOrderId: 'x',
+      amount: '1,5',
+      currency: 'EUR',
+      creditCardNumber: '4111111111111112',
+      expireMonth: 13,
+      expireYear: 2030,
+      destinationCardNo: '5555555555554444',
+    });
     const result = paysign(['send', 'transfer', '--file', bad, '--emulator'], { PAYSIGN_CONTROL_KEY: 'k' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('refused by validation');

@@ -29,5 +29,7 @@ const withSignature = await proxy.fetch(new Request(url, { method: 'POST', heade
 console.log(withSignature.status);
 
 // 3. Anything else is refused before signing, with a JSON error.
-const refused = await proxy.fetch(new Request(url.replace('1234', '9999'), { method: 'POST', headers: { ...form, Authorization: `Bearer ${callerToken}` }, body }));
+const refused = await proxy.fetch(
+  new Request(url.replace('1234', '9999'), { method: 'POST', headers: { ...form, Authorization: `Bearer ${callerToken}` }, body }),
+);
 console.log(refused.status, await refused.text());

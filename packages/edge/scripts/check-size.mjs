@@ -64,7 +64,9 @@ async function main() {
   } else {
     for (const row of rows) {
       const verdict = row.gzipped <= row.budget ? 'ok' : `OVER BUDGET by ${row.gzipped - row.budget} bytes (${kb(row.gzipped - row.budget)})`;
-      console.log(`${row.name}: ${row.gzipped} bytes min+gz (${kb(row.gzipped)}; ${row.minified} bytes minified), budget ${row.budget} bytes (${kb(row.budget)}): ${verdict}`);
+      console.log(
+        `${row.name}: ${row.gzipped} bytes min+gz (${kb(row.gzipped)}; ${row.minified} bytes minified), budget ${row.budget} bytes (${kb(row.budget)}): ${verdict}`,
+      );
     }
   }
   if (rows.some((row) => row.gzipped > row.budget)) process.exitCode = 1;

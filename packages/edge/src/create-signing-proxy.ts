@@ -53,7 +53,7 @@ function readQuery(url: URL): CallerParameters | Refusal {
   if (query.params.length === 0) return query;
   return {
     code: 'VALIDATION_FAILED',
-    message: 'the gateway\'s operations take no query parameters: send them in the form body',
+    message: "the gateway's operations take no query parameters: send them in the form body",
     issues: query.params.map(([name]) => ({ field: name, rule: 'query-parameter', message: `${name} must be sent in the form body, not the query` })),
   };
 }
@@ -93,7 +93,7 @@ export function createSigningProxy(options: SigningProxyOptions): SigningProxy {
 
   async function handle(request: Request): Promise<Response> {
     if (request.method !== 'POST') {
-      return refuse({ code: 'METHOD_NOT_ALLOWED', message: 'the gateway\'s operations are POST only', headers: { Allow: 'POST' } });
+      return refuse({ code: 'METHOD_NOT_ALLOWED', message: "the gateway's operations are POST only", headers: { Allow: 'POST' } });
     }
     const body = await readBody(request, resolved.maxBodyBytes);
     if (body === undefined) return refuse({ code: 'PAYLOAD_TOO_LARGE', message: `the body is larger than ${resolved.maxBodyBytes} bytes` });
@@ -115,7 +115,14 @@ export function createSigningProxy(options: SigningProxyOptions): SigningProxy {
       return refuse({ code: 'MALFORMED_REQUEST', message: 'the form body or query has a malformed percent escape or is not UTF-8' }, target);
     }
     if (form.badOAuthName || (!isRefusal(query) && query.badOAuthName)) {
-      return refuse({ code: 'MALFORMED_REQUEST', message: 'an oauth_* parameter name may hold only ASCII letters, digits and _, at most 64 after oauth_ (the proxy sets the protocol parameters itself)' }, target);
+      return refuse(
+        {
+          code: 'MALFORMED_REQUEST',
+          message:
+            'an oauth_* parameter name may hold only ASCII letters, digits and _, at most 64 after oauth_ (the proxy sets the protocol parameters itself)',
+        },
+        target,
+      );
     }
     if (isRefusal(query)) return refuse(query, target);
     const issues = resolved.validate(target.operation, form.params);

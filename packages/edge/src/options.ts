@@ -1,4 +1,4 @@
-import { type GatewayOperation } from '@paysign/gateway';
+import type { GatewayOperation } from '@paysign/gateway';
 import { DEFAULT_PATH_PREFIX, gatewayOperations } from '@paysign/gateway/server';
 import { createMemoryNonceStore, type NonceStore, type PrivateKeyInput } from '@paysign/oauth-core/webcrypto';
 import { EdgeError } from './errors.js';
@@ -103,7 +103,7 @@ function checkAllowlist(allow: Allowlist): Allowlist {
   if (allow === null || typeof allow !== 'object') invalid('allow must map operations to endpoint ids');
   const copy: Partial<Record<GatewayOperation, readonly string[]>> = {};
   for (const [operation, endpointIds] of Object.entries(allow)) {
-    if (!Object.prototype.hasOwnProperty.call(gatewayOperations, operation)) {
+    if (!Object.hasOwn(gatewayOperations, operation)) {
       invalid(`allow: ${operation} is not a gateway operation (one of ${Object.keys(gatewayOperations).join(', ')})`);
     }
     if (!Array.isArray(endpointIds) || endpointIds.length === 0 || endpointIds.some((id) => typeof id !== 'string' || id === '')) {
@@ -125,7 +125,7 @@ function checkMerchant(merchant: MerchantCredentials): MerchantCredentials {
       invalid('merchant.privateKey is required for RSA-SHA256');
     }
   } else {
-    invalid('merchant.signatureMethod must be HMAC-SHA1 or RSA-SHA256, the gateway\'s two methods');
+    invalid("merchant.signatureMethod must be HMAC-SHA1 or RSA-SHA256, the gateway's two methods");
   }
   return merchant;
 }

@@ -37,7 +37,10 @@ describe('callers signed with signCallerRequest (HMAC-SHA256 over the request, w
     const calls: [string, number, string | undefined][] = [];
     const nonceStore = { remember: (key: string, expiresAt: number, scope?: string) => (calls.push([key, expiresAt, scope]), true) };
     const next = 'caller-hmac-SECRET-next-rotation-4a6b8c0d2e';
-    const { proxy } = harness({ now: () => NOW, callers: { hmacSecrets: [CALLER_HMAC_SECRET, next], hmacWindowSeconds: 60, nonceStore } }, async () => new Response('ok'));
+    const { proxy } = harness(
+      { now: () => NOW, callers: { hmacSecrets: [CALLER_HMAC_SECRET, next], hmacWindowSeconds: 60, nonceStore } },
+      async () => new Response('ok'),
+    );
     const headers = await signCallerRequest({ secret: next, url, body, timestamp: NOW - 7 });
     expect((await proxy.fetch(signedRequest(headers))).status).toBe(200);
     expect(calls).toEqual([[headers['Paysign-Signature'], NOW - 7 + 60 + 1, 'caller-hmac-2']]);
@@ -48,7 +51,10 @@ describe('callers signed with signCallerRequest (HMAC-SHA256 over the request, w
     const { proxy, upstream } = harness({ now: () => NOW, callers: { hmacSecrets: [CALLER_HMAC_SECRET], nonceStore } }, async () => new Response('ok'));
     const response = await proxy.fetch(signedRequest(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url, body, timestamp: NOW })));
     expect([response.status, response.headers.get('retry-after')]).toEqual([503, '1']);
-    expect(await errorOf(response)).toEqual({ code: 'REPLAY_STORE_UNAVAILABLE', message: 'the replay store did not answer; the request was not forwarded, retry shortly' });
+    expect(await errorOf(response)).toEqual({
+      code: 'REPLAY_STORE_UNAVAILABLE',
+      message: 'the replay store did not answer; the request was not forwarded, retry shortly',
+    });
     expect(upstream).toHaveLength(0);
   });
 

@@ -24,20 +24,24 @@ const proxies: string[] = [];
 const executed: string[] = [];
 
 async function start(script: string, kvPath: string): Promise<string> {
-  const child = spawn(deno, ['run', '--no-lock', '--no-prompt', '--unstable-kv', '--allow-net=127.0.0.1', '--allow-env', `--allow-read=${dir}`, `--allow-write=${dir}`, script, kvPath], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: dir,
-      DENO_DIR: join(dir, 'deno-cache'),
-      NO_COLOR: '1',
-      PAYSIGN_GATEWAY_URL: gateway.url,
-      PAYSIGN_MERCHANT_LOGIN: LOGIN,
-      PAYSIGN_CONTROL_KEY: CONTROL_KEY,
-      PAYSIGN_CALLER_HMAC_SECRETS: CALLER_HMAC_SECRET,
-      PAYSIGN_ALLOW: JSON.stringify({ transfer: [ENDPOINT] }),
+  const child = spawn(
+    deno,
+    ['run', '--no-lock', '--no-prompt', '--unstable-kv', '--allow-net=127.0.0.1', '--allow-env', `--allow-read=${dir}`, `--allow-write=${dir}`, script, kvPath],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        DENO_DIR: join(dir, 'deno-cache'),
+        NO_COLOR: '1',
+        PAYSIGN_GATEWAY_URL: gateway.url,
+        PAYSIGN_MERCHANT_LOGIN: LOGIN,
+        PAYSIGN_CONTROL_KEY: CONTROL_KEY,
+        PAYSIGN_CALLER_HMAC_SECRETS: CALLER_HMAC_SECRET,
+        PAYSIGN_ALLOW: JSON.stringify({ transfer: [ENDPOINT] }),
+      },
     },
-  });
+  );
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -113,7 +117,11 @@ describe('the Deno entry with a Deno KV nonce store, two processes sharing one d
     const body = transfer.replace('o-1', 'o-2');
     const headers = { ...form, ...(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url: `${a}${TRANSFER_PATH}`, body })) };
     const before = executed.length;
-    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => fetch(`${i % 2 ? b : a}${TRANSFER_PATH}`, { method: 'POST', headers, body }).then(async (r) => (await r.arrayBuffer(), r.status))));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        fetch(`${i % 2 ? b : a}${TRANSFER_PATH}`, { method: 'POST', headers, body }).then(async (r) => (await r.arrayBuffer(), r.status)),
+      ),
+    );
     // Exactly one is accepted; every other copy is refused: 401 (already used) or, when the KV
     // database is busy under load, 503 REPLAY_STORE_UNAVAILABLE (refused before forwarding too).
     expect(statuses.filter((status) => status === 200)).toEqual([200]);

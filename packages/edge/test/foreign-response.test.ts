@@ -11,7 +11,7 @@ import { CALLER_HMAC_SECRET, CALLER_TOKEN, CONTROL_KEY, ENDPOINT, LOGIN, TRANSFE
 
 const NativeResponse = globalThis.Response;
 let gateway: RunningEmulator;
-let proxies: Served[] = [];
+const proxies: Served[] = [];
 const executed: string[] = [];
 
 beforeAll(async () => {
@@ -40,7 +40,13 @@ async function proxyFor(controlKey: string): Promise<string> {
   return served.url;
 }
 
-const transfer = new URLSearchParams({ client_orderid: 'o-1', amount: '1.00', currency: 'EUR', card_recurring_payment_id: 's-1', destination_card_recurring_payment_id: 'd-1' }).toString();
+const transfer = new URLSearchParams({
+  client_orderid: 'o-1',
+  amount: '1.00',
+  currency: 'EUR',
+  card_recurring_payment_id: 's-1',
+  destination_card_recurring_payment_id: 'd-1',
+}).toString();
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
 describe('the proxy in a process where @hono/node-server replaced globalThis.Response', () => {
@@ -48,7 +54,7 @@ describe('the proxy in a process where @hono/node-server replaced globalThis.Res
     expect(globalThis.Response).not.toBe(NativeResponse);
   });
 
-  it('passes a gateway 403 on a transfer to the caller as 403 with the gateway\'s (empty) body and headers', async () => {
+  it("passes a gateway 403 on a transfer to the caller as 403 with the gateway's (empty) body and headers", async () => {
     const url = await proxyFor('not-the-merchant-control-key');
     const response = await fetch(`${url}${TRANSFER_PATH}`, { method: 'POST', headers: { ...form, Authorization: `Bearer ${CALLER_TOKEN}` }, body: transfer });
     expect(response.status).toBe(403);

@@ -19,7 +19,7 @@ function thrown(gatewayUrl: string): unknown {
   }
 }
 
-describe('gatewayUrl: https, or plain http to a loopback host only (the gateway client\'s rule)', () => {
+describe("gatewayUrl: https, or plain http to a loopback host only (the gateway client's rule)", () => {
   it('refuses http: to any other host with INVALID_OPTIONS', () => {
     for (const url of ['http://sandbox.gate.example', 'http://10.0.0.7:8080', 'http://127.0.0.2', 'http://localhost.example', 'http://[::2]']) {
       const error = thrown(url);
@@ -39,9 +39,17 @@ describe('gatewayUrl: https, or plain http to a loopback host only (the gateway 
   });
 
   it('a platform entry with an http: gateway answers 500 PROXY_MISCONFIGURED naming the variable', async () => {
-    const env = { PAYSIGN_GATEWAY_URL: 'http://sandbox.gate.example', PAYSIGN_MERCHANT_LOGIN: 'm', PAYSIGN_CONTROL_KEY: CONTROL_KEY, PAYSIGN_CALLER_TOKENS: CALLER_TOKEN, PAYSIGN_ALLOW: '{"transfer":["1234"]}' };
+    const env = {
+      PAYSIGN_GATEWAY_URL: 'http://sandbox.gate.example',
+      PAYSIGN_MERCHANT_LOGIN: 'm',
+      PAYSIGN_CONTROL_KEY: CONTROL_KEY,
+      PAYSIGN_CALLER_TOKENS: CALLER_TOKEN,
+      PAYSIGN_ALLOW: '{"transfer":["1234"]}',
+    };
     const response = await createCloudflareWorker().fetch(callerRequest(TRANSFER_PATH, {}), env);
     expect(response.status).toBe(500);
-    expect((await errorOf(response)).message).toBe('the proxy is misconfigured: gatewayUrl must use https: (plain http: only for a loopback host: 127.0.0.1, localhost or [::1])');
+    expect((await errorOf(response)).message).toBe(
+      'the proxy is misconfigured: gatewayUrl must use https: (plain http: only for a loopback host: 127.0.0.1, localhost or [::1])',
+    );
   });
 });

@@ -59,7 +59,9 @@ export const TRANSFER_PATH = `/payment/api/v4/transfer/${ENDPOINT}`;
 export const UPDATE_PATH = `/payment/api/v4/update-recurring-payments/${ENDPOINT}`;
 
 /** The JSON error body of a refusal. */
-export async function errorOf(response: Response): Promise<{ code: string; message: string; issues?: { field: string; rule: string; message: string; row?: number }[] }> {
+export async function errorOf(
+  response: Response,
+): Promise<{ code: string; message: string; issues?: { field: string; rule: string; message: string; row?: number }[] }> {
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(response.headers.get('cache-control')).toBe('no-store');
   return ((await response.json()) as { error: { code: string; message: string } }).error;

@@ -26,7 +26,9 @@ function toRequest(incoming: IncomingMessage, origin: string): Request {
 
 async function send(response: Response, outgoing: ServerResponse): Promise<void> {
   const headers: Record<string, string[]> = {};
-  response.headers.forEach((value, name) => (headers[name] ??= []).push(value));
+  response.headers.forEach((value, name) => {
+    (headers[name] ??= []).push(value);
+  });
   outgoing.writeHead(response.status, response.statusText, headers);
   if (response.body) for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) outgoing.write(chunk);
   outgoing.end();

@@ -30,7 +30,9 @@ describe('a header-less CSV sent through the proxy over HTTP', () => {
     });
     const text = await response.text();
     const headers: string[] = [];
-    response.headers.forEach((value, name) => headers.push(`${name}: ${value}`));
+    response.headers.forEach((value, name) => {
+      headers.push(`${name}: ${value}`);
+    });
     for (const where of [text, headers.join('\n')]) {
       expect(where).not.toContain(PAN);
       expect(where).not.toContain('411111******1111');

@@ -67,7 +67,9 @@ describe('a caller oauth_* name that no header could carry is refused with 400 b
       const reply = await post(url, `${transfer}&${name}=1`);
       expect(reply.text).not.toBe(HANDLER_THREW);
       expect([reply.status, JSON.parse(reply.text).error.code]).toEqual([400, 'MALFORMED_REQUEST']);
-      expect(JSON.parse(reply.text).error.message).toBe('an oauth_* parameter name may hold only ASCII letters, digits and _, at most 64 after oauth_ (the proxy sets the protocol parameters itself)');
+      expect(JSON.parse(reply.text).error.message).toBe(
+        'an oauth_* parameter name may hold only ASCII letters, digits and _, at most 64 after oauth_ (the proxy sets the protocol parameters itself)',
+      );
       expect(reply.executed).toEqual([]);
     });
   }
@@ -96,8 +98,8 @@ describe('stripped oauth_* parameters', () => {
   });
 });
 
-describe('after forwarding, the gateway\'s reply always reaches the caller', () => {
-  it('even when the log throws on the forwarded event: the caller gets the gateway\'s 200 for the executed transfer', async () => {
+describe("after forwarding, the gateway's reply always reaches the caller", () => {
+  it("even when the log throws on the forwarded event: the caller gets the gateway's 200 for the executed transfer", async () => {
     const url = await proxyUrl({
       log: (event) => {
         if (event.kind === 'forwarded') throw new Error('the log sink is down');

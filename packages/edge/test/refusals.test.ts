@@ -25,12 +25,21 @@ describe('a request the proxy must not sign is refused with a JSON error and the
     const request = new Request(`${PROXY}${PAN_PATH}`, { method: 'POST', body: new URLSearchParams(panParams) });
     const { status, error, headers } = await refused(request);
     expect(status).toBe(401);
-    expect(error).toEqual({ code: 'UNAUTHENTICATED', message: 'authentication required: send Authorization: Bearer <token> or Paysign-Timestamp and Paysign-Signature headers' });
+    expect(error).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'authentication required: send Authorization: Bearer <token> or Paysign-Timestamp and Paysign-Signature headers',
+    });
     expect(headers.get('www-authenticate')).toBe('Bearer realm="paysign-edge", Paysign-HMAC-SHA256');
   });
 
   it('401 for a wrong token, a token that differs in its last character, or another scheme', async () => {
-    const wrong = [`Bearer ${CALLER_TOKEN.slice(0, -1)}x`, `Bearer ${CALLER_TOKEN}0`, 'Bearer short', `Basic ${btoa(`u:${CALLER_TOKEN}`)}`, `Bearer  ${CALLER_TOKEN}`];
+    const wrong = [
+      `Bearer ${CALLER_TOKEN.slice(0, -1)}x`,
+      `Bearer ${CALLER_TOKEN}0`,
+      'Bearer short',
+      `Basic ${btoa(`u:${CALLER_TOKEN}`)}`,
+      `Bearer  ${CALLER_TOKEN}`,
+    ];
     for (const authorization of wrong) {
       const { status, error } = await refused(callerRequest(PAN_PATH, panParams, { Authorization: authorization }));
       expect([status, error.code]).toEqual([401, 'UNAUTHENTICATED']);
@@ -48,7 +57,13 @@ describe('a request the proxy must not sign is refused with a JSON error and the
   });
 
   it('404 for a path that is no gateway operation, or an operation at the wrong version', async () => {
-    for (const path of ['/', '/payment/api/v4/pan-eligibility/send/1234', '/payment/api/v4/transfer', '/payment/api/v4/transfer/1234/extra', '/payment/api/v4/refund/1234']) {
+    for (const path of [
+      '/',
+      '/payment/api/v4/pan-eligibility/send/1234',
+      '/payment/api/v4/transfer',
+      '/payment/api/v4/transfer/1234/extra',
+      '/payment/api/v4/refund/1234',
+    ]) {
       const { status, error } = await refused(callerRequest(path, panParams));
       expect([status, error.code]).toEqual([404, 'UNKNOWN_OPERATION']);
     }
@@ -58,7 +73,10 @@ describe('a request the proxy must not sign is refused with a JSON error and the
     const operation = await refused(callerRequest(TRANSFER_PATH, {}), { allow: { 'pan-eligibility/send': [ENDPOINT] } });
     expect([operation.status, operation.error]).toEqual([403, { code: 'OPERATION_NOT_ALLOWED', message: 'this proxy does not sign transfer' }]);
     const endpoint = await refused(callerRequest('/payment/api/v2/pan-eligibility/send/5678', panParams));
-    expect([endpoint.status, endpoint.error]).toEqual([403, { code: 'ENDPOINT_NOT_ALLOWED', message: 'this proxy does not sign pan-eligibility/send for endpoint 5678' }]);
+    expect([endpoint.status, endpoint.error]).toEqual([
+      403,
+      { code: 'ENDPOINT_NOT_ALLOWED', message: 'this proxy does not sign pan-eligibility/send for endpoint 5678' },
+    ]);
   });
 
   it('413 for a body over maxBodyBytes, by Content-Length or while streaming', async () => {
@@ -71,7 +89,12 @@ describe('a request the proxy must not sign is refused with a JSON error and the
         controller.close();
       },
     });
-    const streamed = new Request(`${PROXY}${PAN_PATH}`, { method: 'POST', headers: { Authorization: `Bearer ${CALLER_TOKEN}` }, body: chunks, duplex: 'half' } as RequestInit);
+    const streamed = new Request(`${PROXY}${PAN_PATH}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${CALLER_TOKEN}` },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.headers.get('content-length')).toBeNull();
     const result = await refused(streamed, { maxBodyBytes: 100 });
     expect([result.status, result.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
@@ -105,14 +128,18 @@ describe('a request the proxy must not sign is refused with a JSON error and the
     ]);
 
     const badPan = `${PAN.slice(0, -1)}2`;
-    const transfer = await refused(callerRequest(TRANSFER_PATH, { client_orderid: 'o', amount: '1.00', currency: 'EUR', card_recurring_payment_id: 's', 'destination-card-no': badPan }));
+    const transfer = await refused(
+      callerRequest(TRANSFER_PATH, { client_orderid: 'o', amount: '1.00', currency: 'EUR', card_recurring_payment_id: 's', 'destination-card-no': badPan }),
+    );
     expect(transfer.error.issues).toContainEqual(expect.objectContaining({ field: 'destination-card-no', rule: 'luhn' }));
     expect(JSON.stringify(transfer.error)).not.toContain(badPan);
   });
 
   it('422 for a field given twice: the gateway would read only one of them', async () => {
     const { error } = await refused(callerRequest(PAN_PATH, 'client-order-id=a&client-order-id=b&sending-card-ref-id=r'));
-    expect(error.issues).toEqual([{ field: 'client-order-id', rule: 'repeated', message: 'client-order-id is given more than once; the gateway reads each field once' }]);
+    expect(error.issues).toEqual([
+      { field: 'client-order-id', rule: 'repeated', message: 'client-order-id is given more than once; the gateway reads each field once' },
+    ]);
   });
 
   it('422 for update-recurring-payments without a payload, with a broken payload, or with a row that breaks a rule', async () => {
@@ -121,7 +148,9 @@ describe('a request the proxy must not sign is refused with a JSON error and the
     ]);
     const notBase64 = await refused(callerRequest(UPDATE_PATH, { payload: 'not base64!' }));
     expect(notBase64.error.issues).toEqual([expect.objectContaining({ field: 'payload', rule: 'invalid-base64' })]);
-    const csv = 'client-orderid;recurring-payment-id;credit-card-number;card-printed-name;expire-year;expire-month;amount;period\r\n' + `o;rp;${PAN};JOHN DOE;2030;13;9.99;day\r\n`;
+    const csv =
+      'client-orderid;recurring-payment-id;credit-card-number;card-printed-name;expire-year;expire-month;amount;period\r\n' +
+      `o;rp;${PAN};JOHN DOE;2030;13;9.99;day\r\n`;
     const row = await refused(callerRequest(UPDATE_PATH, { payload: btoa(csv) }));
     expect(row.error.issues!.map(({ field, rule, row: index }) => [field, rule, index])).toEqual(
       expect.arrayContaining([

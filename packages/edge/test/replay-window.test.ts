@@ -65,7 +65,10 @@ describe('a signed caller request replayed around timestamp + window is refused;
       const server = await serveFetch((request) => proxy.fetch(request));
       served.push(server);
       const url = `${server.url}${TRANSFER_PATH}`;
-      const headers = { 'Content-Type': 'application/x-www-form-urlencoded', ...(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url, body: transfer, timestamp: T })) };
+      const headers = {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url, body: transfer, timestamp: T })),
+      };
       const before = executed.length;
 
       const first = await fetch(url, { method: 'POST', headers, body: transfer });

@@ -33,16 +33,32 @@ describe('no secret ever leaves the proxy', () => {
   });
 
   it('in option errors, which name the option and never its value', () => {
-    const base = { gatewayUrl: 'https://g.example', merchant: { login: 'm', signatureMethod: 'HMAC-SHA1' as const, controlKey: CONTROL_KEY }, allow: { transfer: [ENDPOINT] } };
+    const base = {
+      gatewayUrl: 'https://g.example',
+      merchant: { login: 'm', signatureMethod: 'HMAC-SHA1' as const, controlKey: CONTROL_KEY },
+      allow: { transfer: [ENDPOINT] },
+    };
     const cases: [unknown, string][] = [
       [{ ...base, callers: {} }, 'callers must set bearerTokens or hmacSecrets: the proxy never signs for anonymous callers'],
       [{ ...base, callers: { bearerTokens: ['SECRET-short'] } }, 'callers.bearerTokens: every secret must be at least 32 characters'],
-      [{ ...base, callers: { bearerTokens: [CALLER_TOKEN] }, allow: { refund: ['1'] } }, 'allow: refund is not a gateway operation (one of update-recurring-payments, pan-eligibility/send, transfer)'],
+      [
+        { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, allow: { refund: ['1'] } },
+        'allow: refund is not a gateway operation (one of update-recurring-payments, pan-eligibility/send, transfer)',
+      ],
       [{ ...base, callers: { bearerTokens: [CALLER_TOKEN] }, allow: { transfer: [] } }, 'allow.transfer must be a non-empty array of endpoint ids'],
       [{ ...base, callers: { bearerTokens: [CALLER_TOKEN] }, allow: {} }, 'allow must name at least one operation'],
-      [{ ...base, callers: { bearerTokens: [CALLER_TOKEN] }, gatewayUrl: `https://g.example/?key=${CONTROL_KEY}` }, 'gatewayUrl must have no query or fragment'],
-      [{ ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: 'm', signatureMethod: 'PLAINTEXT', controlKey: CONTROL_KEY } }, "merchant.signatureMethod must be HMAC-SHA1 or RSA-SHA256, the gateway's two methods"],
-      [{ ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: 'm', signatureMethod: 'RSA-SHA256' } }, 'merchant.privateKey is required for RSA-SHA256'],
+      [
+        { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, gatewayUrl: `https://g.example/?key=${CONTROL_KEY}` },
+        'gatewayUrl must have no query or fragment',
+      ],
+      [
+        { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: 'm', signatureMethod: 'PLAINTEXT', controlKey: CONTROL_KEY } },
+        "merchant.signatureMethod must be HMAC-SHA1 or RSA-SHA256, the gateway's two methods",
+      ],
+      [
+        { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: 'm', signatureMethod: 'RSA-SHA256' } },
+        'merchant.privateKey is required for RSA-SHA256',
+      ],
       [{ ...base, callers: { bearerTokens: [CALLER_TOKEN] }, timeoutMs: 0 }, 'timeoutMs must be a positive whole number'],
     ];
     for (const [options, message] of cases) {
@@ -60,11 +76,23 @@ describe('no secret ever leaves the proxy', () => {
 
   it('in the Workers adapter, whose configuration errors name the variable only', async () => {
     const worker = createCloudflareWorker();
-    const env = { PAYSIGN_GATEWAY_URL: 'https://g.example', PAYSIGN_MERCHANT_LOGIN: 'm', PAYSIGN_CONTROL_KEY: CONTROL_KEY, PAYSIGN_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), PAYSIGN_CALLER_TOKENS: CALLER_TOKEN, PAYSIGN_ALLOW: '{"transfer":["1"]}' };
+    const env = {
+      PAYSIGN_GATEWAY_URL: 'https://g.example',
+      PAYSIGN_MERCHANT_LOGIN: 'm',
+      PAYSIGN_CONTROL_KEY: CONTROL_KEY,
+      PAYSIGN_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      PAYSIGN_CALLER_TOKENS: CALLER_TOKEN,
+      PAYSIGN_ALLOW: '{"transfer":["1"]}',
+    };
     const response = await worker.fetch(callerRequest(TRANSFER_PATH, {}), env);
     expect(response.status).toBe(500);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: 'PROXY_MISCONFIGURED', message: 'the proxy is misconfigured: set PAYSIGN_CONTROL_KEY (HMAC-SHA1) or PAYSIGN_PRIVATE_KEY (RSA-SHA256), not both' } });
+    expect(JSON.parse(text)).toEqual({
+      error: {
+        code: 'PROXY_MISCONFIGURED',
+        message: 'the proxy is misconfigured: set PAYSIGN_CONTROL_KEY (HMAC-SHA1) or PAYSIGN_PRIVATE_KEY (RSA-SHA256), not both',
+      },
+    });
     expectNoSecret(text);
     expect(text).not.toContain('PRIVATE KEY-----');
   });

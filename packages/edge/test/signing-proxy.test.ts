@@ -62,7 +62,15 @@ describe('a request that passes every check is signed, forwarded and answered by
 
   it('forwards an update-recurring-payments payload that passes the gateway rules', async () => {
     const { proxy } = harness();
-    const row = { 'client-orderid': 'o-1', 'recurring-payment-id': 'rp-1', 'credit-card-number': PAN, 'card-printed-name': 'JOHN DOE', 'expire-year': '2030', 'expire-month': '12', amount: '9.99' };
+    const row = {
+      'client-orderid': 'o-1',
+      'recurring-payment-id': 'rp-1',
+      'credit-card-number': PAN,
+      'card-printed-name': 'JOHN DOE',
+      'expire-year': '2030',
+      'expire-month': '12',
+      amount: '9.99',
+    };
     const payload = encodePayload([row], { columns: Object.keys(row) });
     const response = await proxy.fetch(callerRequest(UPDATE_PATH, { payload }));
     // The emulator authenticated the signature (a bad one is an empty 403) and answered in form encoding.
@@ -96,7 +104,9 @@ describe('callers cannot reach the signer with their own protocol parameters', (
     const refused = harness();
     const response = await refused.proxy.fetch(callerRequest(`${PAN_PATH}?debug=1`, panParams));
     expect(response.status).toBe(422);
-    expect((await errorOf(response)).issues).toEqual([{ field: 'debug', rule: 'query-parameter', message: 'debug must be sent in the form body, not the query' }]);
+    expect((await errorOf(response)).issues).toEqual([
+      { field: 'debug', rule: 'query-parameter', message: 'debug must be sent in the form body, not the query' },
+    ]);
     expect(refused.upstream).toHaveLength(0);
   });
 });
@@ -104,12 +114,21 @@ describe('callers cannot reach the signer with their own protocol parameters', (
 describe('the gateway reply is passed back as it came', () => {
   it('keeps status, body bytes and end-to-end headers; drops hop-by-hop ones and Set-Cookie', async () => {
     const bytes = new Uint8Array([0, 1, 2, 250, 255, 10, 13]);
-    const { proxy } = harness({}, async () =>
-      new Response(bytes, {
-        status: 418,
-        statusText: 'Teapot',
-        headers: { 'Content-Type': 'application/octet-stream', 'X-Gateway-Trace': 'abc', Connection: 'keep-alive, x-hop', 'Keep-Alive': 'timeout=60', 'X-Hop': '1', 'Set-Cookie': 'session=1' },
-      }),
+    const { proxy } = harness(
+      {},
+      async () =>
+        new Response(bytes, {
+          status: 418,
+          statusText: 'Teapot',
+          headers: {
+            'Content-Type': 'application/octet-stream',
+            'X-Gateway-Trace': 'abc',
+            Connection: 'keep-alive, x-hop',
+            'Keep-Alive': 'timeout=60',
+            'X-Hop': '1',
+            'Set-Cookie': 'session=1',
+          },
+        }),
     );
     const response = await proxy.fetch(callerRequest(PAN_PATH, panParams));
     expect(response.status).toBe(418);
@@ -150,7 +169,10 @@ describe('the gateway reply is passed back as it came', () => {
   });
 
   it('answers 504 when the gateway does not reply in time, and 502 when it cannot be reached', async () => {
-    const slow = harness({ timeoutMs: 50 }, (request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))));
+    const slow = harness(
+      { timeoutMs: 50 },
+      (request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+    );
     const timedOut = await slow.proxy.fetch(callerRequest(PAN_PATH, panParams));
     expect(timedOut.status).toBe(504);
     expect((await errorOf(timedOut)).code).toBe('UPSTREAM_TIMEOUT');
@@ -167,17 +189,29 @@ describe('the gateway reply is passed back as it came', () => {
 describe('gatewayUrl and pathPrefix', () => {
   it('keeps the base URL path and applies the path prefix on both sides', async () => {
     const { proxy, upstream } = harness({ gatewayUrl: `${GATEWAY}/gw/`, pathPrefix: '/pay' }, async () => new Response('ok'));
-    const response = await proxy.fetch(callerRequest(`/pay/api/v4/transfer/${ENDPOINT}`, { client_orderid: 'o', amount: '1.00', currency: 'EUR', card_recurring_payment_id: 's', destination_card_recurring_payment_id: 'd' }));
+    const response = await proxy.fetch(
+      callerRequest(`/pay/api/v4/transfer/${ENDPOINT}`, {
+        client_orderid: 'o',
+        amount: '1.00',
+        currency: 'EUR',
+        card_recurring_payment_id: 's',
+        destination_card_recurring_payment_id: 'd',
+      }),
+    );
     expect(response.status).toBe(200);
     expect(upstream[0]!.url).toBe(`${GATEWAY}/gw/pay/api/v4/transfer/${ENDPOINT}`);
-    expect((await (await harness({ pathPrefix: '/pay' }).proxy.fetch(callerRequest(TRANSFER_PATH, {})))).status).toBe(404);
+    expect((await await harness({ pathPrefix: '/pay' }).proxy.fetch(callerRequest(TRANSFER_PATH, {}))).status).toBe(404);
   });
 });
 
 describe('proxy URL', () => {
   it('is independent of the host the caller used', async () => {
     const { proxy, upstream } = harness();
-    const request = new Request(`http://10.0.0.7:8787${PAN_PATH}`, { method: 'POST', headers: { Authorization: `Bearer ${CALLER_TOKEN}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(panParams) });
+    const request = new Request(`http://10.0.0.7:8787${PAN_PATH}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${CALLER_TOKEN}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(panParams),
+    });
     expect((await proxy.fetch(request)).status).toBe(200);
     expect(upstream[0]!.url.startsWith(GATEWAY)).toBe(true);
     expect(PROXY).not.toBe(GATEWAY);

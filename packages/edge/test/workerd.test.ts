@@ -171,7 +171,13 @@ describe('the example Cloudflare worker, in workerd, in front of the emulator', 
   });
 
   it('two proxy workers (two isolates) sharing the PaysignNonceStore Durable Object: the second copy of a signed transfer is refused by the other worker', async () => {
-    const transfer = new URLSearchParams({ client_orderid: 'o-2', amount: '1.00', currency: 'EUR', card_recurring_payment_id: 's-1', destination_card_recurring_payment_id: 'd-1' }).toString();
+    const transfer = new URLSearchParams({
+      client_orderid: 'o-2',
+      amount: '1.00',
+      currency: 'EUR',
+      card_recurring_payment_id: 's-1',
+      destination_card_recurring_payment_id: 'd-1',
+    }).toString();
     const path = `/payment/api/v4/transfer/${ENDPOINT}`;
     const headers = { ...form, ...(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url: `${hmacProxy}${path}`, body: transfer })) };
     const first = await fetch(`${hmacProxy}${path}`, { method: 'POST', headers, body: transfer });
@@ -182,7 +188,11 @@ describe('the example Cloudflare worker, in workerd, in front of the emulator', 
     // (another order id: the same body signed in the same second would be the same signature)
     const other = transfer.replace('o-2', 'o-3');
     const fresh = { ...form, ...(await signCallerRequest({ secret: CALLER_HMAC_SECRET, url: `${hmacProxy}${path}`, body: other })) };
-    const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => fetch(`${i % 2 ? hmacProxy2 : hmacProxy}${path}`, { method: 'POST', headers: fresh, body: other }).then(async (r) => (await r.arrayBuffer(), r.status))));
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        fetch(`${i % 2 ? hmacProxy2 : hmacProxy}${path}`, { method: 'POST', headers: fresh, body: other }).then(async (r) => (await r.arrayBuffer(), r.status)),
+      ),
+    );
     expect(statuses.sort()).toEqual([200, 401, 401, 401, 401, 401, 401, 401]);
   });
 
@@ -203,8 +213,18 @@ describe('the example Cloudflare worker, in workerd, in front of the emulator', 
   });
 
   it('forwards a transfer that passes the gateway rules, answered by the emulator', async () => {
-    const transfer = new URLSearchParams({ client_orderid: 'o-1', amount: '1.00', currency: 'EUR', card_recurring_payment_id: 's-1', destination_card_recurring_payment_id: 'd-1' });
-    const response = await fetch(`${hmacProxy}/payment/api/v4/transfer/${ENDPOINT}`, { method: 'POST', headers: { ...form, Authorization: `Bearer ${CALLER_TOKEN}` }, body: transfer });
+    const transfer = new URLSearchParams({
+      client_orderid: 'o-1',
+      amount: '1.00',
+      currency: 'EUR',
+      card_recurring_payment_id: 's-1',
+      destination_card_recurring_payment_id: 'd-1',
+    });
+    const response = await fetch(`${hmacProxy}/payment/api/v4/transfer/${ENDPOINT}`, {
+      method: 'POST',
+      headers: { ...form, Authorization: `Bearer ${CALLER_TOKEN}` },
+      body: transfer,
+    });
     expect(response.status).toBe(200);
     expect(await response.text()).toMatch(/^type=/);
   });

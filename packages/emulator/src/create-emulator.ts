@@ -188,9 +188,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   });
   let lastRunDay: number | undefined;
   const adminApi = options.adminApi ?? 'loopback';
-  if (adminApi !== 'loopback' && adminApi !== 'any' && adminApi !== 'off') throw new EmulatorError('INVALID_OPTIONS', 'adminApi must be "loopback", "any" or "off"');
+  if (adminApi !== 'loopback' && adminApi !== 'any' && adminApi !== 'off')
+    throw new EmulatorError('INVALID_OPTIONS', 'adminApi must be "loopback", "any" or "off"');
 
-  async function authenticated(c: Context, operation: OperationName, handle: (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs): Promise<Response> {
+  async function authenticated(
+    c: Context,
+    operation: OperationName,
+    handle: (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs,
+  ): Promise<Response> {
     const request = c.req.raw;
     const url = new URL(request.url);
     const path = url.pathname;
@@ -201,9 +206,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     // Cheapest first: headers only, then the body with a running count, then a count of its
     // parameters, and only then the verifier's parsing, base string and signature.
     const mediaType = formMediaType(request.headers.get('content-type'));
-    if (mediaType === 'unsupported') return refuse(415, 'unsupported_media_type', 'Content-Type must be application/x-www-form-urlencoded, with charset utf-8 if any');
+    if (mediaType === 'unsupported')
+      return refuse(415, 'unsupported_media_type', 'Content-Type must be application/x-www-form-urlencoded, with charset utf-8 if any');
     if (declaredTooLarge(request, maxBodyBytes)) return refuse(413, 'body_too_large', `Content-Length is over the ${maxBodyBytes}-byte cap`);
-    const precheck = precheckAuthorization(request.headers.get('authorization'), { isKnown: (login) => merchants.get(login) !== undefined, now: now(), windowSeconds: window });
+    const precheck = precheckAuthorization(request.headers.get('authorization'), {
+      isKnown: (login) => merchants.get(login) !== undefined,
+      now: now(),
+      windowSeconds: window,
+    });
     if (!precheck.ok) {
       log({ kind: 'refused', method: request.method, path, reason: precheck.reason, message: precheck.message });
       return forbidden();
@@ -227,8 +237,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     }
     const merchant = merchants.get(result.consumerKey);
     const endpointId = c.req.param('endpointId') ?? '';
-    if (!merchant || !merchant.account.endpointIds.includes(endpointId)) {
-      log({ kind: 'refused', method: request.method, path, reason: 'endpoint_not_assigned', message: `endpoint ${endpointId} is not assigned to merchant ${result.consumerKey}` });
+    if (!merchant?.account.endpointIds.includes(endpointId)) {
+      log({
+        kind: 'refused',
+        method: request.method,
+        path,
+        reason: 'endpoint_not_assigned',
+        message: `endpoint ${endpointId} is not assigned to merchant ${result.consumerKey}`,
+      });
       return forbidden();
     }
     const serialNumber = crypto.randomUUID();
@@ -277,7 +293,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.notFound(() => new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } }));
   app.onError((error) => {
     // Only the class and code: an unexpected error's message could quote request data.
-    log({ kind: 'refused', method: '-', path: '-', reason: 'malformed_request', message: `internal error ${error.name}${'code' in error ? ` ${String(error.code)}` : ''}` });
+    log({
+      kind: 'refused',
+      method: '-',
+      path: '-',
+      reason: 'malformed_request',
+      message: `internal error ${error.name}${'code' in error ? ` ${String(error.code)}` : ''}`,
+    });
     return new Response(null, { status: 500, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
   });
 

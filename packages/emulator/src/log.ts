@@ -64,7 +64,9 @@ export function lineLog(write: (line: string) => void = (line) => console.error(
           `charged recurring payment ${e(event.recurringPaymentId)} #${e(event.index)} on ${e(event.date)}: ${e(event.amount)} ${e(event.status)} (orderid ${e(event.orderid)})`,
         );
       case 'callback':
-        return write(`callback for ${e(event.recurringPaymentId)} orderid ${e(event.orderid)} to ${e(event.url)}, attempt ${e(event.attempt)}: ${e(event.outcome)}`);
+        return write(
+          `callback for ${e(event.recurringPaymentId)} orderid ${e(event.orderid)} to ${e(event.url)}, attempt ${e(event.attempt)}: ${e(event.outcome)}`,
+        );
     }
   };
 }

@@ -55,10 +55,21 @@ describe('the emulator over HTTP on loopback', () => {
 
   it('accepts an HMAC-SHA1 pan-eligibility/send with the OAuth parameters also in the body, and answers in the gateway form encoding', async () => {
     const target = url('v2/pan-eligibility/send/1234');
-    const signed = handSign(target, 'merchant', hmac, [['client-order-id', 'order 1'], ['sending-card-ref-id', "ref!*'()"]], { oauthInBody: true });
+    const signed = handSign(
+      target,
+      'merchant',
+      hmac,
+      [
+        ['client-order-id', 'order 1'],
+        ['sending-card-ref-id', "ref!*'()"],
+      ],
+      { oauthInBody: true },
+    );
     const response = await post(target, signed);
     expect(response.status).toBe(200);
-    expect(response.text).toMatch(/^type=async-response\n&status=processing\n&serial-number=[0-9a-f-]{36}\n&merchant-order-id=order\+1\n&paynet-order-id=\d+\n$/);
+    expect(response.text).toMatch(
+      /^type=async-response\n&status=processing\n&serial-number=[0-9a-f-]{36}\n&merchant-order-id=order\+1\n&paynet-order-id=\d+\n$/,
+    );
     expect(readReply(response.text)['merchant-order-id']).toBe('order 1');
     expect(response.headers.get('x-xss-protection')).toBe('1');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -80,14 +91,20 @@ describe('the emulator over HTTP on loopback', () => {
     expect(reply.status).toBe('processing');
     expect(reply['serial-number']).toMatch(/^[0-9a-f-]{36}$/);
 
-    const first = (await (await fetch(`${server.url}/payment/emulator/recurring-payments/rp-1`)).json()) as { revision: number; fields: Record<string, string> };
+    const first = (await (await fetch(`${server.url}/payment/emulator/recurring-payments/rp-1`)).json()) as {
+      revision: number;
+      fields: Record<string, string>;
+    };
     expect(first.revision).toBe(1);
     expect(first.fields['amount-sequence']).toBe('5.00,7.50');
     expect(first.fields.amount).toBeUndefined(); // a new amount mode replaces the old one (rule 1)
     expect(first.fields.city).toBe('São Paulo');
     expect(first.fields.period).toBe('month');
     expect(first.fields['credit-card-number']).toBe('411111******1111');
-    const second = (await (await fetch(`${server.url}/payment/emulator/recurring-payments/rp-2`)).json()) as { revision: number; fields: Record<string, string> };
+    const second = (await (await fetch(`${server.url}/payment/emulator/recurring-payments/rp-2`)).json()) as {
+      revision: number;
+      fields: Record<string, string>;
+    };
     expect(second.fields.amount).toBe('42.10');
     expect(second.fields['first-name']).toBe('[redacted]'); // personal data: only the store itself holds it
     expect((await server.emulator.profiles.get('rp-2'))!.fields['first-name']).toBe('東京');
@@ -160,7 +177,10 @@ describe('the emulator over HTTP on loopback', () => {
 
 describe('refusals: HTTP 403, empty body, the spec headers; the reason in the log only', () => {
   const target = () => url('v2/pan-eligibility/send/1234');
-  const params: [string, string][] = [['client-order-id', 'o-1'], ['sending-card-ref-id', 'r-1']];
+  const params: [string, string][] = [
+    ['client-order-id', 'o-1'],
+    ['sending-card-ref-id', 'r-1'],
+  ];
 
   async function expectRefused(response: { status: number; headers: Headers; text: string }, reason: string): Promise<void> {
     expect(response.status).toBe(403);

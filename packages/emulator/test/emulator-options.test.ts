@@ -10,7 +10,15 @@ describe('createEmulator options', () => {
     [{ merchants: [{ login: 'm', controlKey: 'k', endpointIds: [] }] }, 'merchant m: endpointIds must be a non-empty list'],
     [{ merchants: [{ login: 'm', endpointIds: ['1'] }] }, 'merchant m: needs a controlKey (HMAC-SHA1) or publicKeys (RSA-SHA256)'],
     [{ merchants: [{ login: 'm', publicKeys: ['not a key'], endpointIds: ['1'] }] }, 'merchant m: publicKeys[0] is not a usable RSA public key (INVALID_KEY)'],
-    [{ merchants: [{ login: 'm', controlKey: 'k', endpointIds: ['1'] }, { login: 'm', controlKey: 'k', endpointIds: ['1'] }] }, 'merchant m is already registered'],
+    [
+      {
+        merchants: [
+          { login: 'm', controlKey: 'k', endpointIds: ['1'] },
+          { login: 'm', controlKey: 'k', endpointIds: ['1'] },
+        ],
+      },
+      'merchant m is already registered',
+    ],
     [{ pathPrefix: 'payment' }, 'pathPrefix must be empty or /segment'],
     [{ publicOrigin: 'nowhere' }, 'publicOrigin must be an absolute URL'],
     [{ maxBodyBytes: 0 }, 'maxBodyBytes must be a positive integer'],
@@ -35,7 +43,11 @@ describe('createEmulator options', () => {
   });
 
   it('honours a custom path prefix', async () => {
-    const emulator = createEmulator({ pathPrefix: '/gate/v', log: () => {}, profiles: [{ 'recurring-payment-id': 'x', 'credit-card-number': '4111111111111111' }] });
+    const emulator = createEmulator({
+      pathPrefix: '/gate/v',
+      log: () => {},
+      profiles: [{ 'recurring-payment-id': 'x', 'credit-card-number': '4111111111111111' }],
+    });
     const response = await emulator.fetch(new Request('http://gate.test/gate/v/emulator/recurring-payments/x'));
     // The profile view also carries the payment's life (state, counter, charges, callbacks).
     expect(await response.json()).toEqual({
@@ -57,7 +69,11 @@ describe('request caps through the fetch handler alone', () => {
   const send = (emulator: ReturnType<typeof createEmulator>, params: [string, string][]) => {
     const signed = handSign(target, 'merchant', hmac, params);
     return emulator.fetch(
-      new Request(target, { method: 'POST', headers: { Authorization: signed.authorization, 'Content-Type': 'application/x-www-form-urlencoded' }, body: signed.body }),
+      new Request(target, {
+        method: 'POST',
+        headers: { Authorization: signed.authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: signed.body,
+      }),
     );
   };
   const merchants = [{ login: 'merchant', controlKey: hmac.controlKey, endpointIds: ['1234'] }];
@@ -68,7 +84,10 @@ describe('request caps through the fetch handler alone', () => {
   });
 
   it('honours maxBodyBytes: one byte over is 413 with the connection closed, the cap itself passes', async () => {
-    const params: [string, string][] = [['client-order-id', 'o-1'], ['sending-card-ref-id', 'r-1']];
+    const params: [string, string][] = [
+      ['client-order-id', 'o-1'],
+      ['sending-card-ref-id', 'r-1'],
+    ];
     const size = new TextEncoder().encode(handSign(target, 'merchant', hmac, params).body).byteLength;
     const over = await send(createEmulator({ merchants, maxBodyBytes: size - 1, log: () => {} }), params);
     expect(over.status).toBe(413);
@@ -77,7 +96,11 @@ describe('request caps through the fetch handler alone', () => {
   });
 
   it('honours maxParameters: one more is 400, the cap itself passes', async () => {
-    const params: [string, string][] = [['client-order-id', 'o-1'], ['sending-card-ref-id', 'r-1'], ['x', '1']];
+    const params: [string, string][] = [
+      ['client-order-id', 'o-1'],
+      ['sending-card-ref-id', 'r-1'],
+      ['x', '1'],
+    ];
     expect((await send(createEmulator({ merchants, maxParameters: 2, log: () => {} }), params)).status).toBe(400);
     const atCap = await send(createEmulator({ merchants, maxParameters: 3, log: () => {} }), params);
     expect(atCap.status).toBe(200); // a validation-error reply: x is not a field, but the request got through the cap
@@ -86,8 +109,12 @@ describe('request caps through the fetch handler alone', () => {
 
 describe('encodeGatewayReply', () => {
   it('ends every value with a raw \\n and writes spaces as +, as the real reply does (docs/reference/real-status-response.txt)', () => {
-    expect(encodeGatewayReply([['type', 'status-response'], ['original-gate-descriptor', 'Callkey LP TEST EUR'], ['email', 'john.smith@gmail.com']])).toBe(
-      'type=status-response\n&original-gate-descriptor=Callkey+LP+TEST+EUR\n&email=john.smith%40gmail.com\n',
-    );
+    expect(
+      encodeGatewayReply([
+        ['type', 'status-response'],
+        ['original-gate-descriptor', 'Callkey LP TEST EUR'],
+        ['email', 'john.smith@gmail.com'],
+      ]),
+    ).toBe('type=status-response\n&original-gate-descriptor=Callkey+LP+TEST+EUR\n&email=john.smith%40gmail.com\n');
   });
 });

@@ -37,7 +37,9 @@ export function handSign(
   const baseString = `POST&${rfc3986(url)}&${rfc3986(encoded.join('&'))}`;
   const signature =
     credentials.method === 'HMAC-SHA1'
-      ? createHmac('sha1', `${rfc3986(credentials.controlKey)}&`).update(baseString).digest('base64')
+      ? createHmac('sha1', `${rfc3986(credentials.controlKey)}&`)
+          .update(baseString)
+          .digest('base64')
       : createSign('sha256').update(baseString).sign(credentials.privateKeyPem, 'base64');
   const headerPairs = [...oauth, ['oauth_signature', signature]];
   const authorization = `OAuth realm="", ${headerPairs.map(([n, v]) => `${n}="${rfc3986(v as string)}"`).join(', ')}`;

@@ -50,7 +50,14 @@ async function send(target: string, signed: HandSigned, accept?: string) {
 
 const panEligibility = (accept?: string) => {
   const target = url('v2/pan-eligibility/send/1234');
-  return send(target, handSign(target, 'merchant', hmac, [['client-order-id', 'order "1"/é'], ['sending-card-ref-id', 'ref-1']]), accept);
+  return send(
+    target,
+    handSign(target, 'merchant', hmac, [
+      ['client-order-id', 'order "1"/é'],
+      ['sending-card-ref-id', 'ref-1'],
+    ]),
+    accept,
+  );
 };
 const invalidUpdate = (accept?: string) => {
   const target = url('v4/update-recurring-payments/1234');
@@ -90,7 +97,10 @@ describe('the JSON reply variant', () => {
     const form = parsed(await panEligibility());
     const json = parsed(await panEligibility(`text/html;q=0.5, ${JSON_TYPE}`));
     // Each request gets its own serial number and order id; everything else must match.
-    const sameIds = { serialNumber: json.serialNumber, fields: { ...form.fields, 'serial-number': json.fields['serial-number'], 'paynet-order-id': json.fields['paynet-order-id'] } };
+    const sameIds = {
+      serialNumber: json.serialNumber,
+      fields: { ...form.fields, 'serial-number': json.fields['serial-number'], 'paynet-order-id': json.fields['paynet-order-id'] },
+    };
     expect(json).toEqual({ ...form, ...sameIds });
     expect(json.fields['paynet-order-id']).toBe(String(Number(form.fields['paynet-order-id']) + 1));
 
@@ -99,7 +109,11 @@ describe('the JSON reply variant', () => {
     const formUpdate = parsed(await update());
     const jsonUpdate = parsed(await update(JSON_TYPE));
     expect(jsonUpdate.type).toBe('update-recurring-payment-response');
-    expect(jsonUpdate).toEqual({ ...formUpdate, serialNumber: jsonUpdate.serialNumber, fields: { ...formUpdate.fields, 'serial-number': jsonUpdate.fields['serial-number'] } });
+    expect(jsonUpdate).toEqual({
+      ...formUpdate,
+      serialNumber: jsonUpdate.serialNumber,
+      fields: { ...formUpdate.fields, 'serial-number': jsonUpdate.fields['serial-number'] },
+    });
   });
 
   it('answers a validation error with HTTP 400 and a JSON body, error-code a number; the form variant keeps 200', async () => {
@@ -152,7 +166,9 @@ describe('encodeGatewayJsonReply', () => {
   it('round-trips every value through parseGatewayResponse exactly, numbers included (fast-check)', () => {
     const name = fc.oneof(fc.constantFrom('error-code', 'paynet-order-id', 'merchant-order-id', 'status'), fc.string({ minLength: 1, maxLength: 12 }));
     const value = fc.oneof(fc.string(), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String), fc.constantFrom('007', '1.5', '-0', '1e3'));
-    const pairs = fc.uniqueArray(fc.tuple(name, value), { selector: ([n]) => n, maxLength: 8 }).map((rest) => [['type', 'async-response'] as [string, string], ...rest.filter(([n]) => n !== 'type')]);
+    const pairs = fc
+      .uniqueArray(fc.tuple(name, value), { selector: ([n]) => n, maxLength: 8 })
+      .map((rest) => [['type', 'async-response'] as [string, string], ...rest.filter(([n]) => n !== 'type')]);
     fc.assert(
       fc.property(pairs, (reply) => {
         const result = parseGatewayResponse(200, encodeGatewayJsonReply(reply), { 'content-type': JSON_TYPE });
@@ -163,9 +179,18 @@ describe('encodeGatewayJsonReply', () => {
   });
 
   it('writes error-code and paynet-order-id as numbers only when they are integers, and refuses a repeated name', () => {
-    expect(encodeGatewayJsonReply([['paynet-order-id', '12345678901234567890123'], ['error-code', '007'], ['serial-number', '42']])).toBe(
-      '{"paynet-order-id":12345678901234567890123,"error-code":"007","serial-number":"42"}',
-    );
-    expect(() => encodeGatewayJsonReply([['type', 'a'], ['type', 'b']])).toThrow(TypeError);
+    expect(
+      encodeGatewayJsonReply([
+        ['paynet-order-id', '12345678901234567890123'],
+        ['error-code', '007'],
+        ['serial-number', '42'],
+      ]),
+    ).toBe('{"paynet-order-id":12345678901234567890123,"error-code":"007","serial-number":"42"}');
+    expect(() =>
+      encodeGatewayJsonReply([
+        ['type', 'a'],
+        ['type', 'b'],
+      ]),
+    ).toThrow(TypeError);
   });
 });

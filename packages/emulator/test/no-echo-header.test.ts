@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineLog, type EmulatorEvent } from '@paysign/emulator';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
-import { handSign, post, readReply } from './independent-signer.js';
+import { handSign, readReply } from './independent-signer.js';
 
 const PAN = '4111111111111111';
 const CVV = '987';
@@ -57,7 +57,9 @@ describe('a header-less CSV over HTTP', () => {
       const serial = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g; // random: may hold "987" by chance
       expectNoCardData(text.replace(serial, 'SERIAL'), `reply body (${accept ?? 'form'})`);
       const headers: string[] = [];
-      response.headers.forEach((value, name) => headers.push(`${name}: ${value}`));
+      response.headers.forEach((value, name) => {
+        headers.push(`${name}: ${value}`);
+      });
       expectNoCardData(headers.join('\n').replace(serial, 'SERIAL'), 'reply headers');
       if (accept === undefined) {
         const reply = readReply(text);

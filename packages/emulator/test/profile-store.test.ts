@@ -38,12 +38,28 @@ describe('the in-memory profile store', () => {
   });
 
   it('stores nothing when a change refuses or throws, and everything when it succeeds', async () => {
-    const store = createMemoryProfileStore([{ 'recurring-payment-id': 'a', x: '1' }, { 'recurring-payment-id': 'b', x: '1' }]);
+    const store = createMemoryProfileStore([
+      { 'recurring-payment-id': 'a', x: '1' },
+      { 'recurring-payment-id': 'b', x: '1' },
+    ]);
     await store.update(['a', 'b'], () => ({ refuse: 'no' }));
-    await expect(store.update(['a', 'b'], () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      store.update(['a', 'b'], () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect((await store.get('a'))?.revision).toBe(0);
-    const { stored } = await store.update(['a', 'b'], () => ({ store: new Map([['a', { x: '2' }], ['b', { x: '3' }]]), result: 'ok' }));
-    expect(stored.map((p) => [p.id, p.fields.x, p.revision])).toEqual([['a', '2', 1], ['b', '3', 1]]);
+    const { stored } = await store.update(['a', 'b'], () => ({
+      store: new Map([
+        ['a', { x: '2' }],
+        ['b', { x: '3' }],
+      ]),
+      result: 'ok',
+    }));
+    expect(stored.map((p) => [p.id, p.fields.x, p.revision])).toEqual([
+      ['a', '2', 1],
+      ['b', '3', 1],
+    ]);
   });
 
   it('refuses to store an id the change did not lock', async () => {
@@ -54,7 +70,19 @@ describe('the in-memory profile store', () => {
 });
 
 describe('applyUpdateRow: an update changes exactly the fields sent', () => {
-  const name = fc.constantFrom('city', 'period', 'interval', 'amount', 'amount-from', 'amount-to', 'amount-sequence', 'notify_url', 'server_callback_url', 'email', 'cvv2');
+  const name = fc.constantFrom(
+    'city',
+    'period',
+    'interval',
+    'amount',
+    'amount-from',
+    'amount-to',
+    'amount-sequence',
+    'notify_url',
+    'server_callback_url',
+    'email',
+    'cvv2',
+  );
   const fields = fc.dictionary(name, fc.string({ maxLength: 6 }));
   const amountMode = ['amount', 'amount-from', 'amount-to', 'amount-sequence'];
   const callback = ['notify_url', 'notify-url', 'server_callback_url'];

@@ -29,7 +29,7 @@ const server = createServer((req, res) => {
     console.log(req.method, req.url);
     console.log('Authorization:', req.headers.authorization);
     const payload = new URLSearchParams(body).get('payload');
-    console.log('CSV:', JSON.stringify(Buffer.from(payload, 'base64').toString('utf8').slice(0, 120) + '...'));
+    console.log('CSV:', JSON.stringify(`${Buffer.from(payload, 'base64').toString('utf8').slice(0, 120)}...`));
     res.writeHead(200, { 'Content-Length': '0' }).end();
   });
 });

@@ -4,7 +4,19 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BulkError, bulkUpdateRecurringPayments, createGatewayClient, createMemoryJournal, readJournalText, type BulkInvalidRow } from '../src/index.js';
 import { createFileJournal, csvFileRows } from '../src/node.js';
-import { bulkRow, bulkRows, CONTROL_KEY, csvText, ENDPOINT_ID, LOGIN, revisions, serveEmulator, startFrontServer, TEST_PAN, type FrontServer } from './bulk-helpers.js';
+import {
+  bulkRow,
+  bulkRows,
+  CONTROL_KEY,
+  csvText,
+  ENDPOINT_ID,
+  LOGIN,
+  revisions,
+  serveEmulator,
+  startFrontServer,
+  TEST_PAN,
+  type FrontServer,
+} from './bulk-helpers.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -119,7 +131,9 @@ describe('bulkUpdateRecurringPayments against the emulator over HTTP', () => {
     const badPan = '4111111111111112'; // fails Luhn
     const rows = [...bulkRows(9), bulkRow(10, { 'credit-card-number': badPan, 'expire-month': '13' })];
     const invalid: BulkInvalidRow[] = [];
-    const error = await bulkUpdateRecurringPayments({ client: client(server.url), source: rows, onInvalidRow: (r) => invalid.push(r) }).catch((e: unknown) => e);
+    const error = await bulkUpdateRecurringPayments({ client: client(server.url), source: rows, onInvalidRow: (r) => invalid.push(r) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(BulkError);
     expect((error as BulkError).code).toBe('BULK_INVALID_ROWS');
     expect((error as BulkError).message).toMatch(/row 10: expire-month/);
@@ -178,7 +192,12 @@ describe('bulkUpdateRecurringPayments against the emulator over HTTP', () => {
     expect(journals[1]!.records.every((r) => (r.row - 1) % 3 === 1)).toBe(true);
     expect([...(await revisions(server.emulator)).values()]).toEqual(Array(30).fill(1));
     // A journal of another shard is refused, not silently mixed in.
-    const error = await bulkUpdateRecurringPayments({ client: client(server.url), source: () => bulkRows(30), journal: journals[1]!, shard: { index: 0, count: 3 } }).catch((e: unknown) => e);
+    const error = await bulkUpdateRecurringPayments({
+      client: client(server.url),
+      source: () => bulkRows(30),
+      journal: journals[1]!,
+      shard: { index: 0, count: 3 },
+    }).catch((e: unknown) => e);
     expect((error as BulkError).code).toBe('BULK_JOURNAL_MISMATCH');
   });
 });
@@ -230,7 +249,11 @@ describe('the file journal and the CSV file reader', () => {
     const ragged = join(dir, 'ragged.csv');
     writeFileSync(ragged, csvText(rows, '\n').replace(`;${TEST_PAN};`, `;${TEST_PAN};987;`));
     const invalid: BulkInvalidRow[] = [];
-    const error = await bulkUpdateRecurringPayments({ client: client('http://127.0.0.1:9'), source: csvFileRows(ragged), onInvalidRow: (r) => invalid.push(r) }).catch((e: unknown) => e);
+    const error = await bulkUpdateRecurringPayments({
+      client: client('http://127.0.0.1:9'),
+      source: csvFileRows(ragged),
+      onInvalidRow: (r) => invalid.push(r),
+    }).catch((e: unknown) => e);
     expect((error as BulkError).code).toBe('BULK_INVALID_ROWS');
     expect(invalid.map((r) => r.row)).toEqual([1]);
     expect(JSON.stringify(invalid)).not.toMatch(/987|4111111111111111/);

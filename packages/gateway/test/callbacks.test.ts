@@ -9,15 +9,29 @@ describe('verifyCallback: the checksum of docs/reference/callbacks.md', () => {
     expect(await callbackControl({ status: 'approved', orderid: '1234567', merchantOrder: 'hf-abc' }, key)).toBe('652ace404c4dfe8bba069ecee594ec23a89340e1');
     expect(await callbackControl({ status: '', orderid: '', merchantOrder: '' }, key)).toBe('1a66987ac24e927ff2979f83a41cb818936a9e62');
     const result = await verifyCallback(
-      { status: 'approved', orderid: '1234567', merchant_order: 'hf-abc', client_orderid: 'hf-abc', type: 'sale', amount: '10.00', control: '652ace404c4dfe8bba069ecee594ec23a89340e1' },
+      {
+        status: 'approved',
+        orderid: '1234567',
+        merchant_order: 'hf-abc',
+        client_orderid: 'hf-abc',
+        type: 'sale',
+        amount: '10.00',
+        control: '652ace404c4dfe8bba069ecee594ec23a89340e1',
+      },
       { controlKey: key },
     );
-    expect(result).toMatchObject({ ok: true, callback: { status: 'approved', orderid: '1234567', merchantOrder: 'hf-abc', clientOrderId: 'hf-abc', type: 'sale', amount: '10.00' } });
+    expect(result).toMatchObject({
+      ok: true,
+      callback: { status: 'approved', orderid: '1234567', merchantOrder: 'hf-abc', clientOrderId: 'hf-abc', type: 'sale', amount: '10.00' },
+    });
     expect(await verifyCallback({ control: '1a66987ac24e927ff2979f83a41cb818936a9e62' }, { controlKey: key })).toMatchObject({ ok: true });
   });
 
   it('accepts an upper-case checksum and client_orderid in place of merchant_order', async () => {
-    const result = await verifyCallback(new URLSearchParams({ status: 'approved', orderid: '1234567', client_orderid: 'hf-abc', control: '652ACE404C4DFE8BBA069ECEE594EC23A89340E1' }), { controlKey: key });
+    const result = await verifyCallback(
+      new URLSearchParams({ status: 'approved', orderid: '1234567', client_orderid: 'hf-abc', control: '652ACE404C4DFE8BBA069ECEE594EC23A89340E1' }),
+      { controlKey: key },
+    );
     expect(result.ok).toBe(true);
   });
 
@@ -26,14 +40,28 @@ describe('verifyCallback: the checksum of docs/reference/callbacks.md', () => {
     ['a short control', { control: '652ace40' }, 'malformed_control'],
     ['a long control', { control: `652ace404c4dfe8bba069ecee594ec23a89340e1${'0'.repeat(1000)}` }, 'malformed_control'],
     ['a non-hex control', { control: 'z'.repeat(40) }, 'malformed_control'],
-    ['another amount is not signed, another status is', { status: 'declined', orderid: '1234567', merchant_order: 'hf-abc', control: '652ace404c4dfe8bba069ecee594ec23a89340e1' }, 'checksum_mismatch'],
-    ['another key', { status: 'approved', orderid: '1234567', merchant_order: 'hf-abc', control: '652ace404c4dfe8bba069ecee594ec23a89340e2' }, 'checksum_mismatch'],
+    [
+      'another amount is not signed, another status is',
+      { status: 'declined', orderid: '1234567', merchant_order: 'hf-abc', control: '652ace404c4dfe8bba069ecee594ec23a89340e1' },
+      'checksum_mismatch',
+    ],
+    [
+      'another key',
+      { status: 'approved', orderid: '1234567', merchant_order: 'hf-abc', control: '652ace404c4dfe8bba069ecee594ec23a89340e2' },
+      'checksum_mismatch',
+    ],
   ])('refuses %s without throwing', async (_, params, reason) => {
     expect(await verifyCallback(params as Record<string, string>, { controlKey: key })).toEqual({ ok: false, reason });
   });
 
   it('refuses a name given twice', async () => {
-    const params: [string, string][] = [['status', 'approved'], ['status', 'declined'], ['orderid', '1234567'], ['merchant_order', 'hf-abc'], ['control', '652ace404c4dfe8bba069ecee594ec23a89340e1']];
+    const params: [string, string][] = [
+      ['status', 'approved'],
+      ['status', 'declined'],
+      ['orderid', '1234567'],
+      ['merchant_order', 'hf-abc'],
+      ['control', '652ace404c4dfe8bba069ecee594ec23a89340e1'],
+    ];
     expect(await verifyCallback(params, { controlKey: key })).toEqual({ ok: false, reason: 'duplicate_parameter' });
   });
 
@@ -43,20 +71,35 @@ describe('verifyCallback: the checksum of docs/reference/callbacks.md', () => {
   });
 
   it('refuses an empty control key, with which anyone could forge the checksum', async () => {
-    const forged = { status: 'approved', orderid: '1', merchant_order: 'o', control: await callbackControl({ status: 'approved', orderid: '1', merchantOrder: 'o' }, '') };
+    const forged = {
+      status: 'approved',
+      orderid: '1',
+      merchant_order: 'o',
+      control: await callbackControl({ status: 'approved', orderid: '1', merchantOrder: 'o' }, ''),
+    };
     await expect(verifyCallback(forged, { controlKey: '' })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
     expect(() => createCallbackHandler({ controlKey: '', onCallback: () => {} })).toThrow(/controlKey/);
   });
 
   it('never puts the control key in its result', async () => {
-    const result = await verifyCallback({ status: 'approved', orderid: '1234567', merchant_order: 'hf-abc', control: '652ace404c4dfe8bba069ecee594ec23a89340e1' }, { controlKey: key });
+    const result = await verifyCallback(
+      { status: 'approved', orderid: '1234567', merchant_order: 'hf-abc', control: '652ace404c4dfe8bba069ecee594ec23a89340e1' },
+      { controlKey: key },
+    );
     expect(JSON.stringify(result)).not.toContain(key);
   });
 });
 
 describe('createCallbackHandler', () => {
   const url = (params: Record<string, string>) => `http://127.0.0.1/callback?${new URLSearchParams(params)}`;
-  const good = { status: 'approved', orderid: '1234567', merchant_order: 'hf-abc', client_orderid: 'hf-abc', type: 'sale', control: '652ace404c4dfe8bba069ecee594ec23a89340e1' };
+  const good = {
+    status: 'approved',
+    orderid: '1234567',
+    merchant_order: 'hf-abc',
+    client_orderid: 'hf-abc',
+    type: 'sale',
+    control: '652ace404c4dfe8bba069ecee594ec23a89340e1',
+  };
 
   it('answers 403 to a forged callback and never calls onCallback', async () => {
     const received: GatewayCallback[] = [];

@@ -231,7 +231,10 @@ describe('transfer', () => {
       redirect_url: 'https://m.example/done?x=1',
     });
     const auth = readAuthorization(request!.headers.authorization);
-    const base = handBaseString(`${server.url}/payment/api/v4/transfer/1234`, [...body].filter(([name]) => name !== 'oauth_signature'));
+    const base = handBaseString(
+      `${server.url}/payment/api/v4/transfer/1234`,
+      [...body].filter(([name]) => name !== 'oauth_signature'),
+    );
     expect(auth.get('oauth_signature')).toBe(createHmac('sha1', `${CONTROL_KEY}&`).update(base).digest('base64'));
   });
 
@@ -268,10 +271,19 @@ describe('replies, timeouts and aborts', () => {
     expect(error.message).toContain('compare the signature base string');
   });
 
-  it('a transfer\'s base string is redacted of the card numbers and the CVV', async () => {
+  it("a transfer's base string is redacted of the card numbers and the CVV", async () => {
     const server = await serve((_, res) => res.writeHead(403).end());
     const error = await rejection(
-      hmacClient(server.url).transfer({ clientOrderId: 'o', amount: '1', currency: 'EUR', creditCardNumber: TEST_PAN, expireMonth: 1, expireYear: 2030, cvv2: '987', destinationCardNo: '5555555555554444' }),
+      hmacClient(server.url).transfer({
+        clientOrderId: 'o',
+        amount: '1',
+        currency: 'EUR',
+        creditCardNumber: TEST_PAN,
+        expireMonth: 1,
+        expireYear: 2030,
+        cvv2: '987',
+        destinationCardNo: '5555555555554444',
+      }),
     );
     const redacted = (error as GatewayAuthenticationError).redactedBaseString!;
     expect(redacted).not.toContain(TEST_PAN);
@@ -280,7 +292,7 @@ describe('replies, timeouts and aborts', () => {
     expect(redacted).toContain('credit_card_number%3D411111%252A%252A%252A%252A%252A%252A1111');
   });
 
-  it('a validation-error reply becomes a typed error with the gateway\'s code and message', async () => {
+  it("a validation-error reply becomes a typed error with the gateway's code and message", async () => {
     const server = await serve((_, res) => res.writeHead(200).end('type=validation-error\n&error-code=2\n&error-message=Recurring+payment+not+found\n'));
     const error = await rejection(hmacClient(server.url).updateRecurringPayments([validPayment()]));
     expect(error.code).toBe('GATEWAY_VALIDATION_ERROR');
@@ -288,7 +300,11 @@ describe('replies, timeouts and aborts', () => {
   });
 
   it('asks for the JSON variant when told to, and reads it', async () => {
-    const server = await serve((_, res) => res.writeHead(200, { 'Content-Type': 'application/vnd.pay+json' }).end('{"type":"async-response","status":"approved","paynet-order-id":9007199254740993}'));
+    const server = await serve((_, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'application/vnd.pay+json' })
+        .end('{"type":"async-response","status":"approved","paynet-order-id":9007199254740993}'),
+    );
     const result = await hmacClient(server.url, { responseFormat: 'json' }).panEligibilitySend({ clientOrderId: 'o', sendingCardRefId: 'r' });
     expect(server.seen[0]?.headers.accept).toBe('application/vnd.pay+json');
     expect(result.fields['paynet-order-id']).toBe('9007199254740993');
@@ -313,7 +329,7 @@ describe('replies, timeouts and aborts', () => {
     expect(error.code).toBe('TIMEOUT');
   });
 
-  it('the caller\'s signal aborts: before sending nothing goes out', async () => {
+  it("the caller's signal aborts: before sending nothing goes out", async () => {
     const server = await serve(() => undefined);
     const controller = new AbortController();
     controller.abort();

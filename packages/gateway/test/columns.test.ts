@@ -75,7 +75,15 @@ describe('one column list', () => {
     });
   }
   const quoted = (name: string) => `['"\`]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`;
-  const runs = recurringPaymentColumns.slice(0, -5).map((_, i) => new RegExp(recurringPaymentColumns.slice(i, i + 6).map(quoted).join('\\s*,\\s*')));
+  const runs = recurringPaymentColumns.slice(0, -5).map(
+    (_, i) =>
+      new RegExp(
+        recurringPaymentColumns
+          .slice(i, i + 6)
+          .map(quoted)
+          .join('\\s*,\\s*'),
+      ),
+  );
 
   it('finds a copy where there is one (the check itself)', () => {
     expect(runs.some((run) => run.test(`const c = ['${recurringPaymentColumns.slice(3, 9).join("',\n  '")}'];`))).toBe(true);

@@ -25,7 +25,10 @@ describe('the CSV the client writes', () => {
       const server = await gateway();
       let error: unknown;
       try {
-        await client(server.url, { csvQuoting }).updateRecurringPayments([validPayment(), { ...validPayment(), cardPrintedName: 'JOHN\0DOE', city: 'Lis\0bon' }]);
+        await client(server.url, { csvQuoting }).updateRecurringPayments([
+          validPayment(),
+          { ...validPayment(), cardPrintedName: 'JOHN\0DOE', city: 'Lis\0bon' },
+        ]);
       } catch (caught) {
         error = caught;
       }
@@ -47,6 +50,12 @@ describe('the CSV the client writes', () => {
     const csv = Buffer.from(readBody(server.seen[0]!.body).get('payload')!, 'base64').toString('utf8');
     const [header, row] = csv.split('\r\n').map((line) => line.split(';'));
     const cell = (name: string) => row![header!.indexOf(name)];
-    expect([cell('phone'), cell('payment-description'), cell('email'), cell('city'), cell('address1')]).toEqual(['+351 912 345 678', '=SUM(A1:A9)', '@user', '-', '+-=@']);
+    expect([cell('phone'), cell('payment-description'), cell('email'), cell('city'), cell('address1')]).toEqual([
+      '+351 912 345 678',
+      '=SUM(A1:A9)',
+      '@user',
+      '-',
+      '+-=@',
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { parseGatewayResponse } from '../src/index.js';
 const JSON_TYPE = { 'content-type': 'application/vnd.pay+json' };
 
 describe('JSON reply field names', () => {
-  it('keeps a field named __proto__ as an own field, and no reply changes the fields\' prototype', () => {
+  it("keeps a field named __proto__ as an own field, and no reply changes the fields' prototype", () => {
     const result = parseGatewayResponse(200, '{"type":"async-response","__proto__":"","constructor":"c"}', JSON_TYPE);
     expect(Object.keys(result.fields)).toEqual(['type', '__proto__', 'constructor']);
     expect(Object.getOwnPropertyDescriptor(result.fields, '__proto__')?.value).toBe('');

@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCalendarDate, parseCalendarDate, type GatewayOperation } from '../src/index.js';
-import { fromWireRow, gatewayOperations, matchOperationPath, operationPath, operationUrl, recurringPaymentFields, toPanEligibilitySendParams, toWireRow, validateRecurringPaymentRow } from '../src/server.js';
+import {
+  fromWireRow,
+  gatewayOperations,
+  matchOperationPath,
+  operationPath,
+  operationUrl,
+  recurringPaymentFields,
+  toPanEligibilitySendParams,
+  toWireRow,
+  validateRecurringPaymentRow,
+} from '../src/server.js';
 import { validFields, validPayment } from './fixtures.js';
 
 describe('operation paths (spec, "Endpoints" and "Versioning")', () => {

@@ -18,7 +18,9 @@ const separator = fc.constantFrom('', ' ', '.', '-');
 
 /** Writes the digits with a separator (or none) before each digit but the first, chosen per position. */
 const written = (digits: string) =>
-  fc.array(separator, { minLength: digits.length - 1, maxLength: digits.length - 1 }).map((seps) => [...digits].map((d, i) => (i === 0 ? d : seps[i - 1] + d)).join(''));
+  fc
+    .array(separator, { minLength: digits.length - 1, maxLength: digits.length - 1 })
+    .map((seps) => [...digits].map((d, i) => (i === 0 ? d : seps[i - 1] + d)).join(''));
 
 describe('redactCardData: the issue table', () => {
   const cases: [string, string][] = [
@@ -79,16 +81,21 @@ describe('redactCardData: the issue table', () => {
 describe('redactCardData: properties', () => {
   it('no PAN of 13-19 digits, written with any of space, dot, hyphen or nothing between digits, survives unmasked', () => {
     fc.assert(
-      fc.property(anyPan.chain((pan) => written(pan).map((text) => [pan, text] as const)), fc.constantFrom('', 'card ', 'x=', '%3D', '('), fc.constantFrom('', ' ok', '&y', ')', '.'), ([pan, text], before, after) => {
-        const whole = redactCardData(`${before}${text}${after}`);
-        expect(whole.startsWith(before) && whole.endsWith(after)).toBe(true);
-        const out = whole.slice(before.length, whole.length - after.length);
-        expect(out).not.toContain(pan);
-        expect(out).not.toContain(text);
-        // At most first 6 + last 4 of its digits remain, and only for a valid-shaped PAN.
-        const shown = out.replace(/\D/g, '');
-        expect(shown.length).toBeLessThanOrEqual(isShowablePan(pan) ? 10 : 0);
-      }),
+      fc.property(
+        anyPan.chain((pan) => written(pan).map((text) => [pan, text] as const)),
+        fc.constantFrom('', 'card ', 'x=', '%3D', '('),
+        fc.constantFrom('', ' ok', '&y', ')', '.'),
+        ([pan, text], before, after) => {
+          const whole = redactCardData(`${before}${text}${after}`);
+          expect(whole.startsWith(before) && whole.endsWith(after)).toBe(true);
+          const out = whole.slice(before.length, whole.length - after.length);
+          expect(out).not.toContain(pan);
+          expect(out).not.toContain(text);
+          // At most first 6 + last 4 of its digits remain, and only for a valid-shaped PAN.
+          const shown = out.replace(/\D/g, '');
+          expect(shown.length).toBeLessThanOrEqual(isShowablePan(pan) ? 10 : 0);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

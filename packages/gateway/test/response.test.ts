@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  GatewayAuthenticationError,
-  GatewayError,
-  GatewayResponseError,
-  parseGatewayResponse,
-} from '../src/index.js';
+import { GatewayAuthenticationError, GatewayError, GatewayResponseError, parseGatewayResponse } from '../src/index.js';
 
 // A real sandbox reply of a gateway of the same family (source and capture notes in the file's
 // header): every value followed by a raw "\n", "+" for spaces. The 40 hex digits before "type="
@@ -13,7 +8,7 @@ import {
 function realReply(): string {
   const text = readFileSync(new URL('./vectors/real-status-response.txt', import.meta.url), 'utf8');
   const lines = text.split('\n').filter((line) => !line.startsWith('#') && line !== '');
-  const body = lines.join('\n') + '\n';
+  const body = `${lines.join('\n')}\n`;
   return body.replace(/^[0-9a-f]{40}/, '').replace(/&html=[^\n]*\n/, '&html=%3C%21DOCTYPE+html%3E\n');
 }
 
@@ -30,7 +25,13 @@ function caught(run: () => unknown): GatewayError {
 describe('parseGatewayResponse: the form reply', () => {
   it('reads the real sandbox reply: values trimmed of their "\\n", "+" as a space, %XX decoded', () => {
     const result = parseGatewayResponse(200, realReply(), { 'Content-Type': 'text/html;charset=utf-8' });
-    expect(result).toMatchObject({ httpStatus: 200, empty: false, type: 'status-response', status: 'processing', serialNumber: '00000000-0000-0000-0000-0000043b64d7' });
+    expect(result).toMatchObject({
+      httpStatus: 200,
+      empty: false,
+      type: 'status-response',
+      status: 'processing',
+      serialNumber: '00000000-0000-0000-0000-0000043b64d7',
+    });
     expect(result.fields['original-gate-descriptor']).toBe('Callkey LP TEST EUR');
     expect(result.fields.email).toBe('john.smith@gmail.com');
     expect(result.fields['redirect-to']).toBe('https://sandbox.lonapay24.com/payment/form/redirect/1969105/17IcOCFMVNjehLKnnGTvXMw');
@@ -48,7 +49,7 @@ describe('parseGatewayResponse: the form reply', () => {
     expect(parseGatewayResponse(200, 'type=update-recurring-payment-response\r\n&status=approved').status).toBe('approved');
   });
 
-  it('HTTP 200 with an empty body is a success without details (the spec\'s success example)', () => {
+  it("HTTP 200 with an empty body is a success without details (the spec's success example)", () => {
     expect(parseGatewayResponse(200, '')).toEqual({ httpStatus: 200, empty: true, fields: {} });
   });
 
@@ -66,7 +67,7 @@ describe('parseGatewayResponse: the form reply', () => {
 });
 
 describe('parseGatewayResponse: failures become typed errors', () => {
-  it('type=validation-error carries the gateway\'s code and message', () => {
+  it("type=validation-error carries the gateway's code and message", () => {
     const error = caught(() =>
       parseGatewayResponse(200, 'type=validation-error\n&serial-number=s-1\n&error-message=Invalid+amount%3A+must+be+positive\n&error-code=2\n'),
     );
@@ -153,7 +154,9 @@ describe('parseGatewayResponse: the JSON variant (Accept: application/vnd.pay+js
   });
 
   it('a 4xx JSON validation error with a numeric error-code', () => {
-    const error = caught(() => parseGatewayResponse(400, '{"type":"validation-error","error-code":2,"error-message":"bad amount"}', { 'Content-Type': 'application/vnd.pay+json' }));
+    const error = caught(() =>
+      parseGatewayResponse(400, '{"type":"validation-error","error-code":2,"error-message":"bad amount"}', { 'Content-Type': 'application/vnd.pay+json' }),
+    );
     expect(error.code).toBe('GATEWAY_VALIDATION_ERROR');
     expect((error as GatewayResponseError).details).toMatchObject({ httpStatus: 400, gatewayCode: '2', gatewayMessage: 'bad amount' });
   });

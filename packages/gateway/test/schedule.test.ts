@@ -61,12 +61,18 @@ describe('previewSchedule: amounts (rules 2 and 3)', () => {
   });
 
   it('a random range shows the range (rule 2)', () => {
-    const [charge] = previewSchedule({ amountFrom: '5', amountTo: '7.50', period: 'day', interval: 1, startDate: '01.01.2030' }, { count: 1, today: '01.01.2029' });
+    const [charge] = previewSchedule(
+      { amountFrom: '5', amountTo: '7.50', period: 'day', interval: 1, startDate: '01.01.2030' },
+      { count: 1, today: '01.01.2029' },
+    );
     expect(charge?.amount).toEqual({ from: '5', to: '7.50' });
   });
 
   it('a sequence in order, then its last amount (rule 3)', () => {
-    const charges = previewSchedule({ amountSequence: ['1.00', '2.00', '3.00'], period: 'day', interval: 1, startDate: '01.01.2030' }, { count: 5, today: '01.01.2029' });
+    const charges = previewSchedule(
+      { amountSequence: ['1.00', '2.00', '3.00'], period: 'day', interval: 1, startDate: '01.01.2030' },
+      { count: 5, today: '01.01.2029' },
+    );
     expect(charges.map((charge) => [charge.index, charge.amount])).toEqual([
       [0, '1.00'],
       [1, '2.00'],
@@ -91,9 +97,14 @@ describe('previewSchedule: amounts (rules 2 and 3)', () => {
 
 describe('previewSchedule: stop conditions', () => {
   it('max-repeats-number N means N charges, indices 0 to N-1 ("current repeats number reaches max-repeats-number -> stop")', () => {
-    const charges = previewSchedule({ amount: '1', period: 'day', interval: 1, startDate: '01.01.2030', maxRepeatsNumber: 3 }, { count: 10, today: '01.01.2029' });
+    const charges = previewSchedule(
+      { amount: '1', period: 'day', interval: 1, startDate: '01.01.2030', maxRepeatsNumber: 3 },
+      { count: 10, today: '01.01.2029' },
+    );
     expect(charges.map((charge) => charge.index)).toEqual([0, 1, 2]);
-    expect(previewSchedule({ amount: '1', period: 'day', interval: 1, startDate: '01.01.2030', maxRepeatsNumber: 0 }, { count: 10, today: '01.01.2029' })).toEqual([]);
+    expect(
+      previewSchedule({ amount: '1', period: 'day', interval: 1, startDate: '01.01.2030', maxRepeatsNumber: 0 }, { count: 10, today: '01.01.2029' }),
+    ).toEqual([]);
   });
 
   it('max-repeats-number counts from the repeats counter, not from this preview', () => {
@@ -105,9 +116,15 @@ describe('previewSchedule: stop conditions', () => {
   });
 
   it('finish-date is the date of the last charge: charged on it, never after', () => {
-    const charges = previewSchedule({ amount: '1', period: 'week', interval: 1, startDate: '01.01.2030', finishDate: '15.01.2030' }, { count: 10, today: '01.01.2029' });
+    const charges = previewSchedule(
+      { amount: '1', period: 'week', interval: 1, startDate: '01.01.2030', finishDate: '15.01.2030' },
+      { count: 10, today: '01.01.2029' },
+    );
     expect(dates(charges)).toEqual(['01.01.2030', '08.01.2030', '15.01.2030']);
-    const shorter = previewSchedule({ amount: '1', period: 'week', interval: 1, startDate: '01.01.2030', finishDate: '14.01.2030' }, { count: 10, today: '01.01.2029' });
+    const shorter = previewSchedule(
+      { amount: '1', period: 'week', interval: 1, startDate: '01.01.2030', finishDate: '14.01.2030' },
+      { count: 10, today: '01.01.2029' },
+    );
     expect(dates(shorter)).toEqual(['01.01.2030', '08.01.2030']);
   });
 
@@ -150,9 +167,9 @@ describe('previewSchedule: rule 10, a start-date of today', () => {
   });
 
   it('a Date is read in UTC', () => {
-    expect(dates(previewSchedule({ amount: '1', period: 'day', interval: 1, startDate: new Date('2030-01-31') }, { count: 1, today: new Date('2030-01-01') }))).toEqual([
-      '31.01.2030',
-    ]);
+    expect(
+      dates(previewSchedule({ amount: '1', period: 'day', interval: 1, startDate: new Date('2030-01-31') }, { count: 1, today: new Date('2030-01-01') })),
+    ).toEqual(['31.01.2030']);
   });
 });
 

@@ -1,12 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GatewayValidationError, luhnValid, maskPan, maskPansInText, validatePanEligibilitySend, validateRecurringPayment, validateTransfer, type RecurringPaymentUpdate, type TransferRequest, type ValidationIssue } from '../src/index.js';
+import {
+  GatewayValidationError,
+  luhnValid,
+  maskPan,
+  maskPansInText,
+  validatePanEligibilitySend,
+  validateRecurringPayment,
+  validateTransfer,
+  type RecurringPaymentUpdate,
+  type TransferRequest,
+  type ValidationIssue,
+} from '../src/index.js';
 import { validatePanEligibilitySendParams, validateRecurringPaymentRow, validateTransferParams } from '../src/server.js';
 import { TEST_PAN, validPayment } from './fixtures.js';
 
 const found = (issues: readonly ValidationIssue[]) => issues.map((issue) => `${issue.field} ${issue.rule}`);
 const withChange = (change: Record<string, unknown>) => ({ ...validPayment(), ...change }) as unknown as RecurringPaymentUpdate;
-const remove = (...names: string[]) => {
+const _remove = (...names: string[]) => {
   const payment = validPayment() as unknown as Record<string, unknown>;
   for (const name of names) delete payment[name];
   return payment as unknown as RecurringPaymentUpdate;
@@ -32,7 +43,12 @@ const fieldTableCases: RuleCase[] = [
   ['recurring-payment-id: 128', { recurringPaymentId: '1'.repeat(129) }, 'recurring-payment-id max-length', { recurringPaymentId: '1'.repeat(128) }],
   ['card-printed-name: 128', { cardPrintedName: 'é'.repeat(129) }, 'card-printed-name max-length', { cardPrintedName: 'é'.repeat(128) }],
   ['credit-card-number: Numeric', { creditCardNumber: '4111-1111-1111-1111' }, 'credit-card-number digits', { creditCardNumber: '4111111111111111' }],
-  ['credit-card-number: 19 (both Luhn-valid)', { creditCardNumber: '41111111111111111115' }, 'credit-card-number max-length', { creditCardNumber: '4111111111111111110' }],
+  [
+    'credit-card-number: 19 (both Luhn-valid)',
+    { creditCardNumber: '41111111111111111115' },
+    'credit-card-number max-length',
+    { creditCardNumber: '4111111111111111110' },
+  ],
   ['credit-card-number: Luhn', { creditCardNumber: '4111111111111112' }, 'credit-card-number luhn', { creditCardNumber: '5555555555554444' }],
   ['expire-year: Numeric', { expireYear: '20x0' }, 'expire-year digits', { expireYear: '2030' }],
   ['expire-year: 4', { expireYear: '20300' }, 'expire-year max-length', { expireYear: '2030' }],
@@ -45,11 +61,31 @@ const fieldTableCases: RuleCase[] = [
   ['amount: a leading digit', { amount: '.5' }, 'amount decimal', { amount: '0.5' }],
   ['amount: 10', { amount: '12345678.90' }, 'amount max-length', { amount: '1234567.90' }],
   ['amount: a string, not a float', { amount: 9.99 }, 'amount type', { amount: '9.99' }],
-  ['amount-sequence: decimals', { amount: undefined, amountSequence: ['1.00', 'x'] }, 'amount-sequence decimal', { amount: undefined, amountSequence: ['1.00', '2'] }],
-  ['amount-sequence: 10 per amount', { amount: undefined, amountSequence: ['1', '12345678.90'] }, 'amount-sequence max-length', { amount: undefined, amountSequence: ['1', '1234567.90', '1234567.90'] }],
+  [
+    'amount-sequence: decimals',
+    { amount: undefined, amountSequence: ['1.00', 'x'] },
+    'amount-sequence decimal',
+    { amount: undefined, amountSequence: ['1.00', '2'] },
+  ],
+  [
+    'amount-sequence: 10 per amount',
+    { amount: undefined, amountSequence: ['1', '12345678.90'] },
+    'amount-sequence max-length',
+    { amount: undefined, amountSequence: ['1', '1234567.90', '1234567.90'] },
+  ],
   ['amount-sequence: no empty list', { amount: undefined, amountSequence: [] }, 'amount-sequence type', { amount: undefined, amountSequence: ['1'] }],
-  ['amount-from: Numeric', { amount: undefined, amountFrom: 'one', amountTo: '2' }, 'amount-from decimal', { amount: undefined, amountFrom: '1', amountTo: '2' }],
-  ['amount-to: 10', { amount: undefined, amountFrom: '1', amountTo: '12345678901' }, 'amount-to max-length', { amount: undefined, amountFrom: '1', amountTo: '1234567890' }],
+  [
+    'amount-from: Numeric',
+    { amount: undefined, amountFrom: 'one', amountTo: '2' },
+    'amount-from decimal',
+    { amount: undefined, amountFrom: '1', amountTo: '2' },
+  ],
+  [
+    'amount-to: 10',
+    { amount: undefined, amountFrom: '1', amountTo: '12345678901' },
+    'amount-to max-length',
+    { amount: undefined, amountFrom: '1', amountTo: '1234567890' },
+  ],
   ['period: 32', { period: 'd'.repeat(33) }, 'period max-length', { period: 'week' }],
   ['interval: Int', { interval: '1.5' }, 'interval integer', { interval: '2' }],
   ['interval: a whole number', { interval: 1.5 }, 'interval type', { interval: 3 }],
@@ -65,7 +101,7 @@ const fieldTableCases: RuleCase[] = [
   ['birthday: on the calendar', { birthday: '31.06.1990' }, 'birthday calendar-date', { birthday: '30.06.1990' }],
   ['email: 128', { email: `${'e'.repeat(120)}@x.example` }, 'email max-length', { email: 'john@x.example' }],
   ['ssn: 32', { ssn: '1'.repeat(33) }, 'ssn max-length', { ssn: '1'.repeat(32) }],
-  ['phone: 128', { phone: '+' + '1'.repeat(128) }, 'phone max-length', { phone: '+12063582043' }],
+  ['phone: 128', { phone: `+${'1'.repeat(128)}` }, 'phone max-length', { phone: '+12063582043' }],
   ['state: 2-3 (short)', { country: 'US', state: 'N' }, 'state min-length', { country: 'US', state: 'NY' }],
   ['state: 2-3 (long)', { country: 'AU', state: 'NSWX' }, 'state max-length', { country: 'AU', state: 'NSW' }],
   ['start-date: DD.MM.YYYY', { startDate: '1.1.2030' }, 'start-date date-format', { startDate: '01.01.2030' }],
@@ -77,7 +113,12 @@ const fieldTableCases: RuleCase[] = [
   ['purpose: 128', { purpose: 'p'.repeat(129) }, 'purpose max-length', { purpose: 'p'.repeat(128) }],
   ['notify_url: 1024', { notifyUrl: `https://m.example/${'a'.repeat(1008)}` }, 'notify_url max-length', { notifyUrl: `https://m.example/${'a'.repeat(1006)}` }],
   ['notify_url: a URL', { notifyUrl: 'ftp://m.example/cb' }, 'notify_url url', { notifyUrl: 'https://m.example/cb' }],
-  ['server_callback_url: 128', { serverCallbackUrl: `https://m.example/${'a'.repeat(111)}` }, 'server_callback_url max-length', { serverCallbackUrl: `https://m.example/${'a'.repeat(110)}` }],
+  [
+    'server_callback_url: 128',
+    { serverCallbackUrl: `https://m.example/${'a'.repeat(111)}` },
+    'server_callback_url max-length',
+    { serverCallbackUrl: `https://m.example/${'a'.repeat(110)}` },
+  ],
   ['current-repeats-number: Int', { currentRepeatsNumber: 'one' }, 'current-repeats-number integer', { currentRepeatsNumber: '0' }],
   ['cvv2: 3 or 4 digits', { cvv2: '12' }, 'cvv2 cvv-format', { cvv2: '123' }],
   ['cvv2: digits', { cvv2: '12a' }, 'cvv2 cvv-format', { cvv2: '1234' }],
@@ -89,24 +130,54 @@ const fieldTableCases: RuleCase[] = [
 const ruleCases: RuleCase[] = [
   ['rule 1: an amount mode is required', { amount: undefined }, 'amount amount-mode', { amount: '1' }],
   ['rule 1: only one amount mode', { amountSequence: ['1'] }, 'amount amount-mode', { amountSequence: undefined }],
-  ['rule 1: amount-from needs amount-to', { amount: undefined, amountFrom: '1' }, 'amount-to amount-mode', { amount: undefined, amountFrom: '1', amountTo: '1' }],
-  ['rule 1: amount-to needs amount-from', { amount: undefined, amountTo: '1' }, 'amount-from amount-mode', { amount: undefined, amountFrom: '0.5', amountTo: '1' }],
-  ['rule 2: a range lowest first', { amount: undefined, amountFrom: '10.5', amountTo: '10.25' }, 'amount-from amount-range', { amount: undefined, amountFrom: '10.25', amountTo: '10.5' }],
+  [
+    'rule 1: amount-from needs amount-to',
+    { amount: undefined, amountFrom: '1' },
+    'amount-to amount-mode',
+    { amount: undefined, amountFrom: '1', amountTo: '1' },
+  ],
+  [
+    'rule 1: amount-to needs amount-from',
+    { amount: undefined, amountTo: '1' },
+    'amount-from amount-mode',
+    { amount: undefined, amountFrom: '0.5', amountTo: '1' },
+  ],
+  [
+    'rule 2: a range lowest first',
+    { amount: undefined, amountFrom: '10.5', amountTo: '10.25' },
+    'amount-from amount-range',
+    { amount: undefined, amountFrom: '10.25', amountTo: '10.5' },
+  ],
   ['rule 2: compared as decimals', { amount: undefined, amountFrom: '9', amountTo: '10' }, '', { amount: undefined, amountFrom: '10.00', amountTo: '10' }],
   ['rule 4: period needs interval', { interval: undefined }, 'interval period-interval', { period: undefined, interval: undefined }],
   ['rule 4: interval needs period', { period: undefined }, 'period period-interval', { period: 'day' }],
   ['rule 5: day, week or month', { period: 'daily' }, 'period period-value', { period: 'day' }],
   ['rule 6: interval multiplies, so at least 1', { interval: 0 }, 'interval interval-positive', { interval: 1 }],
   ['rule 7: the project currency', { currency: 'USD' }, 'currency currency-project', { currency: 'EUR' }],
-  ['rule 8: notify_url xor server_callback_url', { notifyUrl: 'https://m.example/n', serverCallbackUrl: 'https://m.example/s' }, 'server_callback_url callback-exclusive', { serverCallbackUrl: 'https://m.example/s' }],
+  [
+    'rule 8: notify_url xor server_callback_url',
+    { notifyUrl: 'https://m.example/n', serverCallbackUrl: 'https://m.example/s' },
+    'server_callback_url callback-exclusive',
+    { serverCallbackUrl: 'https://m.example/s' },
+  ],
   ['DST: period not supported', { type: 'DST' }, 'period not-for-dst', { type: 'SRC' }],
   ['DST: interval not supported', { type: 'DST', period: undefined }, 'period period-interval', { type: 'DST', period: undefined, interval: undefined }],
   ['DST: phone not supported', { type: 'DST', period: undefined, interval: undefined, phone: '+1206' }, 'phone not-for-dst', { type: 'SRC', phone: '+1206' }],
-  ['DST: state not supported', { type: 'DST', period: undefined, interval: undefined, state: 'NY' }, 'state not-for-dst', { type: 'DST', period: undefined, interval: undefined, country: 'US' }],
+  [
+    'DST: state not supported',
+    { type: 'DST', period: undefined, interval: undefined, state: 'NY' },
+    'state not-for-dst',
+    { type: 'DST', period: undefined, interval: undefined, country: 'US' },
+  ],
   ['state required for the USA', { country: 'US' }, 'state state-required', { country: 'US', state: 'CA' }],
   ['state required for Canada', { country: 'CA' }, 'state state-required', { country: 'CA', state: 'ON' }],
   ['state required for Australia', { country: 'au' }, 'state state-required', { country: 'DE' }],
-  ['finish-date not before start-date', { startDate: '15.01.2030', finishDate: '14.01.2030' }, 'finish-date date-order', { startDate: '15.01.2030', finishDate: '15.01.2030' }],
+  [
+    'finish-date not before start-date',
+    { startDate: '15.01.2030', finishDate: '14.01.2030' },
+    'finish-date date-order',
+    { startDate: '15.01.2030', finishDate: '15.01.2030' },
+  ],
 ];
 
 describe.each([
@@ -273,7 +344,15 @@ describe('validateTransfer', () => {
   it('accepts a card-to-card and a reference-to-reference transfer', () => {
     expect(validateTransfer(base(), { projectCurrency: 'EUR' })).toEqual([]);
     expect(
-      validateTransfer({ clientOrderId: 'o', amount: '1', currency: 'EUR', cardRecurringPaymentId: 's', destinationCardRecurringPaymentId: 'd', deposit2card: true, redirectUrl: 'https://m.example/r' }),
+      validateTransfer({
+        clientOrderId: 'o',
+        amount: '1',
+        currency: 'EUR',
+        cardRecurringPaymentId: 's',
+        destinationCardRecurringPaymentId: 'd',
+        deposit2card: true,
+        redirectUrl: 'https://m.example/r',
+      }),
     ).toEqual([]);
   });
 
@@ -301,8 +380,13 @@ describe('validatePanEligibilitySend', () => {
 
 describe('validateRecurringPaymentRow never echoes a column name that may be card data (finding 5)', () => {
   const row = {
-    'client-orderid': 'order-1', 'recurring-payment-id': '77', 'credit-card-number': '4111111111111111',
-    'card-printed-name': 'JOHN DOE', 'expire-year': '2030', 'expire-month': '12', amount: '9.99',
+    'client-orderid': 'order-1',
+    'recurring-payment-id': '77',
+    'credit-card-number': '4111111111111111',
+    'card-printed-name': 'JOHN DOE',
+    'expire-year': '2030',
+    'expire-month': '12',
+    amount: '9.99',
   };
   it('a header-less CSV row: card number and CVV keys are reported by position only', () => {
     // What decodeCsv with any names would make of a CSV whose header row is missing.
@@ -317,7 +401,7 @@ describe('validateRecurringPaymentRow never echoes a column name that may be car
     const text = JSON.stringify(issues);
     for (const secret of ['4111', '987', 'JOHN DOE', '1111']) expect(text).not.toContain(secret);
     expect(issues.map((issue) => issue.message)).toContain(
-      "(unknown column): column 1 of the row is not a field of update-recurring-payments (its name is not shown: it may be card data from a missing CSV header row)",
+      '(unknown column): column 1 of the row is not a field of update-recurring-payments (its name is not shown: it may be card data from a missing CSV header row)',
     );
   });
   it('a mistyped name made of letters, - and _ is still named', () => {

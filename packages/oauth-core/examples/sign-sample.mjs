@@ -10,7 +10,10 @@ const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 4096 });
 const pkcs1 = privateKey.export({ type: 'pkcs1', format: 'pem' });
 const rsa = createSigner({ consumerKey: 'merchant-login', privateKey: pkcs1, signatureMethod: 'RSA-SHA256' });
 
-for (const [title, signer] of [['HMAC-SHA1', hmac], ['RSA-SHA256 (4096-bit PKCS#1 key)', rsa]]) {
+for (const [title, signer] of [
+  ['HMAC-SHA1', hmac],
+  ['RSA-SHA256 (4096-bit PKCS#1 key)', rsa],
+]) {
   const signed = await signer.sign({ url, params });
   console.log(`\n== ${title} (adapter: ${signer.adapterName}) ==`);
   console.log(`POST ${signed.url}`);

@@ -5,19 +5,10 @@ export type ParameterValue = string | number | boolean;
  * Request parameters: pairs in order (duplicates allowed, as RFC 5849 §3.4.1.3.2 permits) or a
  * record whose array values stand for repeated names.
  */
-export type ParameterInput =
-  | Iterable<readonly [string, string]>
-  | Readonly<Record<string, ParameterValue | readonly ParameterValue[]>>;
+export type ParameterInput = Iterable<readonly [string, string]> | Readonly<Record<string, ParameterValue | readonly ParameterValue[]>>;
 
 /** The signature methods of RFC 5849 §3.4 and their common SHA-2 extensions. */
-export type SignatureMethod =
-  | 'HMAC-SHA1'
-  | 'HMAC-SHA256'
-  | 'HMAC-SHA512'
-  | 'RSA-SHA1'
-  | 'RSA-SHA256'
-  | 'RSA-SHA512'
-  | 'PLAINTEXT';
+export type SignatureMethod = 'HMAC-SHA1' | 'HMAC-SHA256' | 'HMAC-SHA512' | 'RSA-SHA1' | 'RSA-SHA256' | 'RSA-SHA512' | 'PLAINTEXT';
 
 /** The hash functions behind the signature methods. */
 export type HashName = 'SHA-1' | 'SHA-256' | 'SHA-512';

@@ -20,7 +20,9 @@ afterEach(() => {
 describe('the automatic entry without crypto.subtle', () => {
   it('signs HMAC with pure JS, byte for byte as the node entry', async () => {
     const auto = await autoEntryWithoutSubtle();
-    expect(auto.createSigner({ consumerKey: 'merchant', consumerSecret: 'k', signatureMethod: 'HMAC-SHA1' }).sign({ url: 'https://gate.example/' })).toBeInstanceOf(Promise);
+    expect(
+      auto.createSigner({ consumerKey: 'merchant', consumerSecret: 'k', signatureMethod: 'HMAC-SHA1' }).sign({ url: 'https://gate.example/' }),
+    ).toBeInstanceOf(Promise);
     const options = { consumerKey: 'merchant', consumerSecret: 'k', signatureMethod: 'HMAC-SHA1', nonce: () => 'n', timestamp: () => 1 } as const;
     const request = { url: 'https://gate.example/payment/api/v4/transfer/42', params: { amount: '10.00' } };
     expect(auto.defaultAdapter.name).toBe('js');

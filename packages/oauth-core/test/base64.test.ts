@@ -29,7 +29,15 @@ describe('encoding', () => {
   });
 
   it('RFC 4648 §10 test vectors', () => {
-    const vectors: [string, string][] = [['', ''], ['f', 'Zg=='], ['fo', 'Zm8='], ['foo', 'Zm9v'], ['foob', 'Zm9vYg=='], ['fooba', 'Zm9vYmE='], ['foobar', 'Zm9vYmFy']];
+    const vectors: [string, string][] = [
+      ['', ''],
+      ['f', 'Zg=='],
+      ['fo', 'Zm8='],
+      ['foo', 'Zm9v'],
+      ['foob', 'Zm9vYg=='],
+      ['fooba', 'Zm9vYmE='],
+      ['foobar', 'Zm9vYmFy'],
+    ];
     for (const [text, expected] of vectors) {
       const bytes = new TextEncoder().encode(text);
       expect(encodeBase64Js(bytes)).toBe(expected);

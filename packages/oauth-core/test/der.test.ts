@@ -140,13 +140,11 @@ describe('random DER never escapes as anything but OAuthError', () => {
   const labels = ['RSA PRIVATE KEY', 'PRIVATE KEY', 'PUBLIC KEY', 'RSA PUBLIC KEY', 'CERTIFICATE'];
 
   it('readPrivateKey / readPublicKey on random bytes and on mutated real structures', () => {
-    const structured = fc
-      .tuple(fc.uint8Array({ minLength: 0, maxLength: 60 }), fc.nat(), fc.integer({ min: 0, max: 255 }))
-      .map(([tail, at, byte]) => {
-        const der = pkcs1PrivateToPkcs8(writeElement(0x30, ...Array.from({ length: 9 }, () => bytes(0x02, 0x01, 0x01)), tail));
-        der[at % der.length] = byte;
-        return der;
-      });
+    const structured = fc.tuple(fc.uint8Array({ minLength: 0, maxLength: 60 }), fc.nat(), fc.integer({ min: 0, max: 255 })).map(([tail, at, byte]) => {
+      const der = pkcs1PrivateToPkcs8(writeElement(0x30, ...Array.from({ length: 9 }, () => bytes(0x02, 0x01, 0x01)), tail));
+      der[at % der.length] = byte;
+      return der;
+    });
     fc.assert(
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 80 }), structured), fc.constantFrom(...labels), (der, label) => {
         const pem = writePem(label, der);

@@ -25,9 +25,12 @@ const unitFor = fc.constantFrom<'binary' | 'grapheme' | 'grapheme-composite' | '
 describe('encodeOnceAndTwice with and without encodeValueFast', () => {
   it('equals percentEncode once and twice on random strings (unicode, every length class)', () => {
     fc.assert(
-      fc.property(unitFor.chain((unit) => fc.string({ unit, maxLength: 600 })), (value) => {
-        expect(encodeOnceAndTwice(value)).toEqual(plain(value));
-      }),
+      fc.property(
+        unitFor.chain((unit) => fc.string({ unit, maxLength: 600 })),
+        (value) => {
+          expect(encodeOnceAndTwice(value)).toEqual(plain(value));
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -53,7 +56,7 @@ describe('encodeOnceAndTwice with and without encodeValueFast', () => {
   });
 
   it('refuses a lone surrogate with INVALID_STRING, short or long', () => {
-    for (const value of ['a\uD800b', 'x '.repeat(200) + '\uDC00', '+'.repeat(9000) + '\uD83D']) {
+    for (const value of ['a\uD800b', `${'x '.repeat(200)}\uDC00`, `${'+'.repeat(9000)}\uD83D`]) {
       expect(() => encodeOnceAndTwice(value)).toThrow(OAuthError);
       try {
         encodeOnceAndTwice(value);

@@ -11,7 +11,9 @@ describe('README examples', () => {
     const out = run('sign-sample.mjs');
     expect(out).toMatch(/== HMAC-SHA1 \(adapter: node\) ==/);
     expect(out).toMatch(/Authorization: OAuth oauth_consumer_key="merchant-login", .*oauth_signature_method="RSA-SHA256"/);
-    expect(out).toMatch(/base string: {3}POST&https%3A%2F%2Fsandbox\.gateway\.example%2Fpayment%2Fapi%2Fv2%2Fpan-eligibility%2Fsend%2F1234&client-order-id%3Dorder-0001/);
+    expect(out).toMatch(
+      /base string: {3}POST&https%3A%2F%2Fsandbox\.gateway\.example%2Fpayment%2Fapi%2Fv2%2Fpan-eligibility%2Fsend%2F1234&client-order-id%3Dorder-0001/,
+    );
   });
 
   it('verify-sample.mjs verifies the request as sent and refuses it tampered', () => {

@@ -32,12 +32,16 @@ describe('a Node KeyObject as the RSA key', () => {
       const fromKeyObject = await core.signBaseString(BASE, { signatureMethod: 'RSA-SHA256', privateKey, minimumRsaKeyBits: 1024 });
       expect(fromKeyObject).toBe(fromPem);
       expect(await core.verifyBaseString(BASE, fromKeyObject, { signatureMethod: 'RSA-SHA256', publicKey, minimumRsaKeyBits: 1024 })).toBe(true);
-      expect(await core.verifyBaseString(BASE + 'x', fromKeyObject, { signatureMethod: 'RSA-SHA256', publicKey, minimumRsaKeyBits: 1024 })).toBe(false);
+      expect(await core.verifyBaseString(`${BASE}x`, fromKeyObject, { signatureMethod: 'RSA-SHA256', publicKey, minimumRsaKeyBits: 1024 })).toBe(false);
     });
 
     it(`[${name}] refuses a public KeyObject to sign, a private one to verify, a secret or EC one, naming the problem`, async () => {
-      const sign = (key: unknown, minimumRsaKeyBits = 1024) => () => core.signBaseString(BASE, { signatureMethod: 'RSA-SHA256', privateKey: key as never, minimumRsaKeyBits });
-      const verify = (key: unknown) => () => core.verifyBaseString(BASE, 'AAAA', { signatureMethod: 'RSA-SHA256', publicKey: key as never, minimumRsaKeyBits: 1024 });
+      const sign =
+        (key: unknown, minimumRsaKeyBits = 1024) =>
+        () =>
+          core.signBaseString(BASE, { signatureMethod: 'RSA-SHA256', privateKey: key as never, minimumRsaKeyBits });
+      const verify = (key: unknown) => () =>
+        core.verifyBaseString(BASE, 'AAAA', { signatureMethod: 'RSA-SHA256', publicKey: key as never, minimumRsaKeyBits: 1024 });
       expect(await codeOf(sign(publicKey))).toEqual(['INVALID_KEY', expect.stringContaining('expected a private KeyObject, got a public one')]);
       expect(await codeOf(verify(privateKey))).toEqual(['INVALID_KEY', expect.stringContaining('expected a public KeyObject, got a private one')]);
       expect(await codeOf(sign(createSecretKey(Buffer.from('secret-bytes'))))).toEqual(['INVALID_KEY', expect.stringContaining('got a secret one')]);
@@ -57,7 +61,8 @@ describe('a Node KeyObject as the RSA key', () => {
       expect(await codeOf(sign(1025))).toEqual(['WEAK_KEY', expect.stringContaining('at least 1025')]);
       expect(typeof (await sign(1024)())).toBe('string');
       expect(typeof (await sign(0)())).toBe('string');
-      for (const bad of [-1, 1.5, Number.NaN]) expect(await codeOf(sign(bad))).toEqual(['INVALID_PARAMETER', 'minimumRsaKeyBits must be a non-negative integer']);
+      for (const bad of [-1, 1.5, Number.NaN])
+        expect(await codeOf(sign(bad))).toEqual(['INVALID_PARAMETER', 'minimumRsaKeyBits must be a non-negative integer']);
       const verify = (minimumRsaKeyBits: number) => () => core.verifyBaseString(BASE, 'AAAA', { signatureMethod: 'RSA-SHA256', publicKey, minimumRsaKeyBits });
       expect(await codeOf(verify(-1))).toEqual(['INVALID_PARAMETER', 'minimumRsaKeyBits must be a non-negative integer']);
       expect(await codeOf(verify(1025))).toEqual(['WEAK_KEY', expect.stringContaining('1024 bits')]);
@@ -65,7 +70,14 @@ describe('a Node KeyObject as the RSA key', () => {
   }
 
   it('createSigner and createVerifier take KeyObjects end to end', async () => {
-    const signer = node.createSigner({ consumerKey: 'merchant', signatureMethod: 'RSA-SHA256', privateKey, minimumRsaKeyBits: 1024, nonce: () => 'n', timestamp: () => 1_700_000_000 });
+    const signer = node.createSigner({
+      consumerKey: 'merchant',
+      signatureMethod: 'RSA-SHA256',
+      privateKey,
+      minimumRsaKeyBits: 1024,
+      nonce: () => 'n',
+      timestamp: () => 1_700_000_000,
+    });
     const signed = signer.signSync({ url: 'https://gate.example/payment', params: { amount: '10.00' } });
     const verifier = node.createVerifier({ lookup: () => ({ publicKey, minimumRsaKeyBits: 1024 }), now: () => 1_700_000_000 });
     const result = await verifier.verify({ method: 'POST', url: signed.url, authorization: signed.authorization, body: signed.body });

@@ -126,13 +126,18 @@ describe('createMemoryNonceStore', () => {
 
   it('nonceExpiry covers every instant the timestamp passes a |now - ts| <= window check, and the second after', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 36 }), fc.integer({ min: 0, max: 3600 }), fc.double({ min: -1, max: 0.999, noNaN: true }), (ts, window, offset) => {
-        const expiry = nonceExpiry(ts, window);
-        const at = ts + window + offset;
-        // Anywhere the timestamp passes (offset <= 0) and within the following second, the key is seen.
-        expect(at < expiry).toBe(true);
-        expect(expiry).toBe(ts + window + 1);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 36 }),
+        fc.integer({ min: 0, max: 3600 }),
+        fc.double({ min: -1, max: 0.999, noNaN: true }),
+        (ts, window, offset) => {
+          const expiry = nonceExpiry(ts, window);
+          const at = ts + window + offset;
+          // Anywhere the timestamp passes (offset <= 0) and within the following second, the key is seen.
+          expect(at < expiry).toBe(true);
+          expect(expiry).toBe(ts + window + 1);
+        },
+      ),
     );
   });
 });

@@ -14,7 +14,13 @@ describe('createSigner: base strings over a sequence of requests', () => {
   it('equals signatureBaseString for every request of a random sequence (same names, other values, repeats)', () => {
     fc.assert(
       fc.property(fc.array(request, { minLength: 1, maxLength: 8 }), (requests) => {
-        const signer = createSigner({ consumerKey: 'ck', consumerSecret: 's', signatureMethod: 'HMAC-SHA1', nonce: () => 'n0', timestamp: () => 1_700_000_000 });
+        const signer = createSigner({
+          consumerKey: 'ck',
+          consumerSecret: 's',
+          signatureMethod: 'HMAC-SHA1',
+          nonce: () => 'n0',
+          timestamp: () => 1_700_000_000,
+        });
         // Each request is signed twice in a row with the values swapped among equal names too.
         for (const params of requests.flatMap((p) => [p, [...p].reverse(), p.map(([n], i) => [n, p[(i + 1) % p.length]![1]] as [string, string])])) {
           const signed = signer.signSync({ url: URL_, params });
@@ -27,8 +33,20 @@ describe('createSigner: base strings over a sequence of requests', () => {
 
   it('re-sorts when only the values differ between two requests with a repeated name', () => {
     const signer = createSigner({ consumerKey: 'ck', consumerSecret: 's', signatureMethod: 'HMAC-SHA1', nonce: () => 'n0', timestamp: () => 1_700_000_000 });
-    const first = signer.signSync({ url: URL_, params: [['a', '1'], ['a', '2']] }).baseString;
-    const second = signer.signSync({ url: URL_, params: [['a', '2'], ['a', '1']] }).baseString;
+    const first = signer.signSync({
+      url: URL_,
+      params: [
+        ['a', '1'],
+        ['a', '2'],
+      ],
+    }).baseString;
+    const second = signer.signSync({
+      url: URL_,
+      params: [
+        ['a', '2'],
+        ['a', '1'],
+      ],
+    }).baseString;
     expect(second).toBe(first);
     expect(first).toContain('a%3D1%26a%3D2');
   });

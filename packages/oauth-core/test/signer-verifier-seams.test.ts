@@ -77,9 +77,18 @@ describe('signers over custom adapters', () => {
       code: 'ADAPTER_UNAVAILABLE',
       message: `the ${hmacAdapter.name} adapter cannot verify RSA signatures: it has no rsaPublic`,
     });
-    expect(thrown(() => node.createSigner({ consumerKey: 'k', signatureMethod: 'RSA-SHA256' } as never))).toEqual({ code: 'MISSING_KEY', message: 'privateKey is required for RSA-SHA256' });
-    await expect(node.signBaseString('b', { signatureMethod: 'RSA-SHA1', privateKey: null } as never)).rejects.toMatchObject({ code: 'MISSING_KEY', message: 'privateKey is required for RSA-SHA1' });
-    await expect(node.verifyBaseString('b', 'AAAA', { signatureMethod: 'RSA-SHA512', publicKey: null } as never)).rejects.toMatchObject({ code: 'MISSING_KEY', message: 'publicKey is required to verify RSA-SHA512' });
+    expect(thrown(() => node.createSigner({ consumerKey: 'k', signatureMethod: 'RSA-SHA256' } as never))).toEqual({
+      code: 'MISSING_KEY',
+      message: 'privateKey is required for RSA-SHA256',
+    });
+    await expect(node.signBaseString('b', { signatureMethod: 'RSA-SHA1', privateKey: null } as never)).rejects.toMatchObject({
+      code: 'MISSING_KEY',
+      message: 'privateKey is required for RSA-SHA1',
+    });
+    await expect(node.verifyBaseString('b', 'AAAA', { signatureMethod: 'RSA-SHA512', publicKey: null } as never)).rejects.toMatchObject({
+      code: 'MISSING_KEY',
+      message: 'publicKey is required to verify RSA-SHA512',
+    });
   });
 });
 
@@ -97,15 +106,27 @@ describe('signature methods', () => {
       });
     }
     const verifier = node.createVerifier({ lookup: () => ({ consumerSecret: 'k' }), now: () => T0 });
-    const header = node.formatAuthorizationHeader({ oauth_consumer_key: 'merchant', oauth_nonce: 'n', oauth_signature_method: 'toString', oauth_timestamp: String(T0), oauth_signature: 'x' });
+    const header = node.formatAuthorizationHeader({
+      oauth_consumer_key: 'merchant',
+      oauth_nonce: 'n',
+      oauth_signature_method: 'toString',
+      oauth_timestamp: String(T0),
+      oauth_signature: 'x',
+    });
     expect(await verifier.verify({ method: 'POST', url: URL_, authorization: header })).toMatchObject({ ok: false, reason: 'unsupported_signature_method' });
   });
 
   it('the HMAC key and PLAINTEXT signature: encoded secrets joined by &, an absent token secret empty, a non-string one refused', async () => {
     expect(await node.signBaseString('x', { signatureMethod: 'PLAINTEXT', consumerSecret: 'a&b', tokenSecret: 'c d' })).toBe('a%26b&c%20d');
     expect(await node.signBaseString('x', { signatureMethod: 'PLAINTEXT', consumerSecret: 'a' })).toBe('a&');
-    await expect(node.signBaseString('x', { signatureMethod: 'PLAINTEXT', consumerSecret: 'a', tokenSecret: 5 as never })).rejects.toMatchObject({ code: 'INVALID_PARAMETER', message: 'tokenSecret must be a string' });
-    await expect(node.signBaseString('x', { signatureMethod: 'HMAC-SHA1' } as never)).rejects.toMatchObject({ code: 'MISSING_SECRET', message: 'consumerSecret is required for HMAC and PLAINTEXT' });
+    await expect(node.signBaseString('x', { signatureMethod: 'PLAINTEXT', consumerSecret: 'a', tokenSecret: 5 as never })).rejects.toMatchObject({
+      code: 'INVALID_PARAMETER',
+      message: 'tokenSecret must be a string',
+    });
+    await expect(node.signBaseString('x', { signatureMethod: 'HMAC-SHA1' } as never)).rejects.toMatchObject({
+      code: 'MISSING_SECRET',
+      message: 'consumerSecret is required for HMAC and PLAINTEXT',
+    });
   });
 });
 
@@ -114,14 +135,24 @@ describe('the verifier and its nonce store', () => {
     const calls: unknown[][] = [];
     let answer: boolean | 'full' = true;
     const nonceStore = { remember: (...args: unknown[]) => (calls.push(args), answer) };
-    const verifier = node.createVerifier({ lookup: () => ({ consumerSecret: 'control-key', tokenSecret: 'ts' }), now: () => T0 + 5, nonceStore, timestampWindowSeconds: 60 });
+    const verifier = node.createVerifier({
+      lookup: () => ({ consumerSecret: 'control-key', tokenSecret: 'ts' }),
+      now: () => T0 + 5,
+      nonceStore,
+      timestampWindowSeconds: 60,
+    });
     const signed = await node.createSigner({ ...base, token: 'tok', tokenSecret: 'ts' }).sign({ url: URL_ });
     const request = { method: 'POST', url: signed.url, authorization: signed.authorization, body: signed.body };
     expect((await verifier.verify(request)).ok).toBe(true);
     expect(calls).toEqual([[`merchant\u0000tok\u0000${T0}\u0000n1`, node.nonceExpiry(T0, 60), 'merchant']]);
     expect(node.nonceExpiry(T0, 60)).toBe(T0 + 61);
     answer = false;
-    expect(await verifier.verify(request)).toMatchObject({ ok: false, reason: 'replayed_nonce', message: 'oauth_nonce was already used with this timestamp', baseString: signed.baseString });
+    expect(await verifier.verify(request)).toMatchObject({
+      ok: false,
+      reason: 'replayed_nonce',
+      message: 'oauth_nonce was already used with this timestamp',
+      baseString: signed.baseString,
+    });
     answer = 'full';
     expect(await verifier.verify(request)).toMatchObject({ ok: false, reason: 'nonce_store_full', baseString: signed.baseString });
     // Refused requests never reach the store.
@@ -138,7 +169,7 @@ describe('the verifier and its nonce store', () => {
     expect(malformed).toEqual({ ok: false, reason: 'malformed_request', message: 'the Authorization header does not use the OAuth scheme' });
   });
 
-  it('imports a consumer\'s keys once per record and method, and asks lookup on every request', async () => {
+  it("imports a consumer's keys once per record and method, and asks lookup on every request", async () => {
     let reads = 0;
     const record = {
       signatureMethods: ['HMAC-SHA1' as const],

@@ -4,7 +4,20 @@ import { decodePayload, encodePayload } from '@paysign/payload-codec';
 
 // The columns come from the caller: for update-recurring-payments, @paysign/gateway's
 // recurringPaymentColumns (the spec's 37); here, the ones this row uses, in the spec's order.
-const columns = ['client-orderid', 'recurring-payment-id', 'first-name', 'last-name', 'city', 'start-date', 'amount', 'currency', 'card-printed-name', 'credit-card-number', 'expire-month', 'expire-year'];
+const columns = [
+  'client-orderid',
+  'recurring-payment-id',
+  'first-name',
+  'last-name',
+  'city',
+  'start-date',
+  'amount',
+  'currency',
+  'card-printed-name',
+  'credit-card-number',
+  'expire-month',
+  'expire-year',
+];
 
 const payload = encodePayload(
   [
@@ -28,7 +41,7 @@ const payload = encodePayload(
 
 const body = `payload=${percentEncode(payload)}`; // 'payload=Y2xpZW50LW9yZGVyaWQ7cmVjdXJyaW5n...MDI5DQo%3D'
 console.log(body);
-console.log(JSON.stringify(decodePayload(payload, { columns }).rows[0]['city'])); // "東京"
+console.log(JSON.stringify(decodePayload(payload, { columns }).rows[0].city)); // "東京"
 // A payload whose header is not made of known columns is refused, and never quoted:
 try {
   decodePayload(encodePayload([{ [columns[0]]: '1' }], { columns: [columns[0]] }), { columns: ['amount'] });

@@ -11,4 +11,3 @@ export type { Quoting } from './csv/_cell.js';
 // Payload: Base64 of the CSV's UTF-8 bytes
 export { encodePayload } from './payload/encode-payload.js';
 export { decodePayload } from './payload/decode-payload.js';
-

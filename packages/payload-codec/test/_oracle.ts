@@ -27,14 +27,19 @@ const wellFormed = (text: string): boolean => !/\p{Cs}/u.test(text);
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 /** One unit of generated text: any code point (astral included), or something the codec must handle with care. */
-const unit = fc.oneof(
-  { weight: 4, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
-  { weight: 1, arbitrary: fc.constantFrom('é', 'ü', '東', '京', '😀', '👩‍👩‍👧', '\uFEFF', '\u0001', '+', '/', '=', '%', '&', '-', '@') },
-).map((text) => text.replace(/\0/g, '\u0001')); // NUL is refused in every cell (nul-and-formulas.test.ts)
+const unit = fc
+  .oneof(
+    { weight: 4, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+    { weight: 1, arbitrary: fc.constantFrom('é', 'ü', '東', '京', '😀', '👩‍👩‍👧', '\uFEFF', '\u0001', '+', '/', '=', '%', '&', '-', '@') },
+  )
+  .map((text) => text.replace(/\0/g, '\u0001')); // NUL is refused in every cell (nul-and-formulas.test.ts)
 
 /** Any well-formed text, without the CSV's structural characters. */
 export const plainText = (maxLength = 12) =>
-  fc.string({ unit, maxLength }).map((s) => s.replace(/[;"\r\n]/g, '')).filter(wellFormed);
+  fc
+    .string({ unit, maxLength })
+    .map((s) => s.replace(/[;"\r\n]/g, ''))
+    .filter(wellFormed);
 
 /** Any well-formed text, structural characters included. */
 export const anyText = (maxLength = 12) =>
@@ -43,7 +48,10 @@ export const anyText = (maxLength = 12) =>
 /** A header (unique non-empty names) and rows for it; cells may be absent, undefined or empty. */
 export const table = (text: (maxLength?: number) => fc.Arbitrary<string>) =>
   fc
-    .uniqueArray(text(8).filter((s) => s !== ''), { minLength: 1, maxLength: 6 })
+    .uniqueArray(
+      text(8).filter((s) => s !== ''),
+      { minLength: 1, maxLength: 6 },
+    )
     .chain((columns) =>
       fc.tuple(
         fc.constant(columns),
@@ -51,7 +59,8 @@ export const table = (text: (maxLength?: number) => fc.Arbitrary<string>) =>
           fc.tuple(...columns.map(() => fc.option(text(), { nil: undefined, freq: 4 }))).map((values) => {
             const row: Record<string, string | undefined> = {};
             columns.forEach((column, i) => {
-              if (values[i] !== undefined || i % 2 === 0) Object.defineProperty(row, column, { value: values[i], enumerable: true, writable: true, configurable: true });
+              if (values[i] !== undefined || i % 2 === 0)
+                Object.defineProperty(row, column, { value: values[i], enumerable: true, writable: true, configurable: true });
             });
             return row;
           }),
@@ -65,5 +74,4 @@ export const filled = (columns: readonly string[], row: Record<string, string | 
   Object.fromEntries(columns.map((c) => [c, cellOf(row, c)]));
 
 /** A row's own value for a column, '' when absent ('constructor' and '__proto__' included). */
-const cellOf = (row: Record<string, string | undefined>, column: string): string =>
-  (Object.hasOwn(row, column) ? row[column] : undefined) ?? '';
+const cellOf = (row: Record<string, string | undefined>, column: string): string => (Object.hasOwn(row, column) ? row[column] : undefined) ?? '';

@@ -77,11 +77,17 @@ describe('Base64 backends', () => {
 
   it('give the payload encoder the same text as an independent encoder of the whole CSV', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 40 }).map((s) => s.replace(/[;"\r\n\0]/g, '')), { maxLength: 30 }), (cells) => {
-        const rows = cells.map((value) => ({ value }));
-        const bytes = utf8(`value\r\n${cells.map((c) => `${c}\r\n`).join('')}`);
-        expect(encodePayload(rows, { columns: ['value'] })).toBe(bitsBase64(bytes));
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ unit: 'binary', maxLength: 40 }).map((s) => s.replace(/[;"\r\n\0]/g, '')),
+          { maxLength: 30 },
+        ),
+        (cells) => {
+          const rows = cells.map((value) => ({ value }));
+          const bytes = utf8(`value\r\n${cells.map((c) => `${c}\r\n`).join('')}`);
+          expect(encodePayload(rows, { columns: ['value'] })).toBe(bitsBase64(bytes));
+        },
+      ),
       { numRuns: 100 },
     );
   });

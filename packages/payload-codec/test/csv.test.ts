@@ -207,9 +207,7 @@ describe('CSV properties', () => {
   });
 
   it("by default, every value holding ';', '\"', CR or LF is refused at its row and column", () => {
-    const unsafe = fc
-      .tuple(plainText(), fc.constantFrom(';', '"', '\r', '\n'), plainText())
-      .map(([before, c, after]) => before + c + after);
+    const unsafe = fc.tuple(plainText(), fc.constantFrom(';', '"', '\r', '\n'), plainText()).map(([before, c, after]) => before + c + after);
     fc.assert(
       fc.property(fc.array(plainText(), { maxLength: 5 }), unsafe, fc.nat(4), (before, value, at) => {
         const rows = [...before.map((a) => ({ a, b: 'x' })), { a: 'ok', b: value }];

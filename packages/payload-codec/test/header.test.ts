@@ -30,7 +30,10 @@ function headerless(pan = PAN, cvv = CVV): string {
 
 describe('a CSV whose header row is missing', () => {
   it('is refused with UNKNOWN_HEADER, naming the column by position only', () => {
-    for (const run of [() => decodeCsv(headerless(), { columns: recurringPaymentColumns }), () => decodePayload(bufferBase64(utf8(headerless())), { columns: recurringPaymentColumns })]) {
+    for (const run of [
+      () => decodeCsv(headerless(), { columns: recurringPaymentColumns }),
+      () => decodePayload(bufferBase64(utf8(headerless())), { columns: recurringPaymentColumns }),
+    ]) {
       const error = thrown(run);
       expect(error.code).toBe('UNKNOWN_HEADER');
       expect(error.row).toBe(0);
@@ -79,7 +82,12 @@ describe('the known columns', () => {
   it('accept every header encodeCsv writes with the spec columns, and name known columns in errors', () => {
     const csv = encodeCsv([{ 'client-orderid': '1', city: 'Köln' }], { columns: ['client-orderid', 'city'] });
     expect(decodeCsv(csv, { columns: recurringPaymentColumns }).rows).toEqual([{ 'client-orderid': '1', city: 'Köln' }]);
-    expect(thrown(() => decodeCsv('client-orderid;city\r\n1;a"b\r\n', { columns: recurringPaymentColumns }))).toMatchObject({ code: 'INVALID_QUOTING', row: 1, column: 'city', field: 2 });
+    expect(thrown(() => decodeCsv('client-orderid;city\r\n1;a"b\r\n', { columns: recurringPaymentColumns }))).toMatchObject({
+      code: 'INVALID_QUOTING',
+      row: 1,
+      column: 'city',
+      field: 2,
+    });
     expect(thrown(() => decodeCsv('city;city\r\n', { columns: recurringPaymentColumns }))).toMatchObject({ code: 'DUPLICATE_COLUMN', column: 'city' });
   });
 

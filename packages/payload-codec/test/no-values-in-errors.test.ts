@@ -44,8 +44,14 @@ const scenarios: [string, (secret: string) => () => unknown][] = [
   ['an unterminated quote', (s) => () => decodeCsv(`credit-card-number\r\n"${s}\r\n`, { columns: recurringPaymentColumns })],
   ['text after a closing quote', (s) => () => decodeCsv(`credit-card-number\r\n"${s}"${s}\r\n`, { columns: recurringPaymentColumns })],
   ['a bare LF', (s) => () => decodeCsv(`credit-card-number\r\n${s}\n${s}\r\n`, { columns: recurringPaymentColumns })],
-  ['bytes that are not UTF-8', (s) => () => decodePayload(bufferBase64(Uint8Array.from([...utf8(`credit-card-number\r\n${s}`), 0xff])), { columns: recurringPaymentColumns })],
-  ['corrupt Base64', (s) => () => decodePayload(`${bufferBase64(utf8(`credit-card-number\r\n${s}\r\n`)).slice(0, -4)}*AAA`, { columns: recurringPaymentColumns })],
+  [
+    'bytes that are not UTF-8',
+    (s) => () => decodePayload(bufferBase64(Uint8Array.from([...utf8(`credit-card-number\r\n${s}`), 0xff])), { columns: recurringPaymentColumns }),
+  ],
+  [
+    'corrupt Base64',
+    (s) => () => decodePayload(`${bufferBase64(utf8(`credit-card-number\r\n${s}\r\n`)).slice(0, -4)}*AAA`, { columns: recurringPaymentColumns }),
+  ],
   ['Base64 with pad bits', (s) => () => decodePayload(`${bufferBase64(utf8(`credit-card-number\r\n${s}\r\n`))}QR==`, { columns: recurringPaymentColumns })],
 ];
 

@@ -42,7 +42,10 @@ describe('NUL in a cell', () => {
       ['client-orderid;ci\0ty\r\n1;x\r\n', { row: 0, field: 2 }],
     ];
     for (const [text, location] of cases) {
-      for (const run of [() => decodeCsv(text, { columns: recurringPaymentColumns }), () => decodePayload(bufferBase64(utf8(text)), { columns: recurringPaymentColumns })]) {
+      for (const run of [
+        () => decodeCsv(text, { columns: recurringPaymentColumns }),
+        () => decodePayload(bufferBase64(utf8(text)), { columns: recurringPaymentColumns }),
+      ]) {
         const error = thrown(run);
         expect(error, JSON.stringify(text)).toMatchObject({ code: 'NUL_CHARACTER', ...location });
         expect(error.message).not.toContain('Kö');
@@ -55,7 +58,11 @@ describe('NUL in a cell', () => {
       fc.property(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 }), fc.nat(3), (before, after, index) => {
         const rows = Array.from({ length: index + 1 }, () => ({ city: 'x' }));
         rows[index] = { city: `${before.replace(/[;"\r\n\0]/g, '')}\0${after}` };
-        expect(thrown(() => encodeCsv(rows, { columns: ['city'], quoting: 'rfc4180' }))).toMatchObject({ code: 'NUL_CHARACTER', row: index + 1, column: 'city' });
+        expect(thrown(() => encodeCsv(rows, { columns: ['city'], quoting: 'rfc4180' }))).toMatchObject({
+          code: 'NUL_CHARACTER',
+          row: index + 1,
+          column: 'city',
+        });
       }),
       { numRuns: 100 },
     );
@@ -85,13 +92,17 @@ describe('formula-looking cells (=, +, -, @ first) are written and read verbatim
 
   it('for any text starting with =, +, - or @', () => {
     fc.assert(
-      fc.property(fc.constantFrom('=', '+', '-', '@'), fc.string({ maxLength: 10 }).map((s) => s.replace(/[;"\r\n\0]/g, '')), (first, rest) => {
-        const value = first + rest;
-        fc.pre(!/\p{Cs}/u.test(value));
-        const csv = encodeCsv([{ city: value }], { columns: ['city'] });
-        expect(csv).toBe(`city\r\n${value}\r\n`);
-        expect(decodeCsv(csv, { columns: recurringPaymentColumns }).rows[0]!.city).toBe(value);
-      }),
+      fc.property(
+        fc.constantFrom('=', '+', '-', '@'),
+        fc.string({ maxLength: 10 }).map((s) => s.replace(/[;"\r\n\0]/g, '')),
+        (first, rest) => {
+          const value = first + rest;
+          fc.pre(!/\p{Cs}/u.test(value));
+          const csv = encodeCsv([{ city: value }], { columns: ['city'] });
+          expect(csv).toBe(`city\r\n${value}\r\n`);
+          expect(decodeCsv(csv, { columns: recurringPaymentColumns }).rows[0]!.city).toBe(value);
+        },
+      ),
       { numRuns: 200 },
     );
   });

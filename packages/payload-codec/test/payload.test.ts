@@ -83,7 +83,13 @@ describe('encodePayload', () => {
 
   it('grows its buffer for a cell larger than it', () => {
     const huge = '東京😀'.repeat(100_000); // 400,000 UTF-16 units, 1,000,000 bytes
-    const payload = encodePayload([{ a: 'x', b: huge }, { a: 'y', b: 'z' }], { columns: ['a', 'b'] });
+    const payload = encodePayload(
+      [
+        { a: 'x', b: huge },
+        { a: 'y', b: 'z' },
+      ],
+      { columns: ['a', 'b'] },
+    );
     expect(payload).toBe(bufferBase64(utf8(`a;b\r\nx;${huge}\r\ny;z\r\n`)));
     expect(decodePayload(payload, ANY).rows[0]!.b).toBe(huge);
   });

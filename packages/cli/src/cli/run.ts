@@ -12,7 +12,17 @@ import { readFileSync } from 'node:fs';
 import { redactText } from '../redact/redact.js';
 import { EXIT, RefusalError, UsageError } from './usage-error.js';
 
-export const commands: readonly Command[] = [emulatorCommand, keygenCommand, signCommand, explainCommand, sendCommand, bulkCommand, scheduleCommand, callbacksCommand, benchCommand];
+export const commands: readonly Command[] = [
+  emulatorCommand,
+  keygenCommand,
+  signCommand,
+  explainCommand,
+  sendCommand,
+  bulkCommand,
+  scheduleCommand,
+  callbacksCommand,
+  benchCommand,
+];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -70,7 +80,9 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     }
     // Unexpected: the class, the code and the message with any card data masked (a message could quote request data).
     const code = error instanceof Error && 'code' in error ? ` ${String(error.code)}` : '';
-    io.err(`paysign ${name}: unexpected ${error instanceof Error ? error.name : 'error'}${code}${error instanceof Error ? `: ${redactText(error.message)}` : ''}`);
+    io.err(
+      `paysign ${name}: unexpected ${error instanceof Error ? error.name : 'error'}${code}${error instanceof Error ? `: ${redactText(error.message)}` : ''}`,
+    );
     return EXIT.refused;
   }
 }

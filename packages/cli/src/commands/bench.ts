@@ -233,7 +233,7 @@ export function printBenchReport(io: Output, report: BenchReport): void {
     io.out(`${keyNote.padEnd(12)}  ${m.paysign.name.padEnd(nameWidth)}  ${formatRate(m.paysign.signsPerSecond).padStart(10)}  ${io.cyan(ratio)}`);
   }
   io.out();
-  io.out(io.dim('Ratios are paysign ÷ floor within each round; absolute figures move with the machine\'s load.'));
+  io.out(io.dim("Ratios are paysign ÷ floor within each round; absolute figures move with the machine's load."));
   io.out(report.fullComparison);
 }
 
@@ -243,7 +243,7 @@ export const benchCommand: Command = {
   usage,
   async run(args, { io }) {
     const { values } = parseCommandArgs(args, { seconds: { type: 'string' }, 'private-key': { type: 'string' }, json: { type: 'boolean' } });
-    if (values.help) return io.out(usage), 0;
+    if (values.help) return (io.out(usage), 0);
     const seconds = readSeconds(values.seconds);
     const keyFile = values['private-key'];
     const privateKeyPem = typeof keyFile === 'string' ? await readFlagFile(keyFile, '--private-key') : await generatePkcs1Key(io);

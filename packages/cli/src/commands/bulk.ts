@@ -88,8 +88,9 @@ export const bulkCommand: Command = {
       },
       true,
     );
-    if (values.help) return io.out(usage), 0;
-    if (positionals.length !== 1 || positionals[0] !== 'update-recurring-payments') throw new UsageError('name the operation: paysign bulk update-recurring-payments --csv ROWS.csv');
+    if (values.help) return (io.out(usage), 0);
+    if (positionals.length !== 1 || positionals[0] !== 'update-recurring-payments')
+      throw new UsageError('name the operation: paysign bulk update-recurring-payments --csv ROWS.csv');
     const csv = required(values, 'csv');
     const concurrency = positiveInteger(values.concurrency, '--concurrency', 4);
     const attempts = positiveInteger(values.attempts, '--attempts', 5);
@@ -154,7 +155,8 @@ export const bulkCommand: Command = {
         onProgress: (progress) => (tty ? drawBar(progress) : io.err(io.dim(progressLine(progress)))),
         onInvalidRow: (row) => {
           invalid.push(row);
-          for (const issue of row.issues) io.err(`${io.red('invalid')} row ${row.row}, column ${issue.field}, rule ${issue.rule}: ${issue.message.replace(/^row \d+: /, '')}`);
+          for (const issue of row.issues)
+            io.err(`${io.red('invalid')} row ${row.row}, column ${issue.field}, rule ${issue.rule}: ${issue.message.replace(/^row \d+: /, '')}`);
         },
       });
     } catch (error) {
@@ -162,7 +164,9 @@ export const bulkCommand: Command = {
       if (error instanceof BulkError) {
         if (error.code === 'BULK_INVALID_ROWS') {
           if (values.results !== undefined) await writeResults(values.results, invalid.map(invalidRecord));
-          throw new RefusalError(`${invalid.length} invalid row(s) in this shard (listed above); nothing was sent. Fix them, or send the others with --skip-invalid.`);
+          throw new RefusalError(
+            `${invalid.length} invalid row(s) in this shard (listed above); nothing was sent. Fix them, or send the others with --skip-invalid.`,
+          );
         }
         if (error.code === 'BULK_INVALID_OPTIONS') throw new UsageError(error.message);
         throw new RefusalError(`${error.code}: ${error.message}`);
@@ -173,7 +177,10 @@ export const bulkCommand: Command = {
     }
     await journal.close();
     if (values.results !== undefined) {
-      const records = values.journal === undefined ? (journal as ReturnType<typeof createMemoryJournal>).records : readJournalText(await readFile(values.journal, 'utf8')).records;
+      const records =
+        values.journal === undefined
+          ? (journal as ReturnType<typeof createMemoryJournal>).records
+          : readJournalText(await readFile(values.journal, 'utf8')).records;
       await writeResults(values.results, records);
     }
     printSummary(io, summary);
@@ -182,7 +189,13 @@ export const bulkCommand: Command = {
 };
 
 function invalidRecord(row: BulkInvalidRow): BulkRecord {
-  return { row: row.row, recurringPaymentId: row.recurringPaymentId ?? '', outcome: 'invalid', errorCode: row.issues[0]?.rule ?? 'invalid', errorMessage: row.issues.map((i) => i.message).join('; ') };
+  return {
+    row: row.row,
+    recurringPaymentId: row.recurringPaymentId ?? '',
+    outcome: 'invalid',
+    errorCode: row.issues[0]?.rule ?? 'invalid',
+    errorMessage: row.issues.map((i) => i.message).join('; '),
+  };
 }
 
 async function writeResults(path: string, records: readonly BulkRecord[]): Promise<void> {
@@ -208,11 +221,14 @@ export function progressLine(p: BulkProgress): string {
 function drawBar(p: BulkProgress): void {
   const width = 30;
   const filled = p.total === 0 ? width : Math.round((p.done / p.total) * width);
-  process.stderr.write(`\r\u001b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.done}/${p.total} ${p.ratePerSecond.toFixed(0)}/s ${eta(p)} failed ${p.failed + p.refused}`);
+  process.stderr.write(
+    `\r\u001b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.done}/${p.total} ${p.ratePerSecond.toFixed(0)}/s ${eta(p)} failed ${p.failed + p.refused}`,
+  );
 }
 
 function printSummary(io: Output, s: BulkSummary): void {
-  const line = `${s.total} rows: ${s.updated} updated, ${s.refused} refused, ${s.invalid} invalid, ${s.failed} failed, ${s.notDone} not done` +
+  const line =
+    `${s.total} rows: ${s.updated} updated, ${s.refused} refused, ${s.invalid} invalid, ${s.failed} failed, ${s.notDone} not done` +
     `${s.resumed > 0 ? ` (${s.resumed} finished by an earlier run)` : ''}; ${s.retries} retries; ${s.ratePerSecond.toFixed(1)} rows/s`;
   io.out(s.updated === s.total ? io.green(line) : line);
   if (s.stopReason === 'authentication') {

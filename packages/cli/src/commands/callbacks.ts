@@ -25,11 +25,11 @@ function line(callback: GatewayCallback): string {
 
 export const callbacksCommand: Command = {
   name: 'callbacks',
-  summary: 'receive and verify the gateway\'s callbacks on a local port',
+  summary: "receive and verify the gateway's callbacks on a local port",
   usage,
   async run(args, { io, env, stopSignal }) {
     const { values, positionals } = parseCommandArgs(args, { 'control-key': { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } }, true);
-    if (values.help) return io.out(usage), 0;
+    if (values.help) return (io.out(usage), 0);
     if (positionals.length !== 1 || positionals[0] !== 'listen') throw new UsageError('usage: paysign callbacks listen --control-key K [--port P]');
     const controlKey = fromFlagOrEnv(values, 'control-key', env, 'PAYSIGN_CONTROL_KEY');
     if (controlKey === undefined) throw new UsageError('--control-key is required (or PAYSIGN_CONTROL_KEY)');

@@ -57,7 +57,7 @@ export const emulatorCommand: Command = {
       'callback-attempts': { type: 'string' },
       'callback-backoff-ms': { type: 'string' },
     });
-    if (values.help) return io.out(usage), 0;
+    if (values.help) return (io.out(usage), 0);
     const login = required(values, 'login');
     const controlKey = fromFlagOrEnv(values, 'control-key', env, 'PAYSIGN_CONTROL_KEY');
     const publicKeys = await Promise.all((values['public-key'] ?? []).map((file) => readFlagFile(file, '--public-key')));

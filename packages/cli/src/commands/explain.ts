@@ -66,7 +66,7 @@ export const explainCommand: Command = {
       now: { type: 'string' },
       window: { type: 'string' },
     });
-    if (values.help) return io.out(usage), 0;
+    if (values.help) return (io.out(usage), 0);
     const controlKey = values['control-key'] ?? env.PAYSIGN_CONTROL_KEY;
     const now = values.now === undefined ? undefined : Number(values.now);
     const window = values.window === undefined ? undefined : Number(values.window);

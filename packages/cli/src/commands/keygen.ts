@@ -57,7 +57,7 @@ export const keygenCommand: Command = {
   usage,
   async run(args, { io }) {
     const { values } = parseCommandArgs(args, { out: { type: 'string' }, bits: { type: 'string' }, force: { type: 'boolean' } });
-    if (values.help) return io.out(usage), 0;
+    if (values.help) return (io.out(usage), 0);
     const dir = required(values, 'out');
     const bits = values.bits === undefined ? 4096 : Number(values.bits);
     if (![2048, 3072, 4096].includes(bits)) throw new UsageError('--bits must be 2048, 3072 or 4096 (the gateway supports keys up to 4096 bits)');

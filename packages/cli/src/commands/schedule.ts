@@ -52,7 +52,7 @@ export const scheduleCommand: Command = {
   usage,
   async run(args, { io }) {
     const { values } = parseCommandArgs(args, { file: { type: 'string' }, count: { type: 'string' }, today: { type: 'string' } });
-    if (values.help) return io.out(usage), 0;
+    if (values.help) return (io.out(usage), 0);
     const payment = readPaymentObject(await readJsonFile(required(values, 'file'), '--file'), '--file');
     const count = values.count === undefined ? 12 : Number(values.count);
     if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new UsageError('--count must be a whole number from 1 to 10000');

@@ -2,7 +2,16 @@ import { createPublicKey } from 'node:crypto';
 import { lineLog } from '@paysign/emulator';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
 import { loadProfilesFile } from '@paysign/emulator/node';
-import { createGatewayClient, GatewayAuthenticationError, GatewayError, GatewayValidationError, type GatewayResult, type PanEligibilitySendRequest, type RecurringPaymentUpdate, type TransferRequest } from '@paysign/gateway';
+import {
+  createGatewayClient,
+  GatewayAuthenticationError,
+  GatewayError,
+  GatewayValidationError,
+  type GatewayResult,
+  type PanEligibilitySendRequest,
+  type RecurringPaymentUpdate,
+  type TransferRequest,
+} from '@paysign/gateway';
 import { toWireRow } from '@paysign/gateway/server';
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
@@ -76,7 +85,7 @@ export const sendCommand: Command = {
       },
       true,
     );
-    if (values.help) return io.out(usage), 0;
+    if (values.help) return (io.out(usage), 0);
     const operation = positionals[0] as Operation | undefined;
     if (positionals.length !== 1 || !OPERATIONS.includes(operation as Operation)) throw new UsageError(`name one operation: ${OPERATIONS.join(', ')}`);
     const request = await readJsonFile(required(values, 'file'), '--file');
@@ -115,7 +124,10 @@ export const sendCommand: Command = {
           },
         ],
         // Without a profiles file, the payments sent are the ones the emulator knows, so the update applies.
-        profiles: values.profiles !== undefined ? await loadProfilesFile(values.profiles) : payments.map(safeWireRow).filter((row) => row['recurring-payment-id'] !== undefined),
+        profiles:
+          values.profiles !== undefined
+            ? await loadProfilesFile(values.profiles)
+            : payments.map(safeWireRow).filter((row) => row['recurring-payment-id'] !== undefined),
         ...(config.pathPrefix !== undefined && { pathPrefix: config.pathPrefix }),
         log: lineLog((line) => io.err(io.dim(`emulator: ${line}`))),
       });
@@ -145,7 +157,9 @@ export const sendCommand: Command = {
     } catch (error) {
       if (error instanceof GatewayValidationError && error.code === 'VALIDATION_FAILED') throw refusalFrom(error);
       if (error instanceof GatewayAuthenticationError) {
-        throw new RefusalError(`${error.message}\nRun "paysign sign" with the same parameters and compare its base string, or "paysign explain" on the captured request.`);
+        throw new RefusalError(
+          `${error.message}\nRun "paysign sign" with the same parameters and compare its base string, or "paysign explain" on the captured request.`,
+        );
       }
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS') throw new RefusalError(`${error.code}: ${error.message}`);
       throw error;

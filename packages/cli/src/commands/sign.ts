@@ -49,7 +49,7 @@ export const signCommand: Command = {
       'header-only': { type: 'boolean' },
       json: { type: 'boolean' },
     });
-    if (values.help) return io.out(usage), 0;
+    if (values.help) return (io.out(usage), 0);
     const url = required(values, 'url');
     const login = fromFlagOrEnv(values, 'login', env, 'PAYSIGN_LOGIN');
     if (login === undefined) throw new UsageError('--login is required');

@@ -108,10 +108,15 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
   }
   const method = oauth.oauth_signature_method ?? '';
   const missing = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp'].filter((n) => oauth[n] === undefined);
-  if (missing.length > 0) return { verdict: 'malformed', signatureMethod: method, causes: [{ code: 'malformed_request', message: `the request lacks ${missing.join(', ')}` }] };
+  if (missing.length > 0)
+    return { verdict: 'malformed', signatureMethod: method, causes: [{ code: 'malformed_request', message: `the request lacks ${missing.join(', ')}` }] };
   const kind = method.startsWith('HMAC-') ? 'hmac' : 'rsa';
   if (!(signatureMethods as readonly string[]).includes(method) || method === 'PLAINTEXT') {
-    return { verdict: 'malformed', signatureMethod: method, causes: [{ code: 'malformed_request', message: `oauth_signature_method ${method} is not HMAC-* or RSA-*` }] };
+    return {
+      verdict: 'malformed',
+      signatureMethod: method,
+      causes: [{ code: 'malformed_request', message: `oauth_signature_method ${method} is not HMAC-* or RSA-*` }],
+    };
   }
   if (kind === 'hmac' && input.controlKey === undefined) throw new ExplainInputError(`the request is signed with ${method}: give the control key`);
   if (kind === 'rsa' && input.publicKey === undefined) throw new ExplainInputError(`the request is signed with ${method}: give the public key`);
@@ -142,7 +147,9 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
   if (await verifies(expected)) return done(expected, []);
 
   if (signature.includes(' ') && (await verifies(expected, signature.replace(/ /g, '+')))) {
-    return done(expected, [{ code: 'signature_encoding', message: 'the signature\'s "+" arrived as a space: percent-encode it in the header (%2B), do not form-encode the header' }]);
+    return done(expected, [
+      { code: 'signature_encoding', message: 'the signature\'s "+" arrived as a space: percent-encode it in the header (%2B), do not form-encode the header' },
+    ]);
   }
 
   const singles = [...methodVariants(request.method), ...urlVariants(request), ...parameterVariants(request)];
@@ -176,20 +183,41 @@ function wrongKey(kind: 'hmac' | 'rsa', signature: string, publicKey: string | u
     const signatureBits = Buffer.from(signature, 'base64').length * 8;
     const keyBits = createPublicKey(publicKey).asymmetricKeyDetails?.modulusLength;
     if (keyBits !== undefined && signatureBits !== keyBits) {
-      return { code: 'wrong_key', message: `the signature is ${signatureBits} bits long but the public key has ${keyBits}: the request was signed with another key pair` };
+      return {
+        code: 'wrong_key',
+        message: `the signature is ${signatureBits} bits long but the public key has ${keyBits}: the request was signed with another key pair`,
+      };
     }
-    return { code: 'wrong_key', message: 'no variant of the base string verifies: either a value was changed after signing (tampering, or a proxy rewriting the body), or the request was signed with a private key that does not belong to this public key' };
+    return {
+      code: 'wrong_key',
+      message:
+        'no variant of the base string verifies: either a value was changed after signing (tampering, or a proxy rewriting the body), or the request was signed with a private key that does not belong to this public key',
+    };
   }
-  return { code: 'wrong_key', message: 'no variant of the base string verifies: either a value was changed after signing (tampering, or a proxy rewriting the body), or the request was signed with another control key (check the login\'s key, sandbox vs production)' };
+  return {
+    code: 'wrong_key',
+    message:
+      "no variant of the base string verifies: either a value was changed after signing (tampering, or a proxy rewriting the body), or the request was signed with another control key (check the login's key, sandbox vs production)",
+  };
 }
 
 function timestampCauses(timestamp: string, now: number, window: number): Cause[] {
   if (/^[0-9]{13}$/.test(timestamp)) {
-    return [{ code: 'timestamp_in_milliseconds', message: `oauth_timestamp ${timestamp} is in milliseconds; it must be Unix seconds (${Math.floor(Number(timestamp) / 1000)})` }];
+    return [
+      {
+        code: 'timestamp_in_milliseconds',
+        message: `oauth_timestamp ${timestamp} is in milliseconds; it must be Unix seconds (${Math.floor(Number(timestamp) / 1000)})`,
+      },
+    ];
   }
   const distance = Number(timestamp) - now;
   if (!/^[0-9]{1,12}$/.test(timestamp) || Math.abs(distance) > window) {
-    return [{ code: 'stale_timestamp', message: `oauth_timestamp ${timestamp} is ${Math.abs(distance)} s ${distance < 0 ? 'behind' : 'ahead of'} the clock (window ±${window} s): sign just before sending, and check the client's clock` }];
+    return [
+      {
+        code: 'stale_timestamp',
+        message: `oauth_timestamp ${timestamp} is ${Math.abs(distance)} s ${distance < 0 ? 'behind' : 'ahead of'} the clock (window ±${window} s): sign just before sending, and check the client's clock`,
+      },
+    ];
   }
   return [];
 }

@@ -44,7 +44,7 @@ export function serverPairs(request: ReadRequest): Pair[] {
 /** Ways to lay out the parameters wrongly, each only where the request could show it. */
 export function parameterVariants(request: ReadRequest): Variant[] {
   const pairs = serverPairs(request);
-  const values = pairs.flatMap(([name, value]) => [name, value]);
+  const values = pairs.flat();
   const variants: Variant[] = [];
   if (values.some((v) => v.includes(' '))) {
     variants.push({
@@ -57,13 +57,23 @@ export function parameterVariants(request: ReadRequest): Variant[] {
     const literal = serverPairs({ ...request, bodyPairs: request.bodyPairsLiteralPlus });
     variants.push({
       pairs: literal,
-      causes: [{ code: 'literal_plus', message: 'the body sends a raw "+", which a form body reads as a space, but the client signed it as a plus sign: send "+" as %2B' }],
+      causes: [
+        {
+          code: 'literal_plus',
+          message: 'the body sends a raw "+", which a form body reads as a space, but the client signed it as a plus sign: send "+" as %2B',
+        },
+      ],
     });
   }
   if (values.some((v) => /[!*'()]/.test(v))) {
     variants.push({
       encodeParameter: JS_ENCODE,
-      causes: [{ code: 'unescaped_reserved', message: `the characters !*'() were left unescaped (encodeURIComponent does that); RFC 3986 encoding escapes them as %21 %2A %27 %28 %29` }],
+      causes: [
+        {
+          code: 'unescaped_reserved',
+          message: `the characters !*'() were left unescaped (encodeURIComponent does that); RFC 3986 encoding escapes them as %21 %2A %27 %28 %29`,
+        },
+      ],
     });
   }
   if (values.some((v) => percentEncode(v) !== v)) {
@@ -95,12 +105,22 @@ export function parameterVariants(request: ReadRequest): Variant[] {
       const first = pairs.find(([n]) => n === name) as Pair;
       variants.push({
         pairs: [...pairs.filter(([n]) => n !== name), first],
-        causes: [{ code: 'parameter_duplicated', message: `${name} is sent ${count} times but signed once (${first[0]}=${first[1]}): a copy was added after signing, or the client signs only one of them` }],
+        causes: [
+          {
+            code: 'parameter_duplicated',
+            message: `${name} is sent ${count} times but signed once (${first[0]}=${first[1]}): a copy was added after signing, or the client signs only one of them`,
+          },
+        ],
       });
     } else {
       variants.push({
         pairs: [...pairs, pairs.find(([n]) => n === name) as Pair],
-        causes: [{ code: 'parameter_duplicated', message: `${name} was signed twice but is sent once (it was counted in both the header and the body, or added twice)` }],
+        causes: [
+          {
+            code: 'parameter_duplicated',
+            message: `${name} was signed twice but is sent once (it was counted in both the header and the body, or added twice)`,
+          },
+        ],
       });
     }
   }
@@ -108,7 +128,12 @@ export function parameterVariants(request: ReadRequest): Variant[] {
   if (bodyOauth.length > 0) {
     variants.push({
       pairs: [...pairs, ...bodyOauth],
-      causes: [{ code: 'parameter_duplicated', message: 'the oauth_* parameters sent in both the header and the body were signed twice; the gateway counts each once' }],
+      causes: [
+        {
+          code: 'parameter_duplicated',
+          message: 'the oauth_* parameters sent in both the header and the body were signed twice; the gateway counts each once',
+        },
+      ],
     });
   }
   variants.push({
@@ -133,25 +158,63 @@ export function urlVariants(request: ReadRequest): Variant[] {
   };
   const defaultPort = url.protocol === 'https:' ? '443' : '80';
   const otherScheme = url.protocol === 'https:' ? 'http:' : 'https:';
-  add(`${otherScheme}//${url.host}${url.pathname}`, 'url_scheme', `the client signed ${otherScheme.slice(0, -1)}:// but the request went to ${url.protocol.slice(0, -1)}:// (a TLS-terminating proxy changes what the server sees)`);
-  if (url.port === '') add(`${url.protocol}//${url.hostname}:${defaultPort}${url.pathname}`, 'url_port', `the default port :${defaultPort} was written into the signed URL; RFC 5849 leaves it out`);
-  else add(`${url.protocol}//${url.hostname}${url.pathname}`, 'url_port', `the port :${url.port} was left out of the signed URL; a non-default port must be included`);
+  add(
+    `${otherScheme}//${url.host}${url.pathname}`,
+    'url_scheme',
+    `the client signed ${otherScheme.slice(0, -1)}:// but the request went to ${url.protocol.slice(0, -1)}:// (a TLS-terminating proxy changes what the server sees)`,
+  );
+  if (url.port === '')
+    add(
+      `${url.protocol}//${url.hostname}:${defaultPort}${url.pathname}`,
+      'url_port',
+      `the default port :${defaultPort} was written into the signed URL; RFC 5849 leaves it out`,
+    );
+  else
+    add(
+      `${url.protocol}//${url.hostname}${url.pathname}`,
+      'url_port',
+      `the port :${url.port} was left out of the signed URL; a non-default port must be included`,
+    );
   const written = hostAsWritten(request.rawUrl);
   if (written && written !== url.hostname) {
-    add(`${url.protocol}//${written}${url.port ? `:${url.port}` : ''}${url.pathname}`, 'url_host', 'the host was signed as written, in upper or mixed case; the base string uses it in lower case');
+    add(
+      `${url.protocol}//${written}${url.port ? `:${url.port}` : ''}${url.pathname}`,
+      'url_host',
+      'the host was signed as written, in upper or mixed case; the base string uses it in lower case',
+    );
   }
   const shouted = url.hostname.toUpperCase();
   if (shouted !== url.hostname) {
-    add(`${url.protocol}//${shouted}${url.port ? `:${url.port}` : ''}${url.pathname}`, 'url_host', 'the host was signed in upper case; the base string uses it in lower case');
+    add(
+      `${url.protocol}//${shouted}${url.port ? `:${url.port}` : ''}${url.pathname}`,
+      'url_host',
+      'the host was signed in upper case; the base string uses it in lower case',
+    );
   }
   const alias = url.hostname === '127.0.0.1' ? 'localhost' : url.hostname === 'localhost' ? '127.0.0.1' : undefined;
-  if (alias) add(`${url.protocol}//${alias}${url.port ? `:${url.port}` : ''}${url.pathname}`, 'url_host', `the client signed the host ${alias} but sent the request to ${url.hostname}`);
+  if (alias)
+    add(
+      `${url.protocol}//${alias}${url.port ? `:${url.port}` : ''}${url.pathname}`,
+      'url_host',
+      `the client signed the host ${alias} but sent the request to ${url.hostname}`,
+    );
   const toggled = url.pathname.endsWith('/') && url.pathname !== '/' ? url.pathname.slice(0, -1) : `${url.pathname}/`;
-  add(`${url.protocol}//${url.host}${toggled}`, 'url_path', `the signed path ${toggled.endsWith('/') ? 'ends' : 'does not end'} with "/", the path sent ${toggled.endsWith('/') ? 'does not' : 'does'}`);
-  if (url.pathname !== url.pathname.toLowerCase()) add(`${url.protocol}//${url.host}${url.pathname.toLowerCase()}`, 'url_path', 'the path was signed in lower case; paths are case-sensitive');
+  add(
+    `${url.protocol}//${url.host}${toggled}`,
+    'url_path',
+    `the signed path ${toggled.endsWith('/') ? 'ends' : 'does not end'} with "/", the path sent ${toggled.endsWith('/') ? 'does not' : 'does'}`,
+  );
+  if (url.pathname !== url.pathname.toLowerCase())
+    add(`${url.protocol}//${url.host}${url.pathname.toLowerCase()}`, 'url_path', 'the path was signed in lower case; paths are case-sensitive');
   const unprefixed = url.pathname.replace(/^\/payment(?=\/)/, '');
-  if (unprefixed !== url.pathname) add(`${url.protocol}//${url.host}${unprefixed}`, 'url_path', 'the signed URL lacks the /payment path prefix the request was sent to');
-  if (url.search !== '') add(`${url.protocol}//${url.host}${url.pathname}${url.search}`, 'url_query', 'the query string was signed as part of the URL; it belongs in the parameters only');
+  if (unprefixed !== url.pathname)
+    add(`${url.protocol}//${url.host}${unprefixed}`, 'url_path', 'the signed URL lacks the /payment path prefix the request was sent to');
+  if (url.search !== '')
+    add(
+      `${url.protocol}//${url.host}${url.pathname}${url.search}`,
+      'url_query',
+      'the query string was signed as part of the URL; it belongs in the parameters only',
+    );
   return variants;
 }
 
@@ -159,7 +222,10 @@ export function urlVariants(request: ReadRequest): Variant[] {
 export function methodVariants(method: string): Variant[] {
   const variants: Variant[] = [];
   if (method === 'POST') variants.push({ method: 'GET', causes: [{ code: 'http_method', message: 'the client signed GET; the request is a POST' }] });
-  variants.push({ method: method.toLowerCase(), causes: [{ code: 'http_method', message: 'the HTTP method was signed in lower case; it must be upper case' }] });
+  variants.push({
+    method: method.toLowerCase(),
+    causes: [{ code: 'http_method', message: 'the HTTP method was signed in lower case; it must be upper case' }],
+  });
   return variants;
 }
 

@@ -63,7 +63,10 @@ export function createCloudflareWorker(overrides: CloudflareOverrides = {}): Clo
         else if (nonceStore !== undefined) store = nonceStore;
         else if (isDurableObjectNamespace(bound)) store = createDurableObjectNonceStore(bound);
         else if (bound !== undefined) {
-          const refusal = errorResponse({ code: 'PROXY_MISCONFIGURED', message: `the proxy is misconfigured: ${NONCE_STORE_BINDING} must be a Durable Object namespace binding (class PaysignNonceStore)` });
+          const refusal = errorResponse({
+            code: 'PROXY_MISCONFIGURED',
+            message: `the proxy is misconfigured: ${NONCE_STORE_BINDING} must be a Durable Object namespace binding (class PaysignNonceStore)`,
+          });
           return Promise.resolve(refusal);
         }
         proxy = proxyFromEnv(env, { ...(fetch && { fetch }), ...rest, ...(store && { nonceStore: store }) });

@@ -1,4 +1,4 @@
-import { type GatewayOperation } from '@paysign/gateway';
+import type { GatewayOperation } from '@paysign/gateway';
 import { matchOperationPath } from '@paysign/gateway/server';
 import type { Refusal } from '../reply/json-error.js';
 
@@ -21,7 +21,7 @@ export function route(pathname: string, pathPrefix: string, allow: Allowlist): A
   if (!matched) {
     return { code: 'UNKNOWN_OPERATION', message: `no gateway operation has the path ${pathname}` };
   }
-  const endpoints = Object.prototype.hasOwnProperty.call(allow, matched.operation) ? allow[matched.operation] : undefined;
+  const endpoints = Object.hasOwn(allow, matched.operation) ? allow[matched.operation] : undefined;
   if (endpoints === undefined) {
     return { code: 'OPERATION_NOT_ALLOWED', message: `this proxy does not sign ${matched.operation}` };
   }

@@ -155,7 +155,11 @@ export function createDurableObjectNonceStore(namespace: DurableObjectNamespaceL
   return {
     async remember(key, expiresAt, scope) {
       const stub = namespace.get(namespace.idFromName(`paysign-nonces:${scope ?? ''}`) as never);
-      const response = await stub.fetch(REMEMBER_URL, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key, expiresAt }) });
+      const response = await stub.fetch(REMEMBER_URL, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ key, expiresAt }),
+      });
       const body = (await response.json()) as { result?: Outcome };
       if (response.status !== 200 || (body.result !== 'new' && body.result !== 'seen' && body.result !== 'full')) {
         throw new Error(`the nonce store's Durable Object answered ${response.status}`);
@@ -167,5 +171,10 @@ export function createDurableObjectNonceStore(namespace: DurableObjectNamespaceL
 
 /** Whether an env binding looks like a Durable Object namespace. */
 export function isDurableObjectNamespace(value: unknown): value is DurableObjectNamespaceLike {
-  return typeof value === 'object' && value !== null && typeof (value as DurableObjectNamespaceLike).idFromName === 'function' && typeof (value as DurableObjectNamespaceLike).get === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as DurableObjectNamespaceLike).idFromName === 'function' &&
+    typeof (value as DurableObjectNamespaceLike).get === 'function'
+  );
 }

@@ -36,12 +36,20 @@ export async function forward(signed: SignedRequest, send: UpstreamFetch, timeou
     const timedOut = name === 'TimeoutError' || name === 'AbortError';
     return {
       refusal: timedOut
-        ? { code: 'UPSTREAM_TIMEOUT', message: `the gateway did not reply within ${timeoutMs} ms; the request may have reached it, so check its outcome before retrying` }
+        ? {
+            code: 'UPSTREAM_TIMEOUT',
+            message: `the gateway did not reply within ${timeoutMs} ms; the request may have reached it, so check its outcome before retrying`,
+          }
         : { code: 'UPSTREAM_UNREACHABLE', message: 'the gateway could not be reached; the request may have reached it, so check its outcome before retrying' },
     };
   }
   if (!isResponseLike(reply)) {
-    return { refusal: { code: 'UPSTREAM_UNREACHABLE', message: 'the upstream fetch gave no HTTP reply; the request may have reached the gateway, so check its outcome before retrying' } };
+    return {
+      refusal: {
+        code: 'UPSTREAM_UNREACHABLE',
+        message: 'the upstream fetch gave no HTTP reply; the request may have reached the gateway, so check its outcome before retrying',
+      },
+    };
   }
   return { reply };
 }

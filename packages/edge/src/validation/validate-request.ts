@@ -44,7 +44,8 @@ function validateUpdate(params: readonly Parameter[]): ReportedIssue[] {
   const { record, repeated } = single(params);
   const issues = [...repeated];
   for (const name of Object.keys(record)) {
-    if (name !== 'payload') issues.push({ field: name, rule: 'unknown-field', message: `${name} is not a parameter of update-recurring-payments: the fields travel inside payload` });
+    if (name !== 'payload')
+      issues.push({ field: name, rule: 'unknown-field', message: `${name} is not a parameter of update-recurring-payments: the fields travel inside payload` });
   }
   const payload = record.payload;
   if (payload === undefined || payload === '') {

@@ -9,4 +9,7 @@ declare const Deno: {
 };
 
 const kv = Deno.openKv(Deno.args[0]);
-Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(`listening ${port}`) }, createDenoHandler({ nonceStore: createDenoKvNonceStore(kv) }));
+Deno.serve(
+  { hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(`listening ${port}`) },
+  createDenoHandler({ nonceStore: createDenoKvNonceStore(kv) }),
+);

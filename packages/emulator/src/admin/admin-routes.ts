@@ -88,7 +88,7 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
     } else if (body.today !== undefined && body.advanceDays === undefined) {
       const day = typeof body.today === 'string' ? epochDayOf(body.today) : undefined;
       if (day === undefined) return problem(400, 'today must be a DD.MM.YYYY date that exists');
-      if (day < today) return problem(400, 'today must not be before the emulator\'s today: the clock never goes backwards');
+      if (day < today) return problem(400, "today must not be before the emulator's today: the clock never goes backwards");
       if (day - today > MAX_ADVANCE_DAYS) return problem(400, `today must be at most ${MAX_ADVANCE_DAYS} days ahead`);
       target = day;
     } else {
@@ -112,7 +112,8 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
       try {
         readScheduleRules(fields);
       } catch (error) {
-        if (error instanceof GatewayValidationError) return json({ error: 'the schedule breaks the spec', issues: error.issues.map((issue) => issue.message) }, 400);
+        if (error instanceof GatewayValidationError)
+          return json({ error: 'the schedule breaks the spec', issues: error.issues.map((issue) => issue.message) }, 400);
         throw error;
       }
     }

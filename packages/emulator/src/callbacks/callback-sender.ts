@@ -64,7 +64,14 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
     }
     if (delivery.lastStatus === 200) delivery.state = 'delivered';
     else if (delivery.attempts >= options.attempts) delivery.state = 'failed';
-    options.log({ kind: 'callback', recurringPaymentId, orderid: delivery.orderid, url: delivery.url, attempt: delivery.attempts, outcome: `${delivery.lastStatus} ${delivery.state}` });
+    options.log({
+      kind: 'callback',
+      recurringPaymentId,
+      orderid: delivery.orderid,
+      url: delivery.url,
+      attempt: delivery.attempts,
+      outcome: `${delivery.lastStatus} ${delivery.state}`,
+    });
     if (delivery.state !== 'pending' || stopped) return;
     const delay = Math.min(options.backoffMs * 2 ** (delivery.attempts - 1), MAX_DELAY_MS);
     active++;

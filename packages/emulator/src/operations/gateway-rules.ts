@@ -1,4 +1,4 @@
-import { type ValidationIssue } from '@paysign/gateway';
+import type { ValidationIssue } from '@paysign/gateway';
 import { validatePanEligibilitySendParams, validateRecurringPaymentRow, validateTransferParams } from '@paysign/gateway/server';
 import type { PanEligibilityValidator, RowIssue, RowValidator, TransferValidator } from './row-validation.js';
 

@@ -141,7 +141,8 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
   async function charge(id: string, state: PaymentState, planned: PlannedCharge): Promise<ChargeRecord> {
     const profile = await profiles.get(id);
     const fields = profile?.fields ?? {};
-    const amount = typeof planned.amount === 'string' ? planned.amount : drawAmount(planned.amount, { seed: options.seed, recurringPaymentId: id, index: planned.index });
+    const amount =
+      typeof planned.amount === 'string' ? planned.amount : drawAmount(planned.amount, { seed: options.seed, recurringPaymentId: id, index: planned.index });
     const pan = fields['credit-card-number'] ?? '';
     const record: ChargeRecord = {
       recurringPaymentId: id,
@@ -172,12 +173,26 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
     }
     const shown = `${url.origin}${url.pathname}`;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      log({ kind: 'callback', recurringPaymentId: id, orderid: record.orderid, url: url.protocol, attempt: 0, outcome: 'not sent: only http and https addresses are called' });
+      log({
+        kind: 'callback',
+        recurringPaymentId: id,
+        orderid: record.orderid,
+        url: url.protocol,
+        attempt: 0,
+        outcome: 'not sent: only http and https addresses are called',
+      });
       return;
     }
     const controlKey = options.controlKeyFor(merchants.get(id));
     if (controlKey === undefined) {
-      log({ kind: 'callback', recurringPaymentId: id, orderid: record.orderid, url: shown, attempt: 0, outcome: 'not sent: no merchant control key to sign it' });
+      log({
+        kind: 'callback',
+        recurringPaymentId: id,
+        orderid: record.orderid,
+        url: shown,
+        attempt: 0,
+        outcome: 'not sent: no merchant control key to sign it',
+      });
       return;
     }
     const merchantOrder = fields['client-orderid'] ?? '';

@@ -45,7 +45,11 @@ export function precheckAuthorization(authorization: string | null, context: Pre
   if (consumerKey === undefined) return { ok: false, reason: 'missing_parameter', message: 'oauth_consumer_key is missing from the Authorization header' };
   if (timestamp === undefined) return { ok: false, reason: 'missing_parameter', message: 'oauth_timestamp is missing from the Authorization header' };
   if (!TIMESTAMP.test(timestamp) || Math.abs(context.now - Number(timestamp)) > context.windowSeconds) {
-    return { ok: false, reason: 'stale_timestamp', message: `oauth_timestamp ${timestamp} is more than ${context.windowSeconds} s from the server's time ${context.now}` };
+    return {
+      ok: false,
+      reason: 'stale_timestamp',
+      message: `oauth_timestamp ${timestamp} is more than ${context.windowSeconds} s from the server's time ${context.now}`,
+    };
   }
   if (!context.isKnown(consumerKey)) return { ok: false, reason: 'unknown_consumer', message: `no consumer is registered as ${consumerKey}` };
   return { ok: true };

@@ -19,7 +19,8 @@ let lines: string[] = [];
 beforeAll(async () => {
   receiver = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname === '/hang') held.push(response), check(); // never answered while the test runs
+    if (url.pathname === '/hang')
+      held.push(response), check(); // never answered while the test runs
     else if (url.pathname === '/teapot') response.writeHead(418).end();
     else {
       fast.push(url);
@@ -29,7 +30,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  emulator = await serve({ merchants: [merchant], clock: 'virtual', today: '01.01.2030', callbackAttempts: 3, callbackBackoffMs: 1, log: (event) => lines.push(JSON.stringify(event)) });
+  emulator = await serve({
+    merchants: [merchant],
+    clock: 'virtual',
+    today: '01.01.2030',
+    callbackAttempts: 3,
+    callbackBackoffMs: 1,
+    log: (event) => lines.push(JSON.stringify(event)),
+  });
 });
 afterAll(async () => {
   await emulator.close();
@@ -38,7 +46,9 @@ afterAll(async () => {
 });
 
 const post = async (path: string, body: unknown) =>
-  (await fetch(`${emulator.url}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })).json() as Promise<any>;
+  (
+    await fetch(`${emulator.url}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
+  ).json() as Promise<any>;
 const life = async (id: string) => (await (await fetch(`${emulator.url}/emulator/recurring-payments/${id}`)).json()) as Life;
 const profile = (id: string, path: string) => ({
   'recurring-payment-id': id,
@@ -79,8 +89,11 @@ describe('callback delivery', () => {
     await post('/emulator/clock', { advanceDays: 0 });
     await post('/emulator/clock', { today: '03.01.2030' });
     // rp-hang is still held open: wait for rp-teapot's attempts alone.
-    for (let turn = 0; turn < 2_000 && (await life('rp-teapot')).callbacks[0]?.state === 'pending'; turn++) await new Promise((resolve) => setTimeout(resolve, 1));
-    expect((await life('rp-teapot')).callbacks).toEqual([{ orderid: expect.any(String), url: `${base}/teapot`, attempts: 3, lastStatus: 418, state: 'failed' }]);
+    for (let turn = 0; turn < 2_000 && (await life('rp-teapot')).callbacks[0]?.state === 'pending'; turn++)
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    expect((await life('rp-teapot')).callbacks).toEqual([
+      { orderid: expect.any(String), url: `${base}/teapot`, attempts: 3, lastStatus: 418, state: 'failed' },
+    ]);
     expect(lines.filter((line) => line.includes('"kind":"callback"') && line.includes('rp-teapot'))).toHaveLength(3);
   });
 });

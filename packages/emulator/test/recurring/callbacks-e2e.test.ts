@@ -76,7 +76,9 @@ describe('a recurring payment from first charge to stop, with callbacks (over HT
 
     const first = await call('POST', '/emulator/clock', { advanceDays: 1 });
     expect(first.json.today).toBe('31.01.2030');
-    expect(first.json.charges).toEqual([{ recurringPaymentId: 'rp-e2e', index: 0, date: '31.01.2030', amount: '19.99', status: 'approved', orderid: expect.any(String) }]);
+    expect(first.json.charges).toEqual([
+      { recurringPaymentId: 'rp-e2e', index: 0, date: '31.01.2030', amount: '19.99', status: 'approved', orderid: expect.any(String) },
+    ]);
     // The first charge's callback fails twice and is retried before the next charges exist.
     await emulator.emulator.recurring.callbacksSettled();
     expect(failuresLeft).toBe(0);

@@ -33,7 +33,13 @@ describe('rule 3: an amount sequence in order, its last amount repeating', () =>
   it('charges 1.00, 2.00, 3.00, then 3.00; a counter of 1 starts at the second amount', async () => {
     const emulator = virtualEmulator('01.01.2030');
     await create(emulator, { ...base, 'recurring-payment-id': 'rp-s', 'amount-sequence': '1.00,2.00,3.00', 'start-date': '02.01.2030' });
-    await create(emulator, { ...base, 'recurring-payment-id': 'rp-t', 'amount-sequence': '1.00,2.00,3.00', 'start-date': '02.01.2030', 'current-repeats-number': '1' });
+    await create(emulator, {
+      ...base,
+      'recurring-payment-id': 'rp-t',
+      'amount-sequence': '1.00,2.00,3.00',
+      'start-date': '02.01.2030',
+      'current-repeats-number': '1',
+    });
     await advance(emulator, 5);
     expect((await life(emulator, 'rp-s')).charges.map((charge) => charge.amount)).toEqual(['1.00', '2.00', '3.00', '3.00', '3.00']);
     expect((await life(emulator, 'rp-t')).charges.map((charge) => [charge.index, charge.amount])).toEqual([
@@ -50,7 +56,14 @@ describe('rule 9: the counter increases even when a charge fails', () => {
   it('a card listed in declineCards is declined, counted, and stops at max-repeats-number like any other', async () => {
     const emulator = virtualEmulator('01.01.2030', { declineCards: ['4111111111111111'] });
     await create(emulator, { ...base, 'recurring-payment-id': 'rp-d', amount: '5.00', 'start-date': '02.01.2030', 'max-repeats-number': '2' });
-    await create(emulator, { ...base, 'recurring-payment-id': 'rp-a', 'credit-card-number': '5555555555554444', amount: '5.00', 'start-date': '02.01.2030', 'max-repeats-number': '2' });
+    await create(emulator, {
+      ...base,
+      'recurring-payment-id': 'rp-a',
+      'credit-card-number': '5555555555554444',
+      amount: '5.00',
+      'start-date': '02.01.2030',
+      'max-repeats-number': '2',
+    });
     await advance(emulator, 10);
     const declined = await life(emulator, 'rp-d');
     expect(declined.charges.map((charge) => [charge.index, charge.status])).toEqual([
@@ -65,7 +78,14 @@ describe('rule 9: the counter increases even when a charge fails', () => {
 describe('rule 10: a start-date of today is charged that day only for type auto', () => {
   it('auto: charged on creation; SRC: first charged on the next scheduled date', async () => {
     const emulator = virtualEmulator('10.03.2030');
-    const auto = await create(emulator, { ...base, 'recurring-payment-id': 'rp-auto', amount: '1.00', period: 'month', 'start-date': '10.03.2030', type: 'auto' });
+    const auto = await create(emulator, {
+      ...base,
+      'recurring-payment-id': 'rp-auto',
+      amount: '1.00',
+      period: 'month',
+      'start-date': '10.03.2030',
+      type: 'auto',
+    });
     const src = await create(emulator, { ...base, 'recurring-payment-id': 'rp-src', amount: '1.00', period: 'month', 'start-date': '10.03.2030', type: 'SRC' });
     expect(auto.json.charges.map((charge: { date: string }) => charge.date)).toEqual(['10.03.2030']);
     expect(src.json.charges).toEqual([]);
@@ -81,7 +101,15 @@ describe('rule 10: a start-date of today is charged that day only for type auto'
 describe('States and transitions: finish-date reached -> stop', () => {
   it('charged on the finish-date, stopped from that day on, never charged again', async () => {
     const emulator = virtualEmulator('01.01.2030');
-    await create(emulator, { ...base, 'recurring-payment-id': 'rp-f', amount: '1.00', period: 'week', 'start-date': '01.01.2030', 'finish-date': '15.01.2030', type: 'auto' });
+    await create(emulator, {
+      ...base,
+      'recurring-payment-id': 'rp-f',
+      amount: '1.00',
+      period: 'week',
+      'start-date': '01.01.2030',
+      'finish-date': '15.01.2030',
+      type: 'auto',
+    });
     await advance(emulator, 13);
     expect((await life(emulator, 'rp-f')).state).toBe('active');
     await advance(emulator, 1);
@@ -160,10 +188,22 @@ describe('rule 11 and updates over HTTP (update-recurring-payments)', () => {
     expect(reply.type).toBe('update-recurring-payment-response');
   };
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    (await fetch(`${server.url}${path}`, { method, ...(body !== undefined && { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }) })).json() as Promise<any>;
+    (
+      await fetch(`${server.url}${path}`, {
+        method,
+        ...(body !== undefined && { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+      })
+    ).json() as Promise<any>;
 
   it('an update changes what later charges do; stopping and rescheduling never repeats a charge already made', async () => {
-    await call('POST', '/emulator/recurring-payments', { ...row, amount: '10.00', period: 'day', interval: 1, 'start-date': '02.01.2030', 'max-repeats-number': 2 });
+    await call('POST', '/emulator/recurring-payments', {
+      ...row,
+      amount: '10.00',
+      period: 'day',
+      interval: 1,
+      'start-date': '02.01.2030',
+      'max-repeats-number': 2,
+    });
     await call('POST', '/emulator/clock', { advanceDays: 5 });
     let seen = await call('GET', '/emulator/recurring-payments/rp-u');
     expect(seen).toMatchObject({ state: 'stop', currentRepeatsNumber: 2 });

@@ -90,7 +90,9 @@ describe('the emulator charges what previewSchedule lists (one engine)', () => {
           expect(moved.json.today).toBe(dateOf(now));
           reported.push(...moved.json.charges);
         }
-        const preview = previewSchedule(toTyped(profile), { count: 2_000, today: dateOf(today) }).filter((charge) => (epochDayOf(charge.date) as number) <= now);
+        const preview = previewSchedule(toTyped(profile), { count: 2_000, today: dateOf(today) }).filter(
+          (charge) => (epochDayOf(charge.date) as number) <= now,
+        );
         const seen = await life(emulator, 'rp-p');
         expect(seen.charges.map(({ index, date }) => ({ index, date }))).toEqual(preview.map(({ index, date }) => ({ index, date })));
         expect(reported.map((charge) => charge.orderid)).toEqual(seen.charges.map((charge) => charge.orderid));

@@ -22,7 +22,10 @@ const signedHeader = (login = 'merchant', timestamp?: string) =>
 
 /** A normal signed request right after an attack: the server still answers. */
 async function stillServes(): Promise<void> {
-  const signed = handSign(target(), 'merchant', hmac, [['client-order-id', 'after'], ['sending-card-ref-id', 'r-1']]);
+  const signed = handSign(target(), 'merchant', hmac, [
+    ['client-order-id', 'after'],
+    ['sending-card-ref-id', 'r-1'],
+  ]);
   const response = await post(target(), signed);
   expect(response.status).toBe(200);
   expect(readReply(response.text)['merchant-order-id']).toBe('after');
@@ -78,7 +81,13 @@ function postDeclared(authorization: string, length: number): Promise<number> {
   const url = new URL(target());
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(length) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(length) },
+      },
       (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);
@@ -115,7 +124,11 @@ describe('body cap (default 1 MiB)', () => {
   });
 
   it('accepts a body just under the cap as far as the cap goes (it is then judged by the verifier)', async () => {
-    const signed = handSign(target(), 'merchant', hmac, [['client-order-id', 'big'], ['sending-card-ref-id', 'r-1'], ['pad', 'x'.repeat(MiB - 2048)]]);
+    const signed = handSign(target(), 'merchant', hmac, [
+      ['client-order-id', 'big'],
+      ['sending-card-ref-id', 'r-1'],
+      ['pad', 'x'.repeat(MiB - 2048)],
+    ]);
     const response = await post(target(), signed);
     expect(response.status).toBe(200);
   });

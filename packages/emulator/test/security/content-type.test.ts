@@ -15,7 +15,10 @@ afterAll(() => server.close());
 
 async function send(contentType: string | undefined, body = 'client-order-id=o-1&sending-card-ref-id=r-1') {
   const target = `${server.url}/payment/api/v2/pan-eligibility/send/1234`;
-  const signed = handSign(target, 'merchant', hmac, [['client-order-id', 'o-1'], ['sending-card-ref-id', 'r-1']]);
+  const signed = handSign(target, 'merchant', hmac, [
+    ['client-order-id', 'o-1'],
+    ['sending-card-ref-id', 'r-1'],
+  ]);
   const headers: Record<string, string> = { Authorization: signed.authorization };
   if (contentType !== undefined) headers['Content-Type'] = contentType;
   const response = await fetch(target, { method: 'POST', headers, body });
@@ -57,7 +60,10 @@ describe('Content-Type of operation requests, over HTTP', () => {
 
   it('refuses a body sent without a Content-Type with 415', async () => {
     const target = `${server.url}/payment/api/v2/pan-eligibility/send/1234`;
-    const signed = handSign(target, 'merchant', hmac, [['client-order-id', 'o-1'], ['sending-card-ref-id', 'r-1']]);
+    const signed = handSign(target, 'merchant', hmac, [
+      ['client-order-id', 'o-1'],
+      ['sending-card-ref-id', 'r-1'],
+    ]);
     // A Blob without a type makes fetch send no Content-Type.
     const response = await fetch(target, { method: 'POST', headers: { Authorization: signed.authorization }, body: new Blob([signed.body]) });
     expect(response.status).toBe(415);

@@ -33,7 +33,10 @@ describe('log lines cannot be forged through request values (over HTTP)', () => 
   it('a %0D%0A and other controls in oauth_signature_method give one line, escaped', async () => {
     const target = `${server.url}/payment/api/v2/pan-eligibility/send/1234`;
     const signed = handSign(target, 'merchant', hmac, [['client-order-id', 'o-1']]);
-    const authorization = signed.authorization.replace('oauth_signature_method="HMAC-SHA1"', 'oauth_signature_method="EVIL%0D%0A403%20forged%1B%5B31m%E2%80%A8"');
+    const authorization = signed.authorization.replace(
+      'oauth_signature_method="HMAC-SHA1"',
+      'oauth_signature_method="EVIL%0D%0A403%20forged%1B%5B31m%E2%80%A8"',
+    );
     lines.length = 0;
     const response = await post(target, { ...signed, authorization });
     expect(response.status).toBe(403);

@@ -34,7 +34,11 @@ const profile = {
 
 let server: RunningEmulator;
 beforeAll(async () => {
-  server = await serve({ merchants: [{ login: 'merchant', controlKey: hmac.controlKey, endpointIds: ['1234'], currency: 'EUR' }], profiles: [profile, { 'recurring-payment-id': 'rp-2', 'x-passport-number': 'P1234567' }], log: () => {} });
+  server = await serve({
+    merchants: [{ login: 'merchant', controlKey: hmac.controlKey, endpointIds: ['1234'], currency: 'EUR' }],
+    profiles: [profile, { 'recurring-payment-id': 'rp-2', 'x-passport-number': 'P1234567' }],
+    log: () => {},
+  });
 });
 afterAll(() => server.close());
 
@@ -52,7 +56,14 @@ describe('GET /emulator/recurring-payments/{id} over HTTP', () => {
     expect(text).not.toContain('4111111111111111');
     for (const name of Object.keys(personal)) expect(body.fields[name]).toBe('[redacted]');
     expect(body.fields['credit-card-number']).toBe('411111******1111');
-    expect(body.fields).toMatchObject({ 'recurring-payment-id': 'rp-1', amount: '10.00', period: 'month', city: 'Lisbon', country: 'PT', 'expire-month': '12' });
+    expect(body.fields).toMatchObject({
+      'recurring-payment-id': 'rp-1',
+      amount: '10.00',
+      period: 'month',
+      city: 'Lisbon',
+      country: 'PT',
+      'expire-month': '12',
+    });
   });
 
   it('answers as JSON that browsers must not sniff, with the gateway headers', async () => {

@@ -2,7 +2,15 @@ import type { RecurringPaymentUpdate } from '../model/types.js';
 import { fromWireRow } from '../model/wire-row.js';
 import type { ValidationIssue } from '../validation/issue.js';
 import { BulkError } from './bulk-errors.js';
-import { BulkUnreadableRow, type BulkRecord, type BulkRow, type BulkSource, type BulkStopReason, type BulkSummary, type BulkUpdateOptions } from './bulk-types.js';
+import {
+  BulkUnreadableRow,
+  type BulkRecord,
+  type BulkRow,
+  type BulkSource,
+  type BulkStopReason,
+  type BulkSummary,
+  type BulkUpdateOptions,
+} from './bulk-types.js';
 import { classifyUpdateFailure } from './classify-failure.js';
 import { createMemoryJournal } from './journal.js';
 import { backoffDelay, createRateLimiter, sleep } from './pacing.js';
@@ -68,7 +76,10 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
   const finished = new Map<number, string>();
   for await (const record of await journal.load()) {
     if (!inShard(record.row - 1, shard)) {
-      throw new BulkError('BULK_JOURNAL_MISMATCH', `the journal records row ${record.row}, which is not in shard ${shard.index}/${shard.count}: it belongs to another shard or run`);
+      throw new BulkError(
+        'BULK_JOURNAL_MISMATCH',
+        `the journal records row ${record.row}, which is not in shard ${shard.index}/${shard.count}: it belongs to another shard or run`,
+      );
     }
     if (finished.has(record.row)) continue;
     finished.set(record.row, record.recurringPaymentId);
@@ -88,7 +99,10 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
       tracker.total++;
       const recorded = finished.get(rowNumber);
       if (recorded !== undefined && !(row instanceof BulkUnreadableRow) && recorded !== shownPaymentId(row)) {
-        throw new BulkError('BULK_JOURNAL_MISMATCH', `row ${rowNumber}: the journal records another recurring-payment-id for this row: the input changed since the journal was written`);
+        throw new BulkError(
+          'BULK_JOURNAL_MISMATCH',
+          `row ${rowNumber}: the journal records another recurring-payment-id for this row: the input changed since the journal was written`,
+        );
       }
     }
     if (issues.length === 0) continue;
@@ -101,7 +115,8 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
     }
   }
   for (const row of finished.keys()) {
-    if (row > rowNumber) throw new BulkError('BULK_JOURNAL_MISMATCH', `the journal records row ${row}, but the input has ${rowNumber} rows: it belongs to another input`);
+    if (row > rowNumber)
+      throw new BulkError('BULK_JOURNAL_MISMATCH', `the journal records row ${row}, but the input has ${rowNumber} rows: it belongs to another input`);
   }
   if (invalidCount > 0 && !options.skipInvalid) {
     throw new BulkError(
@@ -153,12 +168,19 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
       }
       tracker.sending();
       try {
-        const result = await client.updateRecurringPayments([payment], { signal: stop.signal, ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }) });
+        const result = await client.updateRecurringPayments([payment], {
+          signal: stop.signal,
+          ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+        });
         return { ...base, outcome: 'updated', ...(result.serialNumber !== undefined && { serialNumber: result.serialNumber }) };
       } catch (error) {
         if (stop.signal.aborted) return undefined;
         const failure = classifyUpdateFailure(error);
-        const said = { errorCode: failure.code, errorMessage: failure.message, ...(failure.serialNumber !== undefined && { serialNumber: failure.serialNumber }) };
+        const said = {
+          errorCode: failure.code,
+          errorMessage: failure.message,
+          ...(failure.serialNumber !== undefined && { serialNumber: failure.serialNumber }),
+        };
         switch (failure.kind) {
           case 'aborted':
             return undefined;
@@ -272,7 +294,8 @@ function readSettings(options: BulkUpdateOptions) {
   if (options === null || typeof options !== 'object') throw new BulkError('BULK_INVALID_OPTIONS', 'options must be an object');
   const { client, source } = options;
   if (typeof client?.updateRecurringPayments !== 'function') bad.push('client: must be a gateway client (createGatewayClient)');
-  if (typeof source !== 'function' && !Array.isArray(source)) bad.push('source: must be a function returning a fresh (async) iterable of rows, or an array (the input is read twice)');
+  if (typeof source !== 'function' && !Array.isArray(source))
+    bad.push('source: must be a function returning a fresh (async) iterable of rows, or an array (the input is read twice)');
   const whole = (name: string, value: number | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
     if (value === undefined) return fallback;
     if (!Number.isSafeInteger(value) || value < min || value > max) bad.push(`${name}: must be a whole number from ${min} to ${max}`);
@@ -284,8 +307,10 @@ function readSettings(options: BulkUpdateOptions) {
   const maxDelayMs = whole('retry.maxDelayMs', options.retry?.maxDelayMs, DEFAULTS.maxDelayMs, 0);
   const maxAuthenticationFailures = whole('maxAuthenticationFailures', options.maxAuthenticationFailures, DEFAULTS.maxAuthenticationFailures, 1);
   whole('progressIntervalMs', options.progressIntervalMs, DEFAULTS.progressIntervalMs, 1);
-  if (options.ratePerSecond !== undefined && !(Number.isFinite(options.ratePerSecond) && options.ratePerSecond > 0)) bad.push('ratePerSecond: must be a positive number');
-  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) bad.push('timeoutMs: must be a positive number of milliseconds');
+  if (options.ratePerSecond !== undefined && !(Number.isFinite(options.ratePerSecond) && options.ratePerSecond > 0))
+    bad.push('ratePerSecond: must be a positive number');
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0))
+    bad.push('timeoutMs: must be a positive number of milliseconds');
   const shard: BulkShard = options.shard ?? { index: 0, count: 1 };
   if (!isShard(shard)) bad.push('shard: index and count must be whole numbers with 0 <= index < count');
   if (bad.length > 0) throw new BulkError('BULK_INVALID_OPTIONS', `invalid bulk options:\n${bad.map((line) => `- ${line}`).join('\n')}`);

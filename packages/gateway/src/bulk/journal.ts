@@ -28,16 +28,14 @@ const OUTCOMES: ReadonlySet<string> = new Set<BulkOutcome>(['updated', 'refused'
  * ```
  */
 export function formatJournalLine(record: BulkRecord): string {
-  return (
-    JSON.stringify({
-      row: record.row,
-      id: record.recurringPaymentId,
-      outcome: record.outcome,
-      ...(record.serialNumber !== undefined && { serial: record.serialNumber }),
-      ...(record.errorCode !== undefined && { code: record.errorCode }),
-      ...(record.errorMessage !== undefined && { message: record.errorMessage }),
-    }) + '\n'
-  );
+  return `${JSON.stringify({
+    row: record.row,
+    id: record.recurringPaymentId,
+    outcome: record.outcome,
+    ...(record.serialNumber !== undefined && { serial: record.serialNumber }),
+    ...(record.errorCode !== undefined && { code: record.errorCode }),
+    ...(record.errorMessage !== undefined && { message: record.errorMessage }),
+  })}\n`;
 }
 
 /**

@@ -99,6 +99,9 @@ export async function verifyCallback(params: CallbackParams, options: { controlK
  */
 export function assertControlKey(controlKey: unknown): asserts controlKey is string {
   if (typeof controlKey !== 'string' || controlKey === '') {
-    throw new GatewayValidationError([{ field: 'controlKey', rule: 'required', message: 'controlKey: must be the merchant\'s non-empty control key' }], 'INVALID_OPTIONS');
+    throw new GatewayValidationError(
+      [{ field: 'controlKey', rule: 'required', message: "controlKey: must be the merchant's non-empty control key" }],
+      'INVALID_OPTIONS',
+    );
   }
 }

@@ -60,7 +60,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const issues: ValidationIssue[] = [];
   const invalid = (field: string, message: string) => issues.push({ field, rule: 'invalid-option', message: `${field}: ${message}` });
-  if (options === null || typeof options !== 'object') throw new GatewayValidationError([{ field: 'options', rule: 'invalid-option', message: 'options must be an object' }], 'INVALID_OPTIONS');
+  if (options === null || typeof options !== 'object')
+    throw new GatewayValidationError([{ field: 'options', rule: 'invalid-option', message: 'options must be an object' }], 'INVALID_OPTIONS');
 
   const baseUrl = checkBaseUrl(options.baseUrl, invalid);
   for (const name of ['endpointId', 'login'] as const) {
@@ -199,7 +200,7 @@ function checkBaseUrl(baseUrl: unknown, invalid: (field: string, message: string
 function encodeRows(rows: readonly Record<string, string>[], quoting: GatewayClientOptions['csvQuoting']): string {
   const columns = [...recurringPaymentColumns] as string[];
   const known = new Set(columns);
-  for (const row of rows) for (const name of Object.keys(row)) if (!known.has(name)) (known.add(name), columns.push(name));
+  for (const row of rows) for (const name of Object.keys(row)) if (!known.has(name)) known.add(name), columns.push(name);
   try {
     return encodePayload(rows, quoting === undefined ? { columns } : { columns, quoting });
   } catch (error) {
@@ -219,7 +220,12 @@ function unquotableCells(rows: readonly Record<string, string>[], quoting: Gatew
   rows.forEach((row, index) => {
     for (const [field, value] of Object.entries(row)) {
       if (value.includes('\0')) {
-        found.push({ field, rule: 'csv-character', row: index, message: `payments[${index}] ${field}: holds a NUL character (U+0000), which the gateway's CSV cannot carry` });
+        found.push({
+          field,
+          rule: 'csv-character',
+          row: index,
+          message: `payments[${index}] ${field}: holds a NUL character (U+0000), which the gateway's CSV cannot carry`,
+        });
       } else if (quoting !== 'rfc4180' && /[;"\r\n]/.test(value)) {
         found.push({
           field,

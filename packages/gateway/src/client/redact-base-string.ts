@@ -17,7 +17,7 @@ export function redactBaseString(baseString: string, params: Readonly<Record<str
     else if (name === 'payload') replacement = `[redacted payload, ${value.length} Base64 characters]`;
     else if (HIDDEN_PARAMS.has(name)) replacement = '[redacted]';
     if (replacement === undefined || value === '') continue;
-    const pair = (text: string) => percentEncode(percentEncode(name)) + '%3D' + percentEncode(percentEncode(text));
+    const pair = (text: string) => `${percentEncode(percentEncode(name))}%3D${percentEncode(percentEncode(text))}`;
     redacted = redacted.split(pair(value)).join(pair(replacement));
   }
   return redacted;

@@ -51,9 +51,7 @@ export interface NoSchedule {
 }
 
 /** Rule 8: `notifyUrl` or `serverCallbackUrl`, not both. */
-export type Callback =
-  | { notifyUrl?: string; serverCallbackUrl?: never }
-  | { notifyUrl?: never; serverCallbackUrl?: string };
+export type Callback = { notifyUrl?: string; serverCallbackUrl?: never } | { notifyUrl?: never; serverCallbackUrl?: string };
 
 /** The type of a recurring payment: SRC and DST are named by the spec, `auto` is used too. */
 export type RecurringPaymentType = 'SRC' | 'DST' | 'auto' | (string & {});

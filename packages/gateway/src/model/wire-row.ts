@@ -9,7 +9,7 @@ export type RecurringPaymentRecord = {
 };
 
 /** Writes one value of a typed request as wire text: lists joined by `,`, dates as DD.MM.YYYY. */
-export function toWireValue(field: FieldSpec, value: unknown): string {
+export function toWireValue(_field: FieldSpec, value: unknown): string {
   if (Array.isArray(value)) return value.map(String).join(',');
   if (value instanceof Date) return formatCalendarDate(value);
   return String(value);

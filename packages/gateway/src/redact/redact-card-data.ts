@@ -2,7 +2,7 @@ import { isShowablePan } from './mask-pan.js';
 
 // Where a number may start: not glued to a letter or digit (so digits inside Base64, hex nonces
 // and ids stay), except right after a percent-escape such as %3D (`=`) or %253D (encoded twice).
-const START = String.raw`(?:(?<![0-9A-Za-z])|(?<=%(?:25)?[0-9A-Fa-f]{2}))`;
+const START = '(?:(?<![0-9A-Za-z])|(?<=%(?:25)?[0-9A-Fa-f]{2}))';
 
 // 13 or more digits, each pair of digits at most one space, dot or hyphen apart, ending where no
 // letter, digit, or separator followed by a digit comes next: the whole run, never a piece of it.
@@ -10,10 +10,7 @@ const DIGIT_RUN = new RegExp(String.raw`${START}(?<!\d[ .-])\d(?:[ .-]?\d){12,}(
 
 // A CVV-like value: 3 or 4 digits after cvv, cvv2, cvc, cvc2 or cid (any case) and `=`, `:` or
 // spaces (plain, JSON-quoted, or percent-encoded once or twice).
-const CVV_VALUE = new RegExp(
-  String.raw`${START}(cvv2?|cvc2?|cid)(["']?(?:\s*[=:]\s*|\s+|%(?:25)?3[DdAa]|%(?:25)?20)["']?)(\d{3,4})(?!\d)`,
-  'gi',
-);
+const CVV_VALUE = new RegExp(String.raw`${START}(cvv2?|cvc2?|cid)(["']?(?:\s*[=:]\s*|\s+|%(?:25)?3[DdAa]|%(?:25)?20)["']?)(\d{3,4})(?!\d)`, 'gi');
 
 /**
  * Masks card data in free text (a gateway's error message, a log line, a base string), the one

@@ -10,7 +10,7 @@ export type ResponseHeaders = Headers | Readonly<Record<string, string | undefin
 
 /** What a 401/403 means and how to find out why; the spec shows 403 with an empty body. */
 export const AUTHENTICATION_DEBUG_HINT =
-  'the gateway did not accept the request\'s OAuth signature. To find out why, compare the signature base string ' +
+  "the gateway did not accept the request's OAuth signature. To find out why, compare the signature base string " +
   'this client signed (error.redactedBaseString, card data masked; the full one from createSigner(...).sign() of ' +
   '@paysign/oauth-core, on your machine only) with the one the gateway computes: the same method POST; the same URL ' +
   '(scheme, host, path with the endpoint id, no trailing slash); the same parameters, sorted and percent-encoded twice. ' +
@@ -59,10 +59,7 @@ export function parseGatewayResponse(httpStatus: number, body: string, headers?:
   if (httpStatus === 401 || httpStatus === 403) {
     const details = failureDetails(httpStatus, fields ?? {});
     const said = details.gatewayMessage === undefined ? '' : ` (gateway: ${details.gatewayMessage})`;
-    throw new GatewayAuthenticationError(
-      `HTTP ${httpStatus}${body.trim() === '' ? ' with an empty body' : ''}${said}: ${AUTHENTICATION_DEBUG_HINT}`,
-      details,
-    );
+    throw new GatewayAuthenticationError(`HTTP ${httpStatus}${body.trim() === '' ? ' with an empty body' : ''}${said}: ${AUTHENTICATION_DEBUG_HINT}`, details);
   }
   if (httpStatus >= 500) {
     const details = failureDetails(httpStatus, fields ?? {});
@@ -88,7 +85,7 @@ export function parseGatewayResponse(httpStatus: number, body: string, headers?:
     const details = failureDetails(httpStatus, fields ?? {});
     throw new GatewayResponseError(
       type === 'validation-error' ? 'GATEWAY_VALIDATION_ERROR' : 'GATEWAY_ERROR',
-      `the gateway answered ${type}` + describeGatewaySaid(details),
+      `the gateway answered ${type}${describeGatewaySaid(details)}`,
       details,
     );
   }

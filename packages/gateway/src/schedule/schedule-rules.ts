@@ -7,10 +7,7 @@ import { IssueList } from '../validation/check-field.js';
 import { validateRecurringPaymentRow } from '../validation/validate-recurring-payment-row.js';
 
 /** How the amount of each charge is chosen (rules 1-3). */
-export type AmountRule =
-  | { mode: 'fixed'; amount: string }
-  | { mode: 'random'; from: string; to: string }
-  | { mode: 'sequence'; amounts: readonly string[] };
+export type AmountRule = { mode: 'fixed'; amount: string } | { mode: 'random'; from: string; to: string } | { mode: 'sequence'; amounts: readonly string[] };
 
 /** A recurring payment's schedule, read and checked once: what the schedule engine runs on. */
 export interface ScheduleRules {

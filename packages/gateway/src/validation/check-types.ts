@@ -7,12 +7,7 @@ import type { IssueList } from './check-field.js';
  * the JavaScript type first so that a caller without TypeScript gets an issue rather than a
  * silently stringified value. Unknown properties are issues too: they would be lost.
  */
-export function typedToWire(
-  input: unknown,
-  fields: readonly FieldSpec[],
-  issues: IssueList,
-  operation: string,
-): Record<string, string> {
+export function typedToWire(input: unknown, fields: readonly FieldSpec[], issues: IssueList, operation: string): Record<string, string> {
   const row: Record<string, string> = {};
   if (input === null || typeof input !== 'object') {
     issues.add({ wire: '(request)' }, 'type', `the ${operation} request must be an object`);

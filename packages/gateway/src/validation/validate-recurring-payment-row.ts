@@ -45,10 +45,7 @@ function spec(wire: string): FieldSpec {
  * issues.length; // 0
  * ```
  */
-export function validateRecurringPaymentRow(
-  row: Readonly<Record<string, string | undefined>>,
-  options: ValidationOptions = {},
-): ValidationIssue[] {
+export function validateRecurringPaymentRow(row: Readonly<Record<string, string | undefined>>, options: ValidationOptions = {}): ValidationIssue[] {
   const issues = new IssueList();
   const value = (wire: string): string | undefined => (isGiven(row[wire]) ? row[wire] : undefined);
 
@@ -57,7 +54,12 @@ export function validateRecurringPaymentRow(
       // A name read from a CSV header may be a cell value (a card number, when the header row is
       // missing): it is shown only when it cannot be card data.
       if (LOOKS_LIKE_A_NAME.test(name)) issues.add({ wire: name }, 'unknown-field', 'is not a field of update-recurring-payments');
-      else issues.add({ wire: UNNAMED_COLUMN }, 'unknown-field', `column ${index + 1} of the row is not a field of update-recurring-payments (its name is not shown: it may be card data from a missing CSV header row)`);
+      else
+        issues.add(
+          { wire: UNNAMED_COLUMN },
+          'unknown-field',
+          `column ${index + 1} of the row is not a field of update-recurring-payments (its name is not shown: it may be card data from a missing CSV header row)`,
+        );
     }
   });
 
@@ -108,8 +110,10 @@ function checkAmountModes(value: (wire: string) => string | undefined, issues: I
 function checkSchedule(value: (wire: string) => string | undefined, issues: IssueList): void {
   const period = value('period');
   const interval = value('interval');
-  if (period !== undefined && interval === undefined) issues.add(spec('interval'), 'period-interval', 'is required with period: they are given together (rule 4)', 4);
-  if (interval !== undefined && period === undefined) issues.add(spec('period'), 'period-interval', 'is required with interval: they are given together (rule 4)', 4);
+  if (period !== undefined && interval === undefined)
+    issues.add(spec('interval'), 'period-interval', 'is required with period: they are given together (rule 4)', 4);
+  if (interval !== undefined && period === undefined)
+    issues.add(spec('period'), 'period-interval', 'is required with interval: they are given together (rule 4)', 4);
   if (period !== undefined && !PERIODS.has(period)) issues.add(spec('period'), 'period-value', 'must be one of day, week, month (rule 5)', 5);
   if (interval !== undefined && /^\d+$/.test(interval) && BigInt(interval) < 1n) {
     issues.add(spec('interval'), 'interval-positive', 'must be 1 or more: it multiplies the period (rule 6)', 6);

@@ -32,7 +32,8 @@ export function validateTransferParams(params: Readonly<Record<string, string | 
   const value = (wire: string): string | undefined => (isGiven(params[wire]) ? params[wire] : undefined);
   for (const name of Object.keys(params)) {
     // The HMAC layout carries the oauth_* parameters in the body too; they are not transfer fields.
-    if (!TRANSFER_BY_WIRE.has(name) && !name.startsWith('oauth_') && isGiven(params[name])) issues.add({ wire: name }, 'unknown-field', 'is not a parameter of transfer');
+    if (!TRANSFER_BY_WIRE.has(name) && !name.startsWith('oauth_') && isGiven(params[name]))
+      issues.add({ wire: name }, 'unknown-field', 'is not a parameter of transfer');
   }
   for (const field of transferFields) {
     const given = value(field.wire);

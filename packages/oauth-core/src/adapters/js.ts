@@ -18,7 +18,7 @@ const encoder = new TextEncoder();
 function toBigInt(bytes: Uint8Array): bigint {
   let hex = '';
   for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex === '' ? 0n : BigInt('0x' + hex);
+  return hex === '' ? 0n : BigInt(`0x${hex}`);
 }
 
 function jwkInteger(jwk: Record<string, unknown>, member: string): bigint {

@@ -28,12 +28,7 @@ function checkHash(key: CryptoKey, hash: HashName): CryptoKey {
   return key;
 }
 
-async function importRsa(
-  format: 'pkcs8' | 'spki' | 'jwk',
-  data: Uint8Array | JsonWebKey,
-  hash: HashName,
-  usage: KeyUsage,
-): Promise<CryptoKey> {
+async function importRsa(format: 'pkcs8' | 'spki' | 'jwk', data: Uint8Array | JsonWebKey, hash: HashName, usage: KeyUsage): Promise<CryptoKey> {
   try {
     // One call for every format: the cast only picks an overload; the runtime dispatches on `format`.
     return await subtle().importKey(format as 'pkcs8', data as Uint8Array<ArrayBuffer>, { name: RSA, hash }, false, [usage]);
@@ -54,7 +49,13 @@ const rsaPrivate: CryptoAdapter['rsaPrivate'] = async (hash, key, minimumBits) =
   let cryptoKey: CryptoKey;
   if (container.kind === 'cryptokey') cryptoKey = checkHash(container.key, hash);
   else if (container.kind === 'pkcs8') cryptoKey = await importRsa('pkcs8', container.pkcs8, hash, 'sign');
-  else cryptoKey = await importRsa('jwk', jwkWithoutUsage(container.kind === 'jwk' ? container.jwk : (container.key.export({ format: 'jwk' }) as object)), hash, 'sign');
+  else
+    cryptoKey = await importRsa(
+      'jwk',
+      jwkWithoutUsage(container.kind === 'jwk' ? container.jwk : (container.key.export({ format: 'jwk' }) as object)),
+      hash,
+      'sign',
+    );
   requireBits((cryptoKey.algorithm as RsaHashedKeyAlgorithm).modulusLength, minimumBits);
   return async (data) => toBase64(new Uint8Array(await subtle().sign(RSA, cryptoKey, encoder.encode(data))));
 };
@@ -64,7 +65,13 @@ const rsaPublic: VerifyingAdapter['rsaPublic'] = async (hash, key, minimumBits) 
   let cryptoKey: CryptoKey;
   if (material.kind === 'cryptokey') cryptoKey = checkHash(material.key, hash);
   else if (material.kind === 'der') cryptoKey = await importRsa('spki', material.spki, hash, 'verify');
-  else cryptoKey = await importRsa('jwk', jwkWithoutUsage(material.kind === 'jwk' ? material.jwk : (material.key.export({ format: 'jwk' }) as object)), hash, 'verify');
+  else
+    cryptoKey = await importRsa(
+      'jwk',
+      jwkWithoutUsage(material.kind === 'jwk' ? material.jwk : (material.key.export({ format: 'jwk' }) as object)),
+      hash,
+      'verify',
+    );
   return (data, signature) => subtle().verify(RSA, cryptoKey, signature as Uint8Array<ArrayBuffer>, encoder.encode(data));
 };
 

@@ -3,7 +3,6 @@ import { OAuthError } from '../errors.js';
 // RFC 3986 path characters (pchar and "/"), with "%" for escapes as they came.
 const RAW_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 
-
 /** Parses a URL string (or copies a `URL`), refusing anything that is not absolute http(s), and credentials in it. */
 export function parseRequestUrl(url: string | URL): URL {
   let parsed: URL | undefined;

@@ -1,7 +1,7 @@
 import { formDecode } from '../encoding/percent-decode.js';
 import type { Parameter } from '../parameters/collect.js';
 
-const SEGMENT = /^([^=]*)=?([^]*)$/;
+const SEGMENT = /^([^=]*)=?([\s\S]*)$/;
 
 /**
  * Reads a query string or form body as RFC 5849 §3.4.1.3.1 asks: `&`-separated pairs, the name

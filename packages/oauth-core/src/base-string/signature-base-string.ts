@@ -54,7 +54,7 @@ export function baseStringFromPairs(method: string, uri: string, pairs: readonly
 export function baseStringFromEncoded(method: string, uri: string, encoded: [string, string][]): string {
   const params = encoded
     .sort(compareEncoded)
-    .map(([name, value]) => percentEncode(name) + '%3D' + percentEncode(value))
+    .map(([name, value]) => `${percentEncode(name)}%3D${percentEncode(value)}`)
     .join('%26');
   return `${method}&${percentEncode(uri)}&${params}`;
 }
@@ -73,7 +73,7 @@ export type EncodedPair = [name: string, value: string, segment: string];
  */
 export function encodedPair(name: readonly [once: string, twice: string], value: string, encodeFast?: FastEncoder): EncodedPair {
   const [once, twice] = encodeOnceAndTwice(value, encodeFast);
-  return [name[0], once, name[1] + '%3D' + twice];
+  return [name[0], once, `${name[1]}%3D${twice}`];
 }
 
 /**
@@ -126,5 +126,5 @@ export function createParameterOrder(): (pairs: readonly EncodedPair[]) => reado
 export function baseStringFromSegments(method: string, encodedUri: string, pairs: readonly EncodedPair[], order: readonly number[]): string {
   let params = '';
   for (let i = 0; i < order.length; i++) params += (i === 0 ? '' : '%26') + (pairs[order[i] as number] as EncodedPair)[2];
-  return method + '&' + encodedUri + '&' + params;
+  return `${method}&${encodedUri}&${params}`;
 }

@@ -40,7 +40,7 @@ export function encodeBase64Js(bytes: Uint8Array): string {
   const rest = bytes.length - i;
   if (rest > 0) {
     const n = ((bytes[i] as number) << 16) | (rest === 2 ? (bytes[i + 1] as number) << 8 : 0);
-    out += ALPHABET[n >>> 18]! + ALPHABET[(n >>> 12) & 63]! + (rest === 2 ? ALPHABET[(n >>> 6) & 63]! : '=') + '=';
+    out += `${ALPHABET[n >>> 18]! + ALPHABET[(n >>> 12) & 63]! + (rest === 2 ? ALPHABET[(n >>> 6) & 63]! : '=')}=`;
   }
   return out;
 }

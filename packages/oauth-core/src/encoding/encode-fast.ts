@@ -115,8 +115,8 @@ function encodeShort(value: string): [once: string, twice: string] {
       if (ASCII_UNRESERVED[c] === 1) continue;
       const run = value.slice(start, i);
       const hex = ESCAPED[c] as string;
-      once += run + '%' + hex;
-      twice += run + '%25' + hex;
+      once += `${run}%${hex}`;
+      twice += `${run}%25${hex}`;
       start = i + 1;
     } else {
       let end = i + 1;

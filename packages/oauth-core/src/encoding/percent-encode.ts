@@ -8,7 +8,7 @@ const LEFT_BY_ENCODE_URI_COMPONENT = /[!'()*]/g;
 const HAS_SUB_DELIM = /[!'()*]/;
 
 function escapeSubDelim(c: string): string {
-  return '%' + c.charCodeAt(0).toString(16).toUpperCase();
+  return `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
 }
 
 /**

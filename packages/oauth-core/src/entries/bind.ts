@@ -1,6 +1,6 @@
 import type { CryptoAdapter, VerifyingAdapter } from '../adapters/types.js';
 import { encodeValueFast } from '../encoding/encode-fast.js';
-import { createSignerWith, type Signer, type SignerOptions, type SyncSigner } from '../signer/create-signer.js';
+import { createSignerWith, type Signer, type SignerOptions } from '../signer/create-signer.js';
 import { signBaseStringWith, verifyBaseStringWith } from '../signer/sign-base-string.js';
 import type { SigningCredentials, VerifyingCredentials } from '../types.js';
 import { createVerifierWith, type Verifier, type VerifierOptions } from '../verifier/create-verifier.js';

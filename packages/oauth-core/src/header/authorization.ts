@@ -18,7 +18,10 @@ export function formatAuthorizationHeader(params: Readonly<Record<string, string
   for (const name of Object.keys(params)) {
     // Either would be read back as something else: no parameter at all, or the unsigned realm.
     if (name === '' || name === 'realm') {
-      throw new OAuthError('INVALID_PARAMETER', `an Authorization header parameter cannot be named ${name === '' ? 'with the empty string' : 'realm'}; pass the realm as its own argument`);
+      throw new OAuthError(
+        'INVALID_PARAMETER',
+        `an Authorization header parameter cannot be named ${name === '' ? 'with the empty string' : 'realm'}; pass the realm as its own argument`,
+      );
     }
   }
   return formatEncodedHeader(encodePairs(Object.entries(params)), realm);
@@ -29,7 +32,7 @@ export function formatEncodedHeader(encoded: readonly (readonly [string, string,
   let header = realm === undefined ? 'OAuth ' : `OAuth realm="${realm.replace(/["\\]/g, '\\$&')}"`;
   for (let i = 0; i < encoded.length; i++) {
     const pair = encoded[i] as readonly [string, string];
-    header += (i === 0 && realm === undefined ? '' : ', ') + pair[0] + '="' + pair[1] + '"';
+    header += `${(i === 0 && realm === undefined ? '' : ', ') + pair[0]}="${pair[1]}"`;
   }
   return header;
 }

@@ -100,7 +100,7 @@ export function writeElement(tag: number, ...content: Uint8Array[]): Uint8Array 
 /** True when an AlgorithmIdentifier element names rsaEncryption. */
 export function isRsaAlgorithm(der: Uint8Array, algorithm: DerElement): boolean {
   const [oid] = readChildren(der, algorithm);
-  if (!oid || oid.tag !== 0x06 || oid.end - oid.start !== RSA_ENCRYPTION_OID.length) return false;
+  if (oid?.tag !== 0x06 || oid.end - oid.start !== RSA_ENCRYPTION_OID.length) return false;
   return RSA_ENCRYPTION_OID.every((byte, i) => der[oid.start + i] === byte);
 }
 

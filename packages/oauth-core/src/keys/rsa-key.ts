@@ -1,14 +1,7 @@
 import { decodeBase64Url } from '../encoding/base64.js';
 import { OAuthError } from '../errors.js';
 import type { KeyObjectLike, PrivateKeyInput, PublicKeyInput, RsaPrivateJwk, RsaPublicJwk } from '../types.js';
-import {
-  integerBits,
-  isRsaAlgorithm,
-  pkcs1PrivateToPkcs8,
-  pkcs1PublicToSpki,
-  readChildren,
-  readSequence,
-} from './der.js';
+import { integerBits, isRsaAlgorithm, pkcs1PrivateToPkcs8, pkcs1PublicToSpki, readChildren, readSequence } from './der.js';
 import { readPem } from './pem.js';
 
 /** A private key read from any accepted input, in the forms the adapters import. */
@@ -98,7 +91,7 @@ function spkiFromCertificate(cert: Uint8Array): Uint8Array {
   const fields = readChildren(cert, tbs!);
   // tbsCertificate: [0] version (optional), serialNumber, signature, issuer, validity, subject, subjectPublicKeyInfo
   const spki = fields[fields[0]?.tag === 0xa0 ? 6 : 5];
-  if (!spki || spki.tag !== 0x30) throw invalid('the certificate has no SubjectPublicKeyInfo');
+  if (spki?.tag !== 0x30) throw invalid('the certificate has no SubjectPublicKeyInfo');
   return cert.subarray(spki.offset, spki.end);
 }
 

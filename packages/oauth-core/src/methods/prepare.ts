@@ -62,8 +62,9 @@ export function prepareVerifying(given: VerifyingCredentials, adapter: CryptoAda
     return (_baseString, signature) => timingSafeEqual(expected, signature);
   }
   if (method.kind === 'hmac') {
-    return whenReady(adapter.hmac(method.hash, signingKey(credentials.consumerSecret, credentials.tokenSecret)), (sign) =>
-      (baseString: string, signature: string) =>
+    return whenReady(
+      adapter.hmac(method.hash, signingKey(credentials.consumerSecret, credentials.tokenSecret)),
+      (sign) => (baseString: string, signature: string) =>
         whenReady(sign(baseString), (expected) => isCanonicalBase64(signature) && timingSafeEqual(expected, signature)),
     );
   }
@@ -75,8 +76,7 @@ export function prepareVerifying(given: VerifyingCredentials, adapter: CryptoAda
   }
   return whenReady(
     adapter.rsaPublic(method.hash, credentials.publicKey, minimumBits(credentials.minimumRsaKeyBits)),
-    (verify: VerifyFunction) => (baseString: string, signature: string) =>
-      isCanonicalBase64(signature) ? verify(baseString, decodeBase64(signature)) : false,
+    (verify: VerifyFunction) => (baseString: string, signature: string) => (isCanonicalBase64(signature) ? verify(baseString, decodeBase64(signature)) : false),
   );
 }
 

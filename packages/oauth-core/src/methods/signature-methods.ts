@@ -28,12 +28,9 @@ export const signatureMethods: readonly SignatureMethod[] = /* @__PURE__ */ Obje
  * ```
  */
 export function describeSignatureMethod(method: string): MethodKind {
-  const found = Object.prototype.hasOwnProperty.call(METHODS, method) ? METHODS[method as SignatureMethod] : undefined;
+  const found = Object.hasOwn(METHODS, method) ? METHODS[method as SignatureMethod] : undefined;
   if (!found) {
-    throw new OAuthError(
-      'UNSUPPORTED_SIGNATURE_METHOD',
-      `signatureMethod must be one of ${signatureMethods.join(', ')}`,
-    );
+    throw new OAuthError('UNSUPPORTED_SIGNATURE_METHOD', `signatureMethod must be one of ${signatureMethods.join(', ')}`);
   }
   return found;
 }

@@ -1,6 +1,6 @@
 import { percentEncode } from '../encoding/percent-encode.js';
 import type { ParameterInput } from '../types.js';
-import { collectParameters, type Parameter } from './collect.js';
+import { collectParameters } from './collect.js';
 
 // RFC 5849 §3.4.1.3.2 sorts by encoded name, then encoded value, "using ascending byte value
 // ordering". Encoded strings are ASCII, so UTF-16 code unit order is byte order.
@@ -37,6 +37,6 @@ export function encodePairs(pairs: readonly (readonly [string, string])[]): [str
 export function normalizeEncoded(encoded: [string, string][]): string {
   return encoded
     .sort(compareEncoded)
-    .map(([name, value]) => name + '=' + value)
+    .map(([name, value]) => `${name}=${value}`)
     .join('&');
 }

@@ -108,7 +108,11 @@ function withProtocolParameters(oauthParams: Record<string, string>, extra: Read
     }
   }
   const all: Record<string, string> = { ...oauthParams, ...extra };
-  return Object.fromEntries(Object.keys(all).sort().map((name) => [name, String(all[name])]));
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((name) => [name, String(all[name])]),
+  );
 }
 
 /**
@@ -199,7 +203,7 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions,
     let body = '';
     let target = url.href;
     if (BODYLESS.has(httpMethod)) {
-      if (sent.length > 0) target = `${url.origin}${url.pathname}${url.search === '' ? '?' : url.search + '&'}${joinForm(sent)}`;
+      if (sent.length > 0) target = `${url.origin}${url.pathname}${url.search === '' ? '?' : `${url.search}&`}${joinForm(sent)}`;
     } else {
       body = joinForm(sent);
       headers['Content-Type'] = 'application/x-www-form-urlencoded';

@@ -29,7 +29,11 @@ export function protocolParameters(source: ProtocolParameterSource): Record<stri
 }
 
 /** Refuses request parameters that would shadow a protocol parameter the signer sets. */
-export function refuseProtocolNames(params: readonly (readonly [string, string, ...unknown[]])[], oauthParams: Readonly<Record<string, string>>, where: string): void {
+export function refuseProtocolNames(
+  params: readonly (readonly [string, string, ...unknown[]])[],
+  oauthParams: Readonly<Record<string, string>>,
+  where: string,
+): void {
   for (const [name] of params) {
     if (name.startsWith('oauth_') && (name in oauthParams || name === 'oauth_signature')) {
       throw new OAuthError('INVALID_PARAMETER', `${where} carries "${name}", a protocol parameter set by the signer`);
@@ -42,7 +46,7 @@ export function joinForm(encoded: readonly (readonly [string, string, ...unknown
   let form = '';
   for (let i = 0; i < encoded.length; i++) {
     const pair = encoded[i] as readonly [string, string];
-    form += (i === 0 ? '' : '&') + pair[0] + '=' + pair[1];
+    form += `${(i === 0 ? '' : '&') + pair[0]}=${pair[1]}`;
   }
   return form;
 }

@@ -32,12 +32,7 @@ export async function signBaseStringWith(adapter: CryptoAdapter, baseString: str
  * }); // true
  * ```
  */
-export async function verifyBaseStringWith(
-  adapter: CryptoAdapter,
-  baseString: string,
-  signature: string,
-  credentials: VerifyingCredentials,
-): Promise<boolean> {
+export async function verifyBaseStringWith(adapter: CryptoAdapter, baseString: string, signature: string, credentials: VerifyingCredentials): Promise<boolean> {
   if (typeof signature !== 'string') return false;
   const check = await prepareVerifying(credentials, adapter);
   return check(baseString, signature);

@@ -220,7 +220,11 @@ export function createVerifierWith(adapter: CryptoAdapter, options: VerifierOpti
           }
         }
       } catch (error) {
-        return fail('invalid_signature', `the consumer's credentials cannot verify ${signatureMethod}: ${error instanceof OAuthError ? error.code : 'error'}`, baseString);
+        return fail(
+          'invalid_signature',
+          `the consumer's credentials cannot verify ${signatureMethod}: ${error instanceof OAuthError ? error.code : 'error'}`,
+          baseString,
+        );
       }
       if (!valid) return fail('invalid_signature', 'the signature does not match the request', baseString);
 

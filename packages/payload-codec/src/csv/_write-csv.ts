@@ -94,11 +94,10 @@ export function writeCsv(rows: Iterable<CsvRow>, options: EncodeCsvOptions, sink
     bytes[pos++] = LF; // room was made for it with the last cell
     for (const key of Object.keys(row)) {
       if (!known.has(key)) {
-        throw new CodecError(
-          'UNKNOWN_COLUMN',
-          `row ${rowNumber} has the field ${JSON.stringify(key)}, which is not one of the columns (it would be lost)`,
-          { row: rowNumber, column: key },
-        );
+        throw new CodecError('UNKNOWN_COLUMN', `row ${rowNumber} has the field ${JSON.stringify(key)}, which is not one of the columns (it would be lost)`, {
+          row: rowNumber,
+          column: key,
+        });
       }
     }
   }
@@ -133,11 +132,10 @@ function writeFlaggedCell(value: string, bytes: Uint8Array, pos: number, quoting
     );
   }
   if (!isWellFormedText(value)) {
-    throw new CodecError(
-      'INVALID_STRING',
-      `${describeLocation(row, column)}: the ${what} holds a lone UTF-16 surrogate, which has no UTF-8 form`,
-      { row, column },
-    );
+    throw new CodecError('INVALID_STRING', `${describeLocation(row, column)}: the ${what} holds a lone UTF-16 surrogate, which has no UTF-8 form`, {
+      row,
+      column,
+    });
   }
   if (quoting === 'reject') {
     throw new CodecError(
@@ -177,11 +175,9 @@ function checkColumns(columns: unknown): readonly string[] {
   }
   if ((columns[0] as string).startsWith('\uFEFF')) {
     // Readers, decodeCsv included, take a leading U+FEFF for a byte-order mark and drop it.
-    throw new CodecError(
-      'INVALID_COLUMN',
-      `the first column name starts with U+FEFF, which would be read back as a byte-order mark and lost`,
-      { column: columns[0] as string },
-    );
+    throw new CodecError('INVALID_COLUMN', `the first column name starts with U+FEFF, which would be read back as a byte-order mark and lost`, {
+      column: columns[0] as string,
+    });
   }
   return columns as readonly string[];
 }

@@ -67,7 +67,11 @@ export function decodeCsv(text: string, options: DecodeCsvOptions): DecodedCsv {
     // A name is quoted only when it was checked against the known columns: never one read unchecked.
     const column = known === undefined ? undefined : columns?.[field];
     const where = column === undefined ? `${describeLocation(lineNumber)}, field ${field + 1}` : describeLocation(lineNumber, column);
-    return new CodecError(code, `${where}: ${rule}`, column === undefined ? { row: lineNumber, field: field + 1 } : { row: lineNumber, column, field: field + 1 });
+    return new CodecError(
+      code,
+      `${where}: ${rule}`,
+      column === undefined ? { row: lineNumber, field: field + 1 } : { row: lineNumber, column, field: field + 1 },
+    );
   };
 
   while (i < end) {
@@ -109,7 +113,11 @@ export function decodeCsv(text: string, options: DecodeCsvOptions): DecodedCsv {
         i = j;
       }
       if (nul !== -1 && nul >= fieldStart && nul < i) {
-        throw fail('NUL_CHARACTER', fields.length, `the ${lineNumber === 0 ? 'name' : 'value'} holds a NUL character (U+0000), which the gateway's CSV cannot carry`);
+        throw fail(
+          'NUL_CHARACTER',
+          fields.length,
+          `the ${lineNumber === 0 ? 'name' : 'value'} holds a NUL character (U+0000), which the gateway's CSV cannot carry`,
+        );
       }
       fields.push(value);
       if (i >= end) break;
@@ -182,7 +190,7 @@ function readHeader(fields: string[], known: ReadonlySet<string> | undefined): s
 
 function toRow(columns: string[], fields: string[], row: number, hasProtoColumn: boolean): Record<string, string> {
   if (fields.length !== columns.length) {
-    throw new CodecError('RAGGED_ROW', `row ${row} has ${fields.length} field${fields.length === 1 ? "" : "s"}, the header has ${columns.length}`, { row });
+    throw new CodecError('RAGGED_ROW', `row ${row} has ${fields.length} field${fields.length === 1 ? '' : 's'}, the header has ${columns.length}`, { row });
   }
   const record: Record<string, string> = {};
   for (let k = 0; k < columns.length; k++) {

@@ -47,7 +47,9 @@ async function* readRows(path: string): AsyncGenerator<BulkRow | BulkUnreadableR
       if (!(error instanceof CodecError)) throw error;
       const field = error.column ?? `field ${error.field ?? '?'}`;
       const rule = error.message.replace(/^row \d+(?:, [^:]*)?: /, '');
-      yield new BulkUnreadableRow([{ field, rule: 'csv-character', row: rowNumber, message: `row ${rowNumber}: ${field}: the CSV line cannot be read (${error.code}): ${rule}` }]);
+      yield new BulkUnreadableRow([
+        { field, rule: 'csv-character', row: rowNumber, message: `row ${rowNumber}: ${field}: the CSV line cannot be read (${error.code}): ${rule}` },
+      ]);
     }
   }
   if (header === undefined) throw new BulkError('BULK_INPUT', `${path}: the file has no header row`);
