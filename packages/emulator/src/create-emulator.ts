@@ -295,9 +295,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     // Only the class and code: an unexpected error's message could quote request data.
     log({
       kind: 'refused',
+      status: 500,
       method: '-',
       path: '-',
-      reason: 'malformed_request',
+      reason: 'internal_error',
       message: `internal error ${error.name}${'code' in error ? ` ${String(error.code)}` : ''}`,
     });
     return new Response(null, { status: 500, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });

@@ -8,12 +8,12 @@ export type RequestShapeReason = 'too_many_parameters' | 'body_too_large' | 'uns
 export type EmulatorEvent =
   | {
       kind: 'refused';
-      /** The HTTP status answered: 403 (the default when absent) for authentication, 400, 413 or 415 for the request's shape. */
-      status?: 400 | 403 | 413 | 415;
+      /** The HTTP status answered: 403 (the default when absent) for authentication, 400, 413 or 415 for the request's shape, 500 for an internal error. */
+      status?: 400 | 403 | 413 | 415 | 500;
       method: string;
       path: string;
       /** oauth-core's reason, or the emulator's own for endpoint checks and request shape. */
-      reason: VerificationFailureReason | 'endpoint_not_assigned' | 'unknown_route' | RequestShapeReason;
+      reason: VerificationFailureReason | 'endpoint_not_assigned' | 'unknown_route' | 'internal_error' | RequestShapeReason;
       message: string;
     }
   | { kind: 'accepted'; operation: OperationName; path: string; login: string; serialNumber: string; outcome: string; detail?: string }

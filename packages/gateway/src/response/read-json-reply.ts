@@ -2,7 +2,8 @@
  * Reads the JSON variant of a reply (`Accept: application/vnd.pay+json`) into text fields, as
  * the form variant has them. Numbers are kept as written (`"paynet-order-id": 12345678901234567890`
  * stays exact, which `JSON.parse` alone would round), booleans become `true`/`false`, `null` is
- * left out, nested values are kept as their JSON text. Returns `undefined` when the body is not a
+ * left out, nested values become JSON text with every number in them written as a string (so no
+ * digit is lost; not the reply's text byte for byte). Returns `undefined` when the body is not a
  * JSON object.
  */
 export function readJsonReply(body: string): Record<string, string> | undefined {
