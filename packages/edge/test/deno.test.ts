@@ -29,6 +29,9 @@ async function start(script: string, kvPath: string): Promise<string> {
     ['run', '--no-lock', '--no-prompt', '--unstable-kv', '--allow-net=127.0.0.1', '--allow-env', `--allow-read=${dir}`, `--allow-write=${dir}`, script, kvPath],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: node_modules/.bin/deno is a shell shim, and killing the shim alone
+      // left the deno process running; afterAll kills the whole group.
+      detached: true,
       env: {
         PATH: process.env.PATH,
         HOME: dir,
@@ -91,7 +94,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill();
+  for (const child of children) {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
   await gateway?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
