@@ -18,7 +18,7 @@ import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypt
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
-import { readGatewayConfig, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
+import { readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
 
 const usage = `paysign bulk update-recurring-payments --csv ROWS.csv [options]
@@ -103,18 +103,7 @@ export const bulkCommand: Command = {
     } catch (error) {
       throw new UsageError(`--shard ${(error as Error).message.replace(/^shard: /, '')}`);
     }
-    const config = readGatewayConfig(
-      {
-        baseUrl: values['base-url'],
-        endpointId: values['endpoint-id'],
-        login: values.login,
-        controlKey: values['control-key'],
-        privateKeyFile: values['private-key'],
-        pathPrefix: values['path-prefix'],
-        currency: values.currency,
-      },
-      env,
-    );
+    const config = readConnectionFlags(values, env);
     requireSettings(config, ['baseUrl', 'login', 'endpointId']);
     const privateKey = await readPrivateKeyFile(config);
     const client = createGatewayClient({

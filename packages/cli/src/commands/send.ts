@@ -16,7 +16,7 @@ import { toWireRow } from '@paysign/gateway/server';
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
-import { readGatewayConfig, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
+import { readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
 import { readJsonFile } from './read-file.js';
 import { refusalFrom } from './schedule.js';
@@ -89,18 +89,7 @@ export const sendCommand: Command = {
     const operation = positionals[0] as Operation | undefined;
     if (positionals.length !== 1 || !OPERATIONS.includes(operation as Operation)) throw new UsageError(`name one operation: ${OPERATIONS.join(', ')}`);
     const request = await readJsonFile(required(values, 'file'), '--file');
-    const config = readGatewayConfig(
-      {
-        baseUrl: values['base-url'],
-        endpointId: values['endpoint-id'],
-        login: values.login,
-        controlKey: values['control-key'],
-        privateKeyFile: values['private-key'],
-        pathPrefix: values['path-prefix'],
-        currency: values.currency,
-      },
-      env,
-    );
+    const config = readConnectionFlags(values, env);
     if (values.emulator) {
       config.endpointId ??= '1';
       config.login ??= 'merchant';

@@ -64,3 +64,37 @@ export function requireSettings(config: GatewayConfig, keys: readonly (keyof Gat
     throw new UsageError('give --control-key (or PAYSIGN_CONTROL_KEY) or --private-key (or PAYSIGN_PRIVATE_KEY_FILE)');
   }
 }
+
+/** The connection flags every command that talks to the gateway takes (`send`, `bulk`). */
+export interface ConnectionFlags {
+  'base-url'?: string | undefined;
+  'endpoint-id'?: string | undefined;
+  login?: string | undefined;
+  'control-key'?: string | undefined;
+  'private-key'?: string | undefined;
+  'path-prefix'?: string | undefined;
+  currency?: string | undefined;
+}
+
+/**
+ * The gateway settings from a command's connection flags, then the `PAYSIGN_*` variables.
+ *
+ * @example
+ * ```ts
+ * const config = readConnectionFlags(values, process.env); // { baseUrl, endpointId, login, ... }
+ * ```
+ */
+export function readConnectionFlags(values: ConnectionFlags, env: Environment): GatewayConfig {
+  return readGatewayConfig(
+    {
+      baseUrl: values['base-url'],
+      endpointId: values['endpoint-id'],
+      login: values.login,
+      controlKey: values['control-key'],
+      privateKeyFile: values['private-key'],
+      pathPrefix: values['path-prefix'],
+      currency: values.currency,
+    },
+    env,
+  );
+}
