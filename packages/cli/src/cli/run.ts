@@ -10,6 +10,7 @@ import { signCommand } from '../commands/sign.js';
 import type { Command, CommandContext } from '../commands/command.js';
 import { readFileSync } from 'node:fs';
 import { redactText } from '../redact/redact.js';
+import { usageMessageFor } from './known-errors.js';
 import { EXIT, RefusalError, UsageError } from './usage-error.js';
 
 export const commands: readonly Command[] = [
@@ -76,6 +77,11 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     if (error instanceof Error && USAGE_ERROR_NAMES.has(error.name)) {
       io.err(`paysign ${name}: ${error.message}`);
       if (error instanceof UsageError) io.err(`\n${command.usage}`);
+      return EXIT.usage;
+    }
+    const usageMessage = usageMessageFor(error);
+    if (usageMessage !== undefined) {
+      io.err(`paysign ${name}: ${usageMessage}`);
       return EXIT.usage;
     }
     // Unexpected: the class, the code and the message with any card data masked (a message could quote request data).

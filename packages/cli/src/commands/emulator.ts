@@ -1,6 +1,7 @@
 import { lineLog, type MerchantAccount } from '@paysign/emulator';
 import { loadProfilesFile, serve } from '@paysign/emulator/node';
 import { fromFlagOrEnv, parseCommandArgs, required } from '../cli/args.js';
+import { readDateFlag } from '../cli/flag-values.js';
 import { UsageError } from '../cli/usage-error.js';
 import type { Command } from './command.js';
 import { readFlagFile } from './read-file.js';
@@ -67,6 +68,7 @@ export const emulatorCommand: Command = {
     const clock = values.clock ?? 'system';
     if (clock !== 'system' && clock !== 'virtual') throw new UsageError('--clock must be system or virtual');
     if (values.today !== undefined && clock !== 'virtual') throw new UsageError('--today needs --clock virtual');
+    if (values.today !== undefined) readDateFlag(values.today, '--today');
     const seed = positive(values.seed, 'seed', 0);
     const callbackAttempts = positive(values['callback-attempts'], 'callback-attempts');
     const callbackBackoffMs = positive(values['callback-backoff-ms'], 'callback-backoff-ms');

@@ -1,6 +1,7 @@
 import { GatewayValidationError, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/gateway';
 import { fromWireRow } from '@paysign/gateway/server';
 import { parseCommandArgs, required } from '../cli/args.js';
+import { readDateFlag } from '../cli/flag-values.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
 import type { Command } from './command.js';
@@ -53,6 +54,7 @@ export const scheduleCommand: Command = {
   async run(args, { io }) {
     const { values } = parseCommandArgs(args, { file: { type: 'string' }, count: { type: 'string' }, today: { type: 'string' } });
     if (values.help) return (io.out(usage), 0);
+    if (values.today !== undefined) readDateFlag(values.today, '--today');
     const payment = readPaymentObject(await readJsonFile(required(values, 'file'), '--file'), '--file');
     const count = values.count === undefined ? 12 : Number(values.count);
     if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new UsageError('--count must be a whole number from 1 to 10000');

@@ -1,5 +1,6 @@
 import { createSigner, type SignatureMethod, type SigningCredentials } from '@paysign/oauth-core';
 import { fromFlagOrEnv, parseCommandArgs, required } from '../cli/args.js';
+import { readUnixSecondsFlag } from '../cli/flag-values.js';
 import { UsageError } from '../cli/usage-error.js';
 import type { Command } from './command.js';
 import { readFlagFile } from './read-file.js';
@@ -58,7 +59,8 @@ export const signCommand: Command = {
     if ((controlKey === undefined) === (keyFile === undefined)) throw new UsageError('give exactly one of --control-key and --private-key');
     const signatureMethod: SignatureMethod = keyFile !== undefined ? 'RSA-SHA256' : 'HMAC-SHA1';
     const nonce = values.nonce;
-    const timestamp = values.timestamp;
+    if (nonce === '') throw new UsageError('--nonce must not be empty (leave it out for 128 random bits)');
+    const timestamp = values.timestamp === undefined ? undefined : readUnixSecondsFlag(values.timestamp, '--timestamp');
     const credentials: SigningCredentials =
       keyFile !== undefined
         ? { signatureMethod: 'RSA-SHA256', privateKey: await readFlagFile(keyFile, '--private-key') }

@@ -1,0 +1,36 @@
+import { UsageError } from './usage-error.js';
+
+/**
+ * Checks a `DD.MM.YYYY` date flag: the form and that the day exists (a usage error naming the flag).
+ *
+ * @example
+ * ```ts
+ * readDateFlag('01.02.2026', '--today'); // '01.02.2026'
+ * readDateFlag('2026-01-01', '--today'); // throws UsageError: --today must be a date written DD.MM.YYYY ...
+ * ```
+ */
+export function readDateFlag(value: string, flag: string): string {
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
+  const [day, month, year] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (!match || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    throw new UsageError(`${flag} must be a date written DD.MM.YYYY that exists, e.g. 01.01.2026 (got "${value.slice(0, 40)}")`);
+  }
+  return value;
+}
+
+/**
+ * Checks a Unix-seconds flag: a whole number above 0, at most 12 digits.
+ *
+ * @example
+ * ```ts
+ * readUnixSecondsFlag('1767225600', '--timestamp'); // '1767225600'
+ * readUnixSecondsFlag('abc', '--timestamp'); // throws UsageError: --timestamp must be Unix seconds ...
+ * ```
+ */
+export function readUnixSecondsFlag(value: string, flag: string): string {
+  if (!/^[1-9][0-9]{0,11}$/.test(value)) {
+    throw new UsageError(`${flag} must be Unix seconds, a whole number above 0 such as 1767225600 (got "${value.slice(0, 40)}")`);
+  }
+  return value;
+}

@@ -1,0 +1,60 @@
+// Errors from the libraries or the system that are the caller's mistake: said in the CLI's words (flags), exit 2.
+
+/** The flag behind each option of the gateway client, the bulk sender or the schedule preview. */
+const OPTION_FLAGS: Readonly<Record<string, string>> = {
+  baseUrl: '--base-url',
+  endpointId: '--endpoint-id',
+  login: '--login',
+  controlKey: '--control-key',
+  privateKey: '--private-key',
+  pathPrefix: '--path-prefix',
+  projectCurrency: '--currency',
+  timeoutMs: '--timeout',
+  today: '--today',
+  signatureMethod: '--control-key or --private-key',
+};
+
+interface Issue {
+  field?: unknown;
+  message?: unknown;
+}
+
+function flagFor(field: string): string {
+  return OPTION_FLAGS[field] ?? `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/** An issue's message with the option's name (`baseUrl: ...`, `options.today ...`) replaced by its flag. */
+function issueInFlags(issue: Issue): string {
+  const field = typeof issue.field === 'string' ? issue.field.replace(/^options\./, '') : '';
+  let message = typeof issue.message === 'string' ? issue.message : 'invalid';
+  message = message.replace(/\boptions\.([A-Za-z]+)/g, (_m, name: string) => flagFor(name));
+  if (field !== '' && message.startsWith(`${field}:`)) message = `${flagFor(field)}:${message.slice(field.length + 1)}`;
+  else if (field !== '' && message.startsWith(`${field} `)) message = `${flagFor(field)}${message.slice(field.length)}`;
+  return message;
+}
+
+/**
+ * The usage message for an error that stems from how the command was called, or `undefined`
+ * when the error is not one: a port taken or not allowed (`EADDRINUSE`, `EACCES`), a host not
+ * of this machine (`EADDRNOTAVAIL`), invalid client options (`INVALID_OPTIONS`, in flag names).
+ *
+ * @example
+ * ```ts
+ * usageMessageFor(Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE', port: 8080, address: '127.0.0.1' }));
+ * // 'port 8080 on 127.0.0.1 is taken by another program: choose another with --port N, or --port 0 for a free one'
+ * ```
+ */
+export function usageMessageFor(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { code, port, address } = error as Error & { code?: unknown; port?: unknown; address?: unknown };
+  const where = `port ${String(port ?? '?')}${address === undefined ? '' : ` on ${String(address)}`}`;
+  if (code === 'EADDRINUSE') return `${where} is taken by another program: choose another with --port N, or --port 0 for a free one`;
+  if (code === 'EACCES' && port !== undefined)
+    return `${where} needs privileges to listen on: choose a port above 1023 with --port N, or --port 0 for a free one`;
+  if (code === 'EADDRNOTAVAIL') return `${String(address ?? 'the host')} is not an address of this machine: choose another with --host (default 127.0.0.1)`;
+  if (code === 'INVALID_OPTIONS' && Array.isArray((error as { issues?: unknown }).issues)) {
+    const issues = (error as { issues: Issue[] }).issues;
+    return issues.length === 1 ? issueInFlags(issues[0] as Issue) : ['invalid flags:', ...issues.map((issue) => `  - ${issueInFlags(issue)}`)].join('\n');
+  }
+  return undefined;
+}
