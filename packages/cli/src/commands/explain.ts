@@ -6,16 +6,19 @@ import { explainRequest, ExplainInputError, type Diagnosis } from '../explain/ex
 import type { Command } from './command.js';
 import { readFlagFile } from './read-file.js';
 
-const usage = `paysign explain --url URL --authorization HEADER [--body BODY] (--control-key K | --public-key FILE) [options]
+const usage = `paysign explain --url URL [--authorization HEADER] [--body BODY] (--control-key K | --public-key FILE) [options]
 
 Verifies a captured request and, when it fails, says why: the expected base string beside the
 one the header implies, and the likely cause (+ for a space, unescaped !*'(), a parameter
 missing or duplicated, URL case/port/path, wrong key, stale timestamp).
 Exit code 0 when the signature verifies and the timestamp is fresh, 1 otherwise.
+--authorization may be left out when --body carries the oauth_* parameters, oauth_signature
+included (OAuth parameters in the form body, RFC 5849 section 3.5.2).
 
 Options:
   --url URL              the URL the request was sent to
-  --authorization H      the Authorization header value ("OAuth ...")
+  --authorization H      the Authorization header value ("OAuth ..."); optional when
+                         --body carries the oauth_* parameters
   --body BODY            the form body as sent
   --control-key K        HMAC-SHA1 control key (or PAYSIGN_CONTROL_KEY)
   --public-key FILE      RSA public key PEM
@@ -41,7 +44,7 @@ export function printDiagnosis(io: Output, diagnosis: Diagnosis): void {
     io.out(`  ${diagnosis.signedBaseString}`);
     io.out(io.bold('Difference'));
     for (const line of describeDifferences(diagnosis.expectedBaseString ?? '', diagnosis.signedBaseString)) io.out(`  ${line}`);
-  } else if (diagnosis.verdict === 'mismatch') {
+  } else if (diagnosis.verdict === 'mismatch' && diagnosis.signedBaseString === undefined) {
     io.out(io.bold('Base string the header implies'));
     io.out('  none of the variants tried verifies with this key');
   }
@@ -49,6 +52,11 @@ export function printDiagnosis(io: Output, diagnosis: Diagnosis): void {
     io.out(io.bold(diagnosis.causes.length === 1 ? 'Likely cause' : 'Likely causes'));
     for (const cause of diagnosis.causes) io.out(`  - ${cause.message} ${io.dim(`[${cause.code}]`)}`);
   }
+}
+
+/** Whether a form body carries `oauth_signature` (the request's OAuth parameters are in the body). */
+function bodyCarriesSignature(body: string): boolean {
+  return body.split('&').some((pair) => pair.startsWith('oauth_signature='));
 }
 
 export const explainCommand: Command = {
@@ -72,10 +80,15 @@ export const explainCommand: Command = {
     const window = values.window === undefined ? undefined : Number(values.window);
     if (now !== undefined && !Number.isInteger(now)) throw new UsageError('--now must be Unix seconds');
     if (window !== undefined && !(Number.isInteger(window) && window >= 0)) throw new UsageError('--window must be a whole number of seconds');
+    const url = required(values, 'url');
+    const authorization = values.authorization;
+    if ((authorization === undefined || authorization === '') && !bodyCarriesSignature(values.body ?? '')) {
+      throw new UsageError('--authorization is required unless --body carries the oauth_* parameters (oauth_signature included)');
+    }
     try {
       const diagnosis = await explainRequest({
-        url: required(values, 'url'),
-        authorization: required(values, 'authorization'),
+        url,
+        ...(authorization !== undefined && authorization !== '' && { authorization }),
         ...(values.body !== undefined && { body: values.body }),
         ...(values.method !== undefined && { method: values.method }),
         ...(controlKey !== undefined && controlKey !== '' && { controlKey }),

@@ -20,8 +20,11 @@ export interface ExplainInput {
   /** Default `POST`. */
   method?: string;
   url: string;
-  /** The `Authorization: OAuth ...` header value. */
-  authorization: string;
+  /**
+   * The `Authorization: OAuth ...` header value. Leave it out when the request carries its
+   * `oauth_*` parameters, `oauth_signature` included, in the form body (RFC 5849 §3.5.2).
+   */
+  authorization?: string;
   /** The form body as sent. */
   body?: string;
   /** HMAC-*: the merchant control key. */
@@ -54,7 +57,7 @@ export class ExplainInputError extends Error {
 
 function read(input: ExplainInput): { request: ReadRequest; oauth: Record<string, string> } {
   const url = new URL(input.url);
-  const header = parseAuthorizationHeader(input.authorization).params;
+  const header = input.authorization === undefined ? {} : parseAuthorizationHeader(input.authorization).params;
   const body = input.body ?? '';
   const headerOauth = Object.entries(header).filter(([name]) => name !== 'oauth_signature') as Pair[];
   const request: ReadRequest = {

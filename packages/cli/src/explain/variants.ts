@@ -125,7 +125,7 @@ export function parameterVariants(request: ReadRequest): Variant[] {
     }
   }
   const bodyOauth = request.bodyPairs.filter(([name]) => name.startsWith('oauth_') && name !== 'oauth_signature');
-  if (bodyOauth.length > 0) {
+  if (bodyOauth.length > 0 && request.headerOauth.length > 0) {
     variants.push({
       pairs: [...pairs, ...bodyOauth],
       causes: [
