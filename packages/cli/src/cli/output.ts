@@ -5,6 +5,8 @@ import type { Environment } from './environment.js';
 export interface Output {
   out(line?: string): void;
   err(line?: string): void;
+  /** Writes a line to stdout as it is, card data included: only for output the user asked to get unmasked. */
+  outUnmasked(line?: string): void;
   readonly color: boolean;
   bold(text: string): string;
   dim(text: string): string;
@@ -26,6 +28,7 @@ export function createOutput(
   return {
     out: (line = '') => void stdout.write(`${redactText(line)}\n`),
     err: (line = '') => void stderr.write(`${redactText(line)}\n`),
+    outUnmasked: (line = '') => void stdout.write(`${line}\n`),
     color,
     bold: paint(1, 22),
     dim: paint(2, 22),

@@ -1,6 +1,7 @@
 import { createSigner, type SignatureMethod, type SigningCredentials } from '@paysign/oauth-core';
 import { fromFlagOrEnv, parseCommandArgs, required } from '../cli/args.js';
 import { readUnixSecondsFlag } from '../cli/flag-values.js';
+import { curlCommand } from '../cli/shell-quote.js';
 import { UsageError } from '../cli/usage-error.js';
 import type { Command } from './command.js';
 import { readFlagFile } from './read-file.js';
@@ -8,9 +9,16 @@ import { readFlagFile } from './read-file.js';
 const usage = `paysign sign --url URL --login L (--control-key K | --private-key FILE) [--param name=value]... [options]
 
 Signs one request and prints the base string, the Authorization header and the body.
-HMAC-SHA1 with --control-key (OAuth parameters also in the body, as the gateway's example);
-RSA-SHA256 with --private-key (body carries only the operation's parameters).
-Card numbers and CVVs are masked in what is printed; the signature covers the real values.
+HMAC-SHA1 with --control-key; RSA-SHA256 with --private-key (the body carries only the
+operation's parameters).
+HMAC default: the OAuth parameters go in the header AND in the body, as the gateway's example
+shows. RFC 5849 section 3.5 says "one and only one" place: standard OAuth servers (oauthlib)
+refuse such a request. --header-only sends them in the header only, which standard servers
+accept; use it for any server that is not this gateway.
+Card numbers, CVVs and payloads are masked in what is printed (so the masked body cannot be
+sent, and the masked base string does not verify); the signature covers the real values.
+--unmasked prints the real bytes and a curl command that sends the request: that output holds
+the card data and the signed request as sent; keep it on your machine.
 
 Options:
   --url URL            the operation URL
@@ -21,8 +29,10 @@ Options:
   --nonce N            oauth_nonce (default: 128 random bits)
   --timestamp T        oauth_timestamp (default: now)
   --method M           HTTP method (default POST)
-  --header-only        keep the OAuth parameters out of the body (HMAC)
-  --json               print the SignedRequest as JSON`;
+  --header-only        keep the OAuth parameters out of the body (HMAC; RFC 5849 layout)
+  --json               print the SignedRequest as JSON (masked unless --unmasked)
+  --unmasked           print the real body and base string, card data included, and a ready
+                       curl command (contains the secret-bearing request); warns on stderr`;
 
 /** Splits `name=value` flags into ordered pairs. */
 export function readParamFlags(params: readonly string[]): [string, string][] {
@@ -49,6 +59,7 @@ export const signCommand: Command = {
       method: { type: 'string' },
       'header-only': { type: 'boolean' },
       json: { type: 'boolean' },
+      unmasked: { type: 'boolean' },
     });
     if (values.help) return (io.out(usage), 0);
     const url = required(values, 'url');
@@ -73,18 +84,28 @@ export const signCommand: Command = {
       oauthParamsInBody: signatureMethod === 'HMAC-SHA1' && values['header-only'] !== true,
     });
     const signed = await signer.sign({ url, method: values.method ?? 'POST', params: readParamFlags(values.param ?? []) });
+    const unmasked = values.unmasked === true;
+    // Masked by default: every line goes through the card-data filter; --unmasked writes the real bytes.
+    const print = unmasked ? io.outUnmasked : io.out;
+    if (unmasked) io.err(io.yellow('warning: --unmasked prints card data and the signed request as sent; keep the output off logs and tickets'));
     if (values.json) {
-      io.out(JSON.stringify(signed, null, 2));
+      print(JSON.stringify(signed, null, 2));
       return 0;
     }
-    io.out(io.bold(`${signed.method} ${signed.url}`) + io.dim(`  (${signatureMethod})`));
-    io.out();
-    io.out(io.bold('Base string'));
-    io.out(`  ${signed.baseString}`);
-    io.out(io.bold('Authorization'));
-    io.out(`  ${signed.authorization}`);
-    io.out(io.bold('Body'));
-    io.out(`  ${signed.body}`);
+    print(io.bold(`${signed.method} ${signed.url}`) + io.dim(`  (${signatureMethod})`));
+    print();
+    print(io.bold('Base string'));
+    print(`  ${signed.baseString}`);
+    print(io.bold('Authorization'));
+    print(`  ${signed.authorization}`);
+    print(io.bold('Body'));
+    print(`  ${signed.body}`);
+    if (unmasked) {
+      print(io.bold('curl'));
+      print(`  ${curlCommand(signed)}`);
+    } else {
+      print(io.dim('(card data masked; --unmasked prints the real bytes and a curl command)'));
+    }
     return 0;
   },
 };
