@@ -14,6 +14,7 @@ import {
 } from '@paysign/gateway';
 import { toWireRow } from '@paysign/gateway/server';
 import { parseCommandArgs, required } from '../cli/args.js';
+import { shellQuote } from '../cli/shell-quote.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
 import { readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
@@ -43,7 +44,14 @@ Options (each falls back to its environment variable):
   --emulator             start an in-process emulator and send there (no --base-url needed)
   --profiles FILE        with --emulator: recurring payments to load (default: the ones sent)
   --timeout MS           default 30000
-  --json                 print the result as JSON`;
+  --json                 print the result as JSON
+  --show-request         print the request as sent, on stderr, as a "paysign explain" command
+                         (card data masked; add --control-key or --public-key to run it)
+
+On a 403 (signature refused) it exits 1: run again with --show-request and run the printed
+"paysign explain" command, or compare with "paysign sign" for the same parameters.
+HMAC-SHA1 requests carry the OAuth parameters in the header and in the body, as the gateway's
+example does (RFC 5849 section 3.5 allows one place only; this gateway accepts both).`;
 
 function asList<T>(value: unknown): T[] {
   if (Array.isArray(value)) return value as T[];
@@ -82,12 +90,16 @@ export const sendCommand: Command = {
         profiles: { type: 'string' },
         timeout: { type: 'string' },
         json: { type: 'boolean' },
+        'show-request': { type: 'boolean' },
       },
       true,
     );
     if (values.help) return (io.out(usage), 0);
     const operation = positionals[0] as Operation | undefined;
-    if (positionals.length !== 1 || !OPERATIONS.includes(operation as Operation)) throw new UsageError(`name one operation: ${OPERATIONS.join(', ')}`);
+    if (positionals.length === 0) throw new UsageError(`name one operation: ${OPERATIONS.join(', ')}`);
+    if (!OPERATIONS.includes(operation as Operation))
+      throw new UsageError(`unknown operation "${String(operation).slice(0, 40)}": choose one of ${OPERATIONS.join(', ')}`);
+    if (positionals.length > 1) throw new UsageError(`name one operation, not ${positionals.length}: ${OPERATIONS.join(', ')}`);
     const request = await readJsonFile(required(values, 'file'), '--file');
     const config = readConnectionFlags(values, env);
     if (values.emulator) {
@@ -123,8 +135,23 @@ export const sendCommand: Command = {
       config.baseUrl = emulator.url;
       io.err(io.dim(`emulator listening on ${emulator.url}`));
     }
+    // What went over the wire, for --show-request (printed masked, through io.err).
+    const sent: { url: string; authorization: string; body: string }[] = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      sent.push({ url: String(input), authorization: headers.get('authorization') ?? '', body: typeof init?.body === 'string' ? init.body : '' });
+      return fetch(input, init);
+    };
+    const showRequests = () => {
+      if (values['show-request'] !== true) return;
+      for (const request of sent) {
+        io.err(io.bold('request sent (card data masked), as an explain command:'));
+        io.err(`paysign explain --url ${shellQuote(request.url)} --authorization ${shellQuote(request.authorization)} --body ${shellQuote(request.body)}`);
+      }
+    };
     try {
       const client = createGatewayClient({
+        fetch: recordingFetch,
         baseUrl: config.baseUrl as string,
         endpointId: config.endpointId as string,
         login: config.login as string,
@@ -140,16 +167,14 @@ export const sendCommand: Command = {
           : operation === 'pan-eligibility'
             ? await client.panEligibilitySend(request as PanEligibilitySendRequest)
             : await client.transfer(request as TransferRequest);
+      showRequests();
       if (values.json) io.out(JSON.stringify(result, null, 2));
       else printResult(io, result);
       return 0;
     } catch (error) {
+      showRequests();
       if (error instanceof GatewayValidationError && error.code === 'VALIDATION_FAILED') throw refusalFrom(error);
-      if (error instanceof GatewayAuthenticationError) {
-        throw new RefusalError(
-          `${error.message}\nRun "paysign sign" with the same parameters and compare its base string, or "paysign explain" on the captured request.`,
-        );
-      }
+      if (error instanceof GatewayAuthenticationError) throw authenticationRefusal(error, values['show-request'] === true);
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS') throw new RefusalError(`${error.code}: ${error.message}`);
       throw error;
     } finally {
@@ -157,6 +182,20 @@ export const sendCommand: Command = {
     }
   },
 };
+
+/** A 403/401 in the CLI's words: what the gateway refused and which flags and commands find out why. */
+function authenticationRefusal(error: GatewayAuthenticationError, shown: boolean): RefusalError {
+  return new RefusalError(
+    [
+      `refused: the gateway did not accept the request's signature (HTTP ${error.details.httpStatus}).`,
+      'Check --login, the key (--control-key, or --private-key whose public key the gateway holds; sandbox and production keys differ),',
+      '--endpoint-id and --base-url, and the clock of this machine.',
+      shown
+        ? 'To see why, run the "paysign explain" command printed above with --control-key K (HMAC-SHA1) or --public-key FILE (RSA-SHA256).'
+        : 'To see why, run this command again with --show-request: it prints the request it sent as a "paysign explain" command.',
+    ].join('\n'),
+  );
+}
 
 function safeWireRow(payment: RecurringPaymentUpdate): Record<string, string> {
   try {

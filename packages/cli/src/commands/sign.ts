@@ -13,8 +13,8 @@ HMAC-SHA1 with --control-key; RSA-SHA256 with --private-key (the body carries on
 operation's parameters).
 HMAC default: the OAuth parameters go in the header AND in the body, as the gateway's example
 shows. RFC 5849 section 3.5 says "one and only one" place: standard OAuth servers (oauthlib)
-refuse such a request. --header-only sends them in the header only, which standard servers
-accept; use it for any server that is not this gateway.
+refuse such a request. --header-only sends them in the header only, the RFC's layout, which
+standard servers and the emulator accept; use it for any server that is not this gateway.
 Card numbers, CVVs and payloads are masked in what is printed (so the masked body cannot be
 sent, and the masked base string does not verify); the signature covers the real values.
 --unmasked prints the real bytes and a curl command that sends the request: that output holds
