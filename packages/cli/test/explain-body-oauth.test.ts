@@ -25,7 +25,8 @@ function bodyOnlyRequest(hmacKey: string): string {
     .join('&');
   const baseString = ['POST', rfc3986(URL_), rfc3986(normalized)].join('&');
   const signature = createHmac('sha1', hmacKey).update(baseString).digest('base64');
-  return [...params, ['oauth_signature', signature]].map(([n, v]) => `${rfc3986(n)}=${rfc3986(v)}`).join('&');
+  const signed: [string, string][] = [...params, ['oauth_signature', signature]];
+  return signed.map(([n, v]) => `${rfc3986(n)}=${rfc3986(v)}`).join('&');
 }
 
 /** The same request with its oauth_* parameters moved from the body into an Authorization header. */

@@ -93,4 +93,13 @@ describe('paysign sign --unmasked (issue #12, item 5)', () => {
     expect(help.stdout).toContain('--unmasked');
     expect(help.stdout).toContain('curl command (contains the secret-bearing request)');
   });
+
+  it('--help says the HMAC default sends the OAuth parameters twice, against RFC 5849 (issue #12, item 7)', () => {
+    const help = paysign(['sign', '--help']).stdout;
+    expect(help).toContain('header AND in the body');
+    expect(help).toContain('"one and only one"');
+    expect(help).toContain('--header-only');
+    const headerOnly = paysign(['sign', '--url', 'https://gateway.example.com/x', '--login', 'm', '--control-key', KEY, '--header-only', '--json']);
+    expect((JSON.parse(headerOnly.stdout) as { body: string }).body).not.toContain('oauth_');
+  });
 });

@@ -52,8 +52,8 @@ export function usageMessageFor(error: unknown): string | undefined {
   if (code === 'EACCES' && port !== undefined)
     return `${where} needs privileges to listen on: choose a port above 1023 with --port N, or --port 0 for a free one`;
   if (code === 'EADDRNOTAVAIL') return `${String(address ?? 'the host')} is not an address of this machine: choose another with --host (default 127.0.0.1)`;
-  if (code === 'INVALID_OPTIONS' && Array.isArray((error as { issues?: unknown }).issues)) {
-    const issues = (error as { issues: Issue[] }).issues;
+  const issues: unknown = (error as { issues?: unknown }).issues;
+  if (code === 'INVALID_OPTIONS' && Array.isArray(issues)) {
     return issues.length === 1 ? issueInFlags(issues[0] as Issue) : ['invalid flags:', ...issues.map((issue) => `  - ${issueInFlags(issue)}`)].join('\n');
   }
   return undefined;
