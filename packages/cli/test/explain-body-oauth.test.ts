@@ -59,7 +59,7 @@ describe('paysign explain with the OAuth parameters in the body (issue #12, item
 
   it.each([
     ['in the body', (body: string) => ['--body', body]],
-    ['in the header', (body: string) => ['--authorization', asHeader(body), '--body', 'amount=10.00&destination-card-no=' + PAN]],
+    ['in the header', (body: string) => ['--authorization', asHeader(body), '--body', `amount=10.00&destination-card-no=${PAN}`]],
   ])('for hmac_key_layout (OAuth parameters %s) prints the cause only, not "none of the variants tried verifies"', (_where, flags) => {
     const result = paysign(['explain', '--url', URL_, ...flags(bodyOnlyRequest(KEY))], { PAYSIGN_CONTROL_KEY: KEY });
     expect(result.code).toBe(1);
