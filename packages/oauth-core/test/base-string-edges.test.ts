@@ -25,7 +25,13 @@ describe('base string edges', () => {
       ['n1', 'https://Gate.example'],
       ['n2', 'https://Gate.example?x=1'],
     ] as const) {
-      const signed = await createSigner({ consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1', nonce: () => nonce, timestamp: () => T0 }).sign({
+      const signed = await createSigner({
+        consumerKey: 'merchant',
+        consumerSecret: SECRET,
+        signatureMethod: 'HMAC-SHA1',
+        nonce: () => nonce,
+        timestamp: () => T0,
+      }).sign({
         method: 'GET',
         url,
       });
