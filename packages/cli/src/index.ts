@@ -1,6 +1,10 @@
 // @paysign/cli: the `paysign` command. From code: run it, generate a key pair, or diagnose why a
 // signed request is refused. Printing and configuration helpers are the command's own, not API.
 export { runCli } from './cli/run.js';
+// The types runCli's context needs (where it writes, which environment variables it reads).
+export type { CommandContext } from './commands/command.js';
+export type { Output } from './cli/output.js';
+export type { Environment } from './cli/environment.js';
 export { EXIT } from './cli/usage-error.js';
 export { generateKeyFiles, type GeneratedKeyFiles } from './commands/keygen.js';
 export { explainRequest, ExplainInputError, type Diagnosis, type ExplainInput } from './explain/explain-request.js';

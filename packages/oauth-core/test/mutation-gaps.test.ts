@@ -46,7 +46,7 @@ describe('collectParameters: what it refuses, and with which message', () => {
   it('no parameters (undefined, null) and undefined record members give nothing', () => {
     expect(collectParameters(undefined)).toEqual([]);
     expect(collectParameters(null as never)).toEqual([]);
-    expect(collectParameters({ a: undefined, b: '1', c: [1, true] })).toEqual([
+    expect(collectParameters({ a: undefined, b: '1', c: [1, true] } as never)).toEqual([
       ['b', '1'],
       ['c', '1'],
       ['c', 'true'],
