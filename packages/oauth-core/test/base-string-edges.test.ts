@@ -50,8 +50,8 @@ describe('base string edges', () => {
   });
 
   it('an HTTP method that is not an RFC 7230 token is refused with INVALID_METHOD and its rule', () => {
-    for (const method of ['GE T', '', 'GET\n', 'PO(ST']) {
-      expect(thrown(() => signatureBaseString(method, 'https://gate.example/'))).toEqual({
+    for (const method of ['GE T', '', 'GET\n', 'PO(ST', undefined, 123, null]) {
+      expect(thrown(() => signatureBaseString(method as string, 'https://gate.example/'))).toEqual({
         code: 'INVALID_METHOD',
         message: 'the HTTP method must be a non-empty RFC 7230 token',
       });

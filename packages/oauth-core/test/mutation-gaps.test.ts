@@ -119,4 +119,36 @@ describe('createMemoryNonceStore: expiry frees capacity, and keys re-filed are k
     expect(store.remember('j2', 1100, 'a')).toBe(true); // a is free again
     expect(store.remember('j3', 1100, 'b')).toBe('full'); // b holds j
   });
+
+  it('an entry that expires leaves the rest of its scope counted (scope cap 2, one of two expires)', () => {
+    const c = clock(1000);
+    const store = createMemoryNonceStore({ maxEntriesPerScope: 2, maxEntries: 10, now: c.now });
+    expect(store.remember('a', 1001, 'm')).toBe(true);
+    expect(store.remember('b', 1100, 'm')).toBe(true);
+    c.set(1001); // a expires; b still counts
+    expect(store.remember('c', 1100, 'm')).toBe(true);
+    expect(store.remember('d', 1100, 'm')).toBe('full');
+  });
+
+  it('a key moved to another scope leaves the rest of its old scope counted', () => {
+    const c = clock(1000);
+    const store = createMemoryNonceStore({ maxEntriesPerScope: 2, maxEntries: 10, now: c.now });
+    expect(store.remember('k1', 1001.5, 'a')).toBe(true);
+    expect(store.remember('k2', 1100, 'a')).toBe(true);
+    c.set(1001.7); // k1 expired, not swept
+    expect(store.remember('k1', 1100, 'b')).toBe(true); // a now holds k2 only
+    expect(store.remember('k3', 1100, 'a')).toBe(true);
+    expect(store.remember('k4', 1100, 'a')).toBe('full');
+  });
+
+  it('a key filed twice under the same second (expired, remembered again) is swept once, cleanly', () => {
+    const c = clock(1000);
+    const store = createMemoryNonceStore({ now: c.now });
+    expect(store.remember('k', 1001.5)).toBe(true); // second 1002
+    c.set(1001.6);
+    expect(store.remember('k', 1001.9)).toBe(true); // expired, filed again under 1002
+    c.set(1002);
+    expect(store.remember('k', 1100)).toBe(true); // gone, and the sweep did not throw
+    expect(store.remember('k', 1100)).toBe(false);
+  });
 });
