@@ -18,7 +18,7 @@ import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypt
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
-import { readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
+import { CONNECTION_FLAG_OPTIONS, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
 
 const usage = `paysign bulk update-recurring-payments --csv ROWS.csv [options]
@@ -78,13 +78,7 @@ export const bulkCommand: Command = {
         shard: { type: 'string' },
         attempts: { type: 'string' },
         timeout: { type: 'string' },
-        'base-url': { type: 'string' },
-        'endpoint-id': { type: 'string' },
-        login: { type: 'string' },
-        'control-key': { type: 'string' },
-        'private-key': { type: 'string' },
-        'path-prefix': { type: 'string' },
-        currency: { type: 'string' },
+        ...CONNECTION_FLAG_OPTIONS,
       },
       true,
     );

@@ -17,7 +17,7 @@ import { parseCommandArgs, required } from '../cli/args.js';
 import { shellQuote } from '../cli/shell-quote.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
-import { readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
+import { CONNECTION_FLAG_OPTIONS, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
 import { readJsonFile } from './read-file.js';
 import { refusalFrom } from './schedule.js';
@@ -79,13 +79,7 @@ export const sendCommand: Command = {
       args,
       {
         file: { type: 'string' },
-        'base-url': { type: 'string' },
-        'endpoint-id': { type: 'string' },
-        login: { type: 'string' },
-        'control-key': { type: 'string' },
-        'private-key': { type: 'string' },
-        'path-prefix': { type: 'string' },
-        currency: { type: 'string' },
+        ...CONNECTION_FLAG_OPTIONS,
         emulator: { type: 'boolean' },
         profiles: { type: 'string' },
         timeout: { type: 'string' },

@@ -65,6 +65,17 @@ export function requireSettings(config: GatewayConfig, keys: readonly (keyof Gat
   }
 }
 
+/** The parseArgs definitions of the connection flags (`send`, `bulk`): one list for every command. */
+export const CONNECTION_FLAG_OPTIONS = {
+  'base-url': { type: 'string' },
+  'endpoint-id': { type: 'string' },
+  login: { type: 'string' },
+  'control-key': { type: 'string' },
+  'private-key': { type: 'string' },
+  'path-prefix': { type: 'string' },
+  currency: { type: 'string' },
+} as const;
+
 /** The connection flags every command that talks to the gateway takes (`send`, `bulk`). */
 export interface ConnectionFlags {
   'base-url'?: string | undefined;
