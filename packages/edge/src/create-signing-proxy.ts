@@ -1,10 +1,9 @@
-import { operationUrl } from '@paysign/gateway/server';
+import { operationUrl, readCappedBytes } from '@paysign/gateway/server';
 import { createSigner, type OAuthError, type Signer } from '@paysign/oauth-core/webcrypto';
 import { createAuthenticator } from './caller/authenticate.js';
 import { resolveOptions, type ResolvedOptions, type SigningProxyOptions } from './options.js';
 import { errorResponse, STATUS, type Refusal } from './reply/json-error.js';
 import { mediaType, readFormParameters, type CallerParameters } from './request/form-parameters.js';
-import { readBody } from './request/read-body.js';
 import { route, type AllowedRoute } from './request/route.js';
 import { forward } from './upstream/forward.js';
 import { replyHeaders } from './upstream/reply-headers.js';
@@ -95,7 +94,7 @@ export function createSigningProxy(options: SigningProxyOptions): SigningProxy {
     if (request.method !== 'POST') {
       return refuse({ code: 'METHOD_NOT_ALLOWED', message: "the gateway's operations are POST only", headers: { Allow: 'POST' } });
     }
-    const body = await readBody(request, resolved.maxBodyBytes);
+    const body = await readCappedBytes(request, resolved.maxBodyBytes);
     if (body === undefined) return refuse({ code: 'PAYLOAD_TOO_LARGE', message: `the body is larger than ${resolved.maxBodyBytes} bytes` });
     const url = new URL(request.url);
     const unauthenticated = await authenticate(request, url, body);

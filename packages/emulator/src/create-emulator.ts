@@ -1,4 +1,5 @@
 import { createMemoryNonceStore, createVerifier, type NonceStore } from '@paysign/oauth-core';
+import { declaredTooLarge } from '@paysign/gateway/server';
 import { Hono, type Context } from 'hono';
 import { EmulatorError } from './errors.js';
 import { lineLog, type EmulatorLog, type OperationName } from './log.js';
@@ -16,7 +17,7 @@ import { replyFormatFor } from './reply/reply-format.js';
 import { countFormParameters } from './request/count-parameters.js';
 import { formMediaType } from './request/media-type.js';
 import { precheckAuthorization } from './request/pre-check.js';
-import { declaredTooLarge, readCappedBody } from './request/read-body.js';
+import { readCappedBody } from './request/read-body.js';
 import { addAdminRoutes } from './admin/admin-routes.js';
 import type { AdminAccess } from './admin/loopback.js';
 import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS } from './callbacks/callback-sender.js';

@@ -34,5 +34,8 @@ export { validatePanEligibilitySendParams, validateTransferParams } from './vali
 export { isStopped, scheduledCharges, type PlannedCharge, type ScheduleCursor } from './schedule/schedule-engine.js';
 export { readScheduleRules, type AmountRule, type ScheduleRules } from './schedule/schedule-rules.js';
 
+// Bodies read with a cap (requests as received)
+export { declaredTooLarge, readCappedBytes, type BodyCarrier } from './transport/read-capped-bytes.js';
+
 // The callback checksum the gateway computes (docs/reference/callbacks.md)
 export { callbackControl } from './callbacks/callback-checksum.js';

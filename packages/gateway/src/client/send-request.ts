@@ -1,4 +1,5 @@
 import { GatewayReplyTooLargeError, GatewayTimeoutError, GatewayTransportError } from '../errors.js';
+import { readCappedBytes } from '../transport/read-capped-bytes.js';
 
 /** One HTTP exchange: POST, then the reply read as text, at most `maxReplyBytes` of it. */
 export interface RawReply {
@@ -60,30 +61,8 @@ function describe(error: unknown): string {
   return 'unknown failure';
 }
 
-/**
- * Reads the body as UTF-8 text (as `response.text()` would, malformed bytes as U+FFFD), counting
- * bytes as they arrive; returns `undefined`, and cancels the stream, once more than `cap` bytes
- * have come (or a `Content-Length` announces more), so a huge reply is never buffered.
- */
+/** The reply as UTF-8 text (as `response.text()` reads it: malformed bytes as U+FFFD), or `undefined` over the cap. */
 async function readCapped(response: Response, cap: number): Promise<string | undefined> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > cap) {
-    await response.body?.cancel().catch(() => undefined);
-    return undefined;
-  }
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let received = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    received += value.byteLength;
-    if (received > cap) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
+  const bytes = await readCappedBytes(response, cap);
+  return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
 }
