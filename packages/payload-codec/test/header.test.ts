@@ -1,9 +1,9 @@
 // A missing header row makes the first data row the header: its card number and CVV must never
 // come back as "column names" in an error (attack finding 5).
-import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CodecError, decodeCsv, decodePayload, encodeCsv } from '@paysign/payload-codec';
+import { exposedText } from './_exposed.js';
 import { bufferBase64, utf8 } from './_oracle.js';
 import { recurringPaymentColumns, recurringPaymentExampleColumns } from './_recurring-columns.js';
 
@@ -20,7 +20,7 @@ function thrown(run: () => unknown): CodecError {
   throw new Error('expected a CodecError');
 }
 
-const everything = (error: CodecError) => [error.message, String(error.stack), inspect(error, { depth: 5 }), JSON.stringify(error)].join('\n');
+const everything = (error: CodecError) => exposedText(error);
 
 /** Two data rows of a real payment (every cell filled), without the header row. */
 function headerless(pan = PAN, cvv = CVV): string {

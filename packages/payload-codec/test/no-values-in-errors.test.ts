@@ -1,9 +1,9 @@
 // Cells may be card numbers or CVVs: a CodecError names the row, the column and
 // the rule, and nothing it carries (message, stack, properties, cause) may contain the value.
-import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CodecError, decodeCsv, decodePayload, encodeCsv, encodePayload } from '@paysign/payload-codec';
+import { exposedText } from './_exposed.js';
 import { bufferBase64, utf8 } from './_oracle.js';
 import { recurringPaymentColumns } from './_recurring-columns.js';
 
@@ -21,7 +21,7 @@ function thrown(run: () => unknown): CodecError {
 }
 
 function expectNoSecret(error: CodecError, secret: string): void {
-  const everything = [error.message, String(error.stack), inspect(error, { depth: 5 }), JSON.stringify(error)].join('\n');
+  const everything = exposedText(error);
   expect(everything).not.toContain(secret);
   // Not even a masked-looking middle: no run of 8 of its digits.
   for (let i = 0; i + 8 <= secret.length; i++) expect(everything).not.toContain(secret.slice(i, i + 8));
