@@ -1,7 +1,6 @@
 import { OAuthError } from '../errors.js';
-import { percentEncode } from './percent-encode.js';
+import { percentEncode, UNRESERVED_ONLY } from './percent-encode.js';
 
-const UNRESERVED_ONLY = /^[\w.~-]*$/;
 const LONG = 256;
 
 // One-pass encoders for values that need escaping, once and twice at the same time: short values
@@ -102,7 +101,9 @@ const ASCII_UNRESERVED = /* @__PURE__ */ (() => {
   for (let c = 0; c < 128; c++) table[c] = UNRESERVED_ONLY.test(String.fromCharCode(c)) ? 1 : 0;
   return table;
 })();
-const ESCAPED = /* @__PURE__ */ Array.from({ length: 128 }, (_, c) => (c < 16 ? '0' : '') + c.toString(16).toUpperCase());
+/** `%XX` and its second encoding `%25XX` for each ASCII character. */
+const ESCAPED_ONCE = /* @__PURE__ */ Array.from({ length: 128 }, (_, c) => `%${c < 16 ? '0' : ''}${c.toString(16).toUpperCase()}`);
+const ESCAPED_TWICE = /* @__PURE__ */ ESCAPED_ONCE.map((once) => `%25${once.slice(1)}`);
 
 function encodeShort(value: string): [once: string, twice: string] {
   let once = '';
@@ -114,9 +115,8 @@ function encodeShort(value: string): [once: string, twice: string] {
     if (c < 128) {
       if (ASCII_UNRESERVED[c] === 1) continue;
       const run = value.slice(start, i);
-      const hex = ESCAPED[c] as string;
-      once += `${run}%${hex}`;
-      twice += `${run}%25${hex}`;
+      once = once + run + (ESCAPED_ONCE[c] as string);
+      twice = twice + run + (ESCAPED_TWICE[c] as string);
       start = i + 1;
     } else {
       let end = i + 1;
@@ -128,8 +128,8 @@ function encodeShort(value: string): [once: string, twice: string] {
         throw new OAuthError('INVALID_STRING', 'a value holds a lone surrogate: it has no UTF-8 form');
       }
       const run = value.slice(start, i);
-      once += run + utf8;
-      twice += run + utf8.replaceAll('%', '%25');
+      once = once + run + utf8;
+      twice = twice + run + utf8.replaceAll('%', '%25');
       start = end;
       i = end - 1;
     }

@@ -1,11 +1,10 @@
-import { percentEncode } from './percent-encode.js';
+import { percentEncode, UNRESERVED_ONLY } from './percent-encode.js';
 
 // The signer needs each value percent-encoded once (body, header) and twice (the signature base
 // string, RFC 5849 §3.4.1.1 encodes the normalized parameters again). An encoded string holds only
 // unreserved characters and `%XX`, so its second encoding is `%` -> `%25`. Most values (keys,
 // nonces, numbers) pass the unreserved-only test and are returned as they are; the others go to
 // the fast encoder of encode-fast.ts when the entry carries it (all but the minimal /hmac entry).
-const UNRESERVED_ONLY = /^[\w.~-]*$/;
 /** Encodes a value once and twice in one pass: `encodeValueFast`, for the entries that carry it. */
 export type FastEncoder = (value: string) => [once: string, twice: string];
 

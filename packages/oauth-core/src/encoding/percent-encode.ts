@@ -3,7 +3,8 @@ import { OAuthError } from '../errors.js';
 // RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". encodeURIComponent escapes
 // everything else except !'()*, which RFC 5849 §3.6 wants escaped too. Native encoding measured
 // as fast as a table-driven loop (bench/), and it is a fraction of the size in edge bundles.
-const UNRESERVED_ONLY = /^[\w.~-]*$/;
+/** A string of unreserved characters only (RFC 3986 §2.3): its percent-encoding is itself. */
+export const UNRESERVED_ONLY: RegExp = /^[\w.~-]*$/;
 const LEFT_BY_ENCODE_URI_COMPONENT = /[!'()*]/g;
 const HAS_SUB_DELIM = /[!'()*]/;
 

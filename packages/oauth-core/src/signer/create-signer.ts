@@ -168,9 +168,27 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions,
     }
     return encoded;
   }
+  // The protocol parameters fixed by the options (consumer key, method, token, version),
+  // encoded once here: per request only the nonce and the timestamp are encoded.
+  const fixedPairs = new Map<string, EncodedPair>();
+  for (const [name, value] of [
+    ['oauth_consumer_key', consumerKey],
+    ['oauth_signature_method', protocol.signatureMethod],
+    ['oauth_token', token],
+    ['oauth_version', protocol.version],
+  ] as const) {
+    if (typeof value === 'string') fixedPairs.set(name, encodedPair(encodeName(name), value, encodeFast));
+  }
   const order = createParameterOrder();
-  const encodeParams = (pairs: readonly (readonly [string, string])[]): EncodedPair[] =>
-    pairs.map(([name, value]) => encodedPair(encodeName(name), value, encodeFast));
+  function encodeParams(pairs: readonly (readonly [string, string])[]): EncodedPair[] {
+    // Indexed, not destructured: destructuring a pair runs the iterator protocol on V8.
+    const encoded: EncodedPair[] = new Array(pairs.length);
+    for (let i = 0; i < pairs.length; i++) {
+      const pair = pairs[i] as readonly [string, string];
+      encoded[i] = encodedPair(encodeName(pair[0]), pair[1], encodeFast);
+    }
+    return encoded;
+  }
 
   // RFC 5849 §3.4.1: the request's parts, in the order the base string takes them.
   function layout(request: SignRequest) {
@@ -187,7 +205,7 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions,
     refuseProtocolNames(urlParts.query, oauthParams, "the URL's query");
     refuseProtocolNames(params, oauthParams, 'params');
     const oauthEncoded: EncodedPair[] = [];
-    for (const name in oauthParams) oauthEncoded.push(encodedPair(encodeName(name), oauthParams[name] as string, encodeFast));
+    for (const name in oauthParams) oauthEncoded.push(fixedPairs.get(name) ?? encodedPair(encodeName(name), oauthParams[name] as string, encodeFast));
     const all = urlParts.query.length === 0 ? params.concat(oauthEncoded) : urlParts.query.concat(params, oauthEncoded);
     const baseString = baseStringFromSegments(httpMethod, urlParts.encodedUri, all, order(all));
     return { httpMethod, url: urlParts.url, params, oauthParams, oauthEncoded, baseString };
