@@ -31,6 +31,8 @@ export function parseOptions(argv: readonly string[], defaultOutDir = 'results')
   const quick = argv.includes('--quick');
   const value = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   for (const arg of argv) {
+    // `pnpm ... bench -- --only=hmac` passes the `--` separator through: it is not an option.
+    if (arg === '--') continue;
     if (arg !== '--quick' && !/^--(only|rounds|sample-ms|out)=/.test(arg)) throw new Error(`unknown argument ${arg}\n${USAGE}`);
   }
   const only = value('only');
