@@ -104,7 +104,7 @@ export interface Emulator {
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
 
 /** The default body cap: 1 MiB, far above the gateway's largest request (a 65K `order_desc`, or one CSV payload). */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
 /** The default parameter cap: the largest operation (transfer) has fewer than 20 parameters with the OAuth ones. */
 export const DEFAULT_MAX_PARAMETERS = 128;
 

@@ -4,8 +4,13 @@ import type { Environment } from './environment.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** What `parseCommandArgs` returns: `node:util` parseArgs' result for the command's flags and `--help`. */
+type ParsedCommandArgs<T extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: T & { help: { type: 'boolean'; short: string } }; strict: true; allowPositionals: boolean }>
+>;
+
 /** `node:util` parseArgs, strict, with its errors turned into usage errors (exit 2). */
-export function parseCommandArgs<T extends Options>(args: readonly string[], options: T, allowPositionals = false) {
+export function parseCommandArgs<T extends Options>(args: readonly string[], options: T, allowPositionals = false): ParsedCommandArgs<T> {
   try {
     return parseArgs({ args: [...args], options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals });
   } catch (error) {

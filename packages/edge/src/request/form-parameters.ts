@@ -14,7 +14,7 @@ export interface CallerParameters {
  * and `_`. Anything else (CR, LF, a space, a non-ASCII letter) is refused with 400 before the
  * request is signed, so no caller text of that kind reaches a log line or the proxy's reply.
  */
-export const OAUTH_NAME = /^oauth_[A-Za-z0-9_]{0,64}$/;
+export const OAUTH_NAME: RegExp = /^oauth_[A-Za-z0-9_]{0,64}$/;
 
 const decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 

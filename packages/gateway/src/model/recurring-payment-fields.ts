@@ -1,5 +1,3 @@
-import type { FieldSpec } from './field-spec.js';
-
 /**
  * The spec's field table of the recurring payment (update-recurring-payments), row by row, then
  * the further CSV columns whose necessity, type and length the spec does not show.
@@ -9,6 +7,8 @@ import type { FieldSpec } from './field-spec.js';
  *   of at most 10 characters would hold two amounts), and each must be a decimal.
  * - "order_desc | String | 65K": 65 535 characters, the smaller reading of "65K".
  * - "birthday | Numeric date, format DD.MM.YYYY | 8": the 8 counts the digits of DD.MM.YYYY.
+ *
+ * Every row is a `FieldSpec` (test/types/field-tables.ts checks it when the tests compile).
  */
 export const recurringPaymentFields = [
   { property: 'clientOrderId', wire: 'client-orderid', necessity: 'R', kind: 'string', maxLength: 128 },
@@ -48,7 +48,7 @@ export const recurringPaymentFields = [
   { property: 'type', wire: 'type', necessity: '?', kind: 'string' },
   { property: 'currentRepeatsNumber', wire: 'current-repeats-number', necessity: '?', kind: 'int' },
   { property: 'cvv2', wire: 'cvv2', necessity: '?', kind: 'digits' },
-] as const satisfies readonly FieldSpec[];
+] as const;
 
 /**
  * The CSV header spells the callback column `notify-url` beside the table's `notify_url`. Both

@@ -1,5 +1,3 @@
-import type { FieldSpec } from './field-spec.js';
-
 /**
  * The body parameters of transfer, spelled exactly as the spec lists them (mostly snake_case,
  * but `destination-card-no` with hyphens). The spec shows no types, lengths or necessity: the
@@ -9,7 +7,7 @@ import type { FieldSpec } from './field-spec.js';
  * 2 and 4, order_desc 65 535, ipaddress 45 as customer-ip) and chosen by this library otherwise
  * (the recurring-payment ids 128 as recurring-payment-id, currency 3 as ISO 4217, cvv2 4,
  * deposit2card 5 for "false", redirect_url 1024 as notify_url). `ipaddress` must be an IPv4 or
- * IPv6 address.
+ * IPv6 address. Every row is a `FieldSpec` (test/types/field-tables.ts checks it when the tests compile).
  */
 export const transferFields = [
   { property: 'amount', wire: 'amount', necessity: '?', kind: 'decimal', maxLength: 10 },
@@ -27,13 +25,14 @@ export const transferFields = [
   { property: 'ipaddress', wire: 'ipaddress', necessity: '?', kind: 'ip', maxLength: 45 },
   { property: 'orderDesc', wire: 'order_desc', necessity: '?', kind: 'string', maxLength: 65_535 },
   { property: 'redirectUrl', wire: 'redirect_url', necessity: '?', kind: 'url', maxLength: 1024 },
-] as const satisfies readonly FieldSpec[];
+] as const;
 
 /**
  * The body parameters of pan-eligibility/send: note `client-order-id`, a third spelling. Lengths
- * are not shown; both are capped at 128 like client-orderid.
+ * are not shown; both are capped at 128 like client-orderid. Every row is a `FieldSpec`, checked
+ * like the other tables.
  */
 export const panEligibilitySendFields = [
   { property: 'clientOrderId', wire: 'client-order-id', necessity: 'R', kind: 'string', maxLength: 128 },
   { property: 'sendingCardRefId', wire: 'sending-card-ref-id', necessity: 'R', kind: 'string', maxLength: 128 },
-] as const satisfies readonly FieldSpec[];
+] as const;

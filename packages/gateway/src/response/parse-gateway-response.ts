@@ -9,7 +9,7 @@ import { readJsonReply } from './read-json-reply.js';
 export type ResponseHeaders = Headers | Readonly<Record<string, string | undefined>> | Iterable<readonly [string, string]>;
 
 /** What a 401/403 means and how to find out why; the spec shows 403 with an empty body. */
-export const AUTHENTICATION_DEBUG_HINT =
+export const AUTHENTICATION_DEBUG_HINT: string =
   "the gateway did not accept the request's OAuth signature. To find out why, compare the signature base string " +
   'this client signed (error.redactedBaseString, card data masked; the full one from createSigner(...).sign() of ' +
   '@paysign/oauth-core, on your machine only) with the one the gateway computes: the same method POST; the same URL ' +

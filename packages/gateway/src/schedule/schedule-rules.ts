@@ -39,8 +39,10 @@ export const SCHEDULE_WIRES: ReadonlySet<string> = new Set([
   'type',
 ]);
 
+type RecurringPaymentField = (typeof recurringPaymentFields)[number];
+
 /** The field-table rows of {@link SCHEDULE_WIRES}. */
-export const SCHEDULE_FIELDS = /* @__PURE__ */ recurringPaymentFields.filter((field) => SCHEDULE_WIRES.has(field.wire));
+export const SCHEDULE_FIELDS: RecurringPaymentField[] = /* @__PURE__ */ recurringPaymentFields.filter((field) => SCHEDULE_WIRES.has(field.wire));
 
 /**
  * Reads the schedule of a wire-named recurring payment (`period`, `interval`, `start-date`,

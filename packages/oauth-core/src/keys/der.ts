@@ -14,7 +14,7 @@ export interface DerElement {
   next: number;
 }
 
-export const RSA_ENCRYPTION_OID = /* @__PURE__ */ Uint8Array.of(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01);
+export const RSA_ENCRYPTION_OID: Uint8Array<ArrayBuffer> = /* @__PURE__ */ Uint8Array.of(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01);
 const RSA_ALGORITHM_IDENTIFIER = /* @__PURE__ */ Uint8Array.of(0x30, 0x0d, 0x06, 0x09, ...RSA_ENCRYPTION_OID, 0x05, 0x00);
 
 function malformed(what: string): OAuthError {
@@ -22,7 +22,7 @@ function malformed(what: string): OAuthError {
 }
 
 /** Reads the element at `offset`, checking it fits inside `limit`. */
-export function readElement(der: Uint8Array, offset: number, limit = der.length): DerElement {
+export function readElement(der: Uint8Array, offset: number, limit: number = der.length): DerElement {
   if (offset + 2 > limit) throw malformed('truncated element');
   const tag = der[offset] as number;
   let length = der[offset + 1] as number;
@@ -51,7 +51,7 @@ export function readChildren(der: Uint8Array, parent: DerElement): DerElement[] 
 }
 
 /** Reads a SEQUENCE at `offset` and returns its children, checking the tag and the count. */
-export function readSequence(der: Uint8Array, offset: number, minChildren: number, what: string, limit = der.length): DerElement[] {
+export function readSequence(der: Uint8Array, offset: number, minChildren: number, what: string, limit: number = der.length): DerElement[] {
   const seq = readElement(der, offset, limit);
   if (seq.tag !== 0x30) throw malformed(`${what} is not a SEQUENCE`);
   const children = readChildren(der, seq);
