@@ -1,5 +1,5 @@
 import { encodeOnceAndTwice, type FastEncoder } from '../encoding/encode-twice.js';
-import { percentEncode, UNRESERVED_ONLY } from '../encoding/percent-encode.js';
+import { percentEncode } from '../encoding/percent-encode.js';
 import { OAuthError } from '../errors.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
 import { compareEncoded, encodePairs } from '../parameters/normalize.js';
@@ -72,8 +72,6 @@ export type EncodedPair = [name: string, value: string, segment: string];
  * ```
  */
 export function encodedPair(name: readonly [once: string, twice: string], value: string, encodeFast?: FastEncoder): EncodedPair {
-  // Most values (amounts, ids, nonces, timestamps) are unreserved: no tuple for them.
-  if (UNRESERVED_ONLY.test(value)) return [name[0], value, name[1] + '%3D' + value];
   const [once, twice] = encodeOnceAndTwice(value, encodeFast);
   return [name[0], once, name[1] + '%3D' + twice];
 }

@@ -35,10 +35,22 @@ function makeTables(): void {
 
 /** Encodes INPUT[0, length) into ONCE and TWICE; returns the two lengths as once * 2^20 + twice. */
 function encodeChunk(length: number, safe: Uint8Array, safe16: Uint8Array): number {
-  let o = 0;
-  let t = 0;
   let i = 0;
   const words = length - 3;
+  // The leading unreserved run is only scanned, then copied natively: a Base64 text of ASCII
+  // (the gateway's CSV payloads) has no `+` or `/` at all, only its final `=` padding.
+  while (i < words - 4) {
+    const low = INPUT_VIEW.getUint32(i, true);
+    const high = INPUT_VIEW.getUint32(i + 4, true);
+    if (((safe16[low & 0xffff] as number) & (safe16[low >>> 16] as number) & (safe16[high & 0xffff] as number) & (safe16[high >>> 16] as number)) !== 1) break;
+    i += 8;
+  }
+  while (i < length && safe[INPUT[i] as number] === 1) i++;
+  if (i === length) return length * 0x100000 + length;
+  ONCE.set(INPUT.subarray(0, i));
+  TWICE.set(INPUT.subarray(0, i));
+  let o = i;
+  let t = i;
   for (;;) {
     // Four unreserved bytes at once (a Base64 value has a reserved character every ~32 bytes).
     while (i < words) {
@@ -86,9 +98,17 @@ function encodeLong(value: string): [once: string, twice: string] {
   for (let position = 0; position < value.length; ) {
     const { read, written } = encoder.encodeInto(position === 0 ? value : value.slice(position), INPUT);
     const lengths = encodeChunk(written, safe as Uint8Array, safe16 as Uint8Array);
-    // Only ASCII was written, so UTF-8 decoding gives exactly these characters.
-    once += decoder.decode(ONCE.subarray(0, Math.floor(lengths / 0x100000)));
-    twice += decoder.decode(TWICE.subarray(0, lengths % 0x100000));
+    const onceLength = Math.floor(lengths / 0x100000);
+    if (onceLength === written) {
+      // Nothing escaped in this chunk (most chunks of a Base64 payload): the value's own slice.
+      const run = value.slice(position, position + read);
+      once += run;
+      twice += run;
+    } else {
+      // Only ASCII was written, so UTF-8 decoding gives exactly these characters.
+      once += decoder.decode(ONCE.subarray(0, onceLength));
+      twice += decoder.decode(TWICE.subarray(0, lengths % 0x100000));
+    }
     position += read;
   }
   return [once, twice];
