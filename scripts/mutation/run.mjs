@@ -8,6 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { nodeBinary, platform } from '../../conformance/runtimes/node-binaries.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+// `--config <file>`: a Stryker configuration other than stryker.config.mjs (e.g. stryker.hot-paths.config.mjs);
+// the summary then reads that configuration's JSON report and writes <report>.latest-run.md beside it.
+const configAt = process.argv.indexOf('--config');
+const config = configAt < 0 ? 'stryker.config.mjs' : process.argv.splice(configAt, 2)[1];
+const report = configAt < 0 ? undefined : (await import(new URL(`../../${config}`, import.meta.url).href)).default.jsonReporter.fileName;
+const summaryArgs = report === undefined ? [] : [report];
+if (report !== undefined) process.env.MUTATION_SUMMARY = report.replace(/\.json$/, '.latest-run.md');
 const major = Number(process.versions.node.split('.')[0]);
 const node = major >= 22 ? process.execPath : nodeBinary(22);
 if (node === undefined || !existsSync(node)) {
@@ -15,7 +22,7 @@ if (node === undefined || !existsSync(node)) {
   process.exit(1);
 }
 const stryker = fileURLToPath(new URL('../../node_modules/@stryker-mutator/core/bin/stryker.js', import.meta.url));
-const run = spawnSync(node, [stryker, 'run', 'stryker.config.mjs', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const run = spawnSync(node, [stryker, 'run', config, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 if (run.status !== 0) process.exit(run.status ?? 1);
-const summary = spawnSync(process.execPath, [fileURLToPath(new URL('./summary.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
+const summary = spawnSync(process.execPath, [fileURLToPath(new URL('./summary.mjs', import.meta.url)), ...summaryArgs], { cwd: root, stdio: 'inherit' });
 process.exit(summary.status ?? 1);

@@ -1,0 +1,18 @@
+// Mutation testing of oauth-core's hot paths alone (src/encoding, src/signer, src/base-string),
+// beside the default run: `node scripts/mutation/run.mjs --config stryker.hot-paths.config.mjs`.
+// The default configuration (stryker.config.mjs) with its own mutate list, sandbox, incremental
+// file and reports, so that it can run while the default one runs; one test process, since the
+// machine it was written on has two cores and the other run takes both.
+// Results and the survivors' reasons: reports/mutation/oauth-core-hot-paths.md.
+import defaults from './stryker.config.mjs';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  ...defaults,
+  mutate: ['packages/oauth-core/src/encoding/**/*.ts', 'packages/oauth-core/src/signer/**/*.ts', 'packages/oauth-core/src/base-string/**/*.ts'],
+  tempDirName: '.stryker-tmp-hot',
+  incrementalFile: 'reports/mutation/stryker-incremental-hot-paths.json',
+  htmlReporter: { fileName: 'reports/mutation/oauth-core-hot-paths.html' },
+  jsonReporter: { fileName: 'reports/mutation/oauth-core-hot-paths.json' },
+  concurrency: 1,
+};
