@@ -3,6 +3,18 @@ import type { ValidationIssue } from './validation/issue.js';
 /**
  * Stable error codes of `@paysign/gateway`. A code never changes meaning between versions; match
  * on `error.code` (or the class), never on the message.
+ *
+ * @example
+ * ```ts
+ * import { GatewayError, type GatewayErrorCode } from '@paysign/gateway';
+ *
+ * const mayHaveRun: GatewayErrorCode[] = ['TRANSPORT_FAILED', 'TIMEOUT', 'REPLY_TOO_LARGE'];
+ * try {
+ *   await client.transfer(request);
+ * } catch (error) {
+ *   if (error instanceof GatewayError && mayHaveRun.includes(error.code)) console.error('check the transfer status before sending it again');
+ * }
+ * ```
  */
 export type GatewayErrorCode =
   // GatewayValidationError: refused before anything was signed or sent
@@ -70,7 +82,23 @@ export class GatewayValidationError extends GatewayError {
   }
 }
 
-/** What the gateway said about a failure, as far as it said anything. */
+/**
+ * What the gateway said about a failure, as far as it said anything.
+ *
+ * @example
+ * ```ts
+ * import { GatewayResponseError, type GatewayFailureDetails } from '@paysign/gateway';
+ *
+ * try {
+ *   await client.updateRecurringPayments([update]);
+ * } catch (error) {
+ *   if (error instanceof GatewayResponseError) {
+ *     const details: GatewayFailureDetails = error.details;
+ *     console.error(details.httpStatus, details.gatewayCode, details.serialNumber);
+ *   }
+ * }
+ * ```
+ */
 export interface GatewayFailureDetails {
   /** The HTTP status of the reply. */
   httpStatus: number;
@@ -176,7 +204,16 @@ export class GatewayReplyTooLargeError extends GatewayError {
   }
 }
 
-/** The default reply-size cap of a gateway client: 1 MiB (the gateway's replies are a few hundred bytes). */
+/**
+ * The default reply-size cap of a gateway client: 1 MiB (the gateway's replies are a few hundred bytes).
+ *
+ * @example
+ * ```ts
+ * import { createGatewayClient, DEFAULT_MAX_REPLY_BYTES } from '@paysign/gateway';
+ *
+ * const client = createGatewayClient({ ...options, maxReplyBytes: 4 * DEFAULT_MAX_REPLY_BYTES });
+ * ```
+ */
 export const DEFAULT_MAX_REPLY_BYTES = 1_048_576;
 
 /**

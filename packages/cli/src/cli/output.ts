@@ -1,7 +1,25 @@
 import { redactText } from '../redact/redact.js';
 import type { Environment } from './environment.js';
 
-/** Where a command writes: stdout for results, stderr for diagnostics; colours only on a TTY. */
+/**
+ * Where a command writes: stdout for results, stderr for diagnostics; colours only on a TTY.
+ *
+ * @example
+ * ```ts
+ * import type { Output } from '@paysign/cli';
+ *
+ * // Collects what a command prints, for a test or an embedding program.
+ * const lines: string[] = [];
+ * const plain = (text: string) => text;
+ * const io: Output = {
+ *   out: (line = '') => lines.push(line),
+ *   err: (line = '') => lines.push(`error: ${line}`),
+ *   outUnmasked: (line = '') => lines.push(line),
+ *   color: false,
+ *   bold: plain, dim: plain, red: plain, green: plain, yellow: plain,
+ * };
+ * ```
+ */
 export interface Output {
   out(line?: string): void;
   err(line?: string): void;

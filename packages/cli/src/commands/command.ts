@@ -1,7 +1,21 @@
 import type { Output } from '../cli/output.js';
 import type { Environment } from '../cli/environment.js';
 
-/** What a command needs from the process around it (injectable, so it runs in-process too). */
+/**
+ * What a command needs from the process around it (injectable, so it runs in-process too).
+ *
+ * @example
+ * ```ts
+ * import { runCli, type CommandContext } from '@paysign/cli';
+ *
+ * const context: CommandContext = {
+ *   io, // an Output
+ *   env: process.env,
+ *   stopSignal: new Promise((resolve) => process.once('SIGINT', () => resolve())),
+ * };
+ * process.exitCode = await runCli(['emulator', '--port', '8080'], context);
+ * ```
+ */
 export interface CommandContext {
   io: Output;
   env: Environment;

@@ -13,7 +13,17 @@ Generates an RSA key pair as the gateway asks (spec, RSA-SHA256: 4096 bits):
   DIR/public-key.pem   SPKI PEM ("BEGIN PUBLIC KEY"): send it to the gateway's support manager
 Use different key pairs for production and testing. Existing files are kept unless --force.`;
 
-/** The files keygen writes and the public key's fingerprint. */
+/**
+ * The files keygen writes and the public key's fingerprint.
+ *
+ * @example
+ * ```ts
+ * import { generateKeyFiles, type GeneratedKeyFiles } from '@paysign/cli';
+ *
+ * const files: GeneratedKeyFiles = await generateKeyFiles('./keys');
+ * console.log(`register ${files.publicKeyPath} (fingerprint ${files.fingerprint})`);
+ * ```
+ */
 export interface GeneratedKeyFiles {
   privateKeyPath: string;
   publicKeyPath: string;

@@ -1,4 +1,15 @@
-/** Why a signature does not match, as a stable code; `message` says it in plain words. */
+/**
+ * Why a signature does not match, as a stable code; `message` says it in plain words.
+ *
+ * @example
+ * ```ts
+ * import { explainRequest, type CauseCode } from '@paysign/cli';
+ *
+ * const fixable: CauseCode[] = ['plus_for_space', 'unescaped_reserved', 'parameters_unsorted'];
+ * const { causes } = await explainRequest({ url, authorization, body, controlKey });
+ * if (causes.some((cause) => fixable.includes(cause.code))) console.log('the client encodes parameters its own way: use percentEncode');
+ * ```
+ */
 export type CauseCode =
   | 'plus_for_space' // spaces signed as `+` instead of `%20`
   | 'literal_plus' // a `+` sent in a form body (a space there) but signed as a plus sign
@@ -22,6 +33,17 @@ export type CauseCode =
   | 'signature_method_mismatch' // header method and the given key do not fit
   | 'malformed_request'; // header or body cannot be read
 
+/**
+ * One likely cause of a refused signature: a stable code and the same in plain words.
+ *
+ * @example
+ * ```ts
+ * import { explainRequest, type Cause } from '@paysign/cli';
+ *
+ * const { causes } = await explainRequest({ url, authorization, body, controlKey });
+ * for (const cause of causes satisfies Cause[]) console.log(`${cause.code}: ${cause.message}`);
+ * ```
+ */
 export interface Cause {
   code: CauseCode;
   message: string;

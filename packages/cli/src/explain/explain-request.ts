@@ -15,7 +15,22 @@ import { layOut, type Layout, type Pair } from './base-string-parts.js';
 import type { Cause } from './causes.js';
 import { methodVariants, parameterVariants, readBodyLiteralPlus, serverPairs, urlVariants, type ReadRequest, type Variant } from './variants.js';
 
-/** A captured request and the credentials to check it with. */
+/**
+ * A captured request and the credentials to check it with.
+ *
+ * @example
+ * ```ts
+ * import { explainRequest, type ExplainInput } from '@paysign/cli';
+ *
+ * const input: ExplainInput = {
+ *   url: 'https://sandbox.gate.example/payment/api/v2/pan-eligibility/send/1234',
+ *   authorization: 'OAuth oauth_consumer_key="merchant-login", oauth_signature_method="HMAC-SHA1", ...',
+ *   body: 'client-order-id=order-1&sending-card-ref-id=ref-9',
+ *   controlKey: process.env.PAYSIGN_CONTROL_KEY,
+ * };
+ * console.log((await explainRequest(input)).verdict);
+ * ```
+ */
 export interface ExplainInput {
   /** Default `POST`. */
   method?: string;
@@ -37,7 +52,17 @@ export interface ExplainInput {
   timestampWindowSeconds?: number;
 }
 
-/** What explain found. */
+/**
+ * What explain found.
+ *
+ * @example
+ * ```ts
+ * import { explainRequest, type Diagnosis } from '@paysign/cli';
+ *
+ * const diagnosis: Diagnosis = await explainRequest({ url, authorization, body, controlKey });
+ * if (diagnosis.verdict === 'mismatch') console.log(diagnosis.expectedBaseString, diagnosis.causes);
+ * ```
+ */
 export interface Diagnosis {
   /** `valid`: signature and timestamp fine; `stale`: signature fine, timestamp not; `mismatch`: the signature does not verify; `malformed`: the request cannot be read. */
   verdict: 'valid' | 'stale' | 'mismatch' | 'malformed';
@@ -50,7 +75,20 @@ export interface Diagnosis {
   causes: Cause[];
 }
 
-/** The credentials given do not fit the request's signature method (a usage problem, not a diagnosis). */
+/**
+ * The credentials given do not fit the request's signature method (a usage problem, not a diagnosis).
+ *
+ * @example
+ * ```ts
+ * import { explainRequest, ExplainInputError } from '@paysign/cli';
+ *
+ * try {
+ *   await explainRequest({ url, authorization, body, publicKey }); // an HMAC-SHA1 request
+ * } catch (error) {
+ *   if (error instanceof ExplainInputError) console.error(`give the control key: ${error.message}`);
+ * }
+ * ```
+ */
 export class ExplainInputError extends Error {
   override readonly name = 'ExplainInputError';
 }

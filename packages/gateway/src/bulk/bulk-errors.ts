@@ -1,4 +1,18 @@
-/** Stable codes of {@link BulkError}: match on `error.code`, never on the message. */
+/**
+ * Stable codes of {@link BulkError}: match on `error.code`, never on the message.
+ *
+ * @example
+ * ```ts
+ * import { BulkError, type BulkErrorCode } from '@paysign/gateway';
+ *
+ * const fixable: BulkErrorCode[] = ['BULK_INVALID_ROWS'];
+ * try {
+ *   await bulkUpdateRecurringPayments({ client, source });
+ * } catch (error) {
+ *   if (error instanceof BulkError && fixable.includes(error.code)) console.error('fix the rows, or run with skipInvalid');
+ * }
+ * ```
+ */
 export type BulkErrorCode =
   | 'BULK_INVALID_OPTIONS' // an option of the bulk run cannot work (concurrency, rate, shard, source, ...)
   | 'BULK_INVALID_ROWS' // rows broke the spec's rules and skipInvalid was not set: nothing was sent

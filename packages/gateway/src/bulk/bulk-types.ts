@@ -2,12 +2,35 @@ import type { GatewayClient } from '../client/create-gateway-client.js';
 import type { ValidationIssue } from '../validation/issue.js';
 import type { BulkJournal } from './journal.js';
 
-/** One input row: a CSV row of update-recurring-payments, keyed by wire names, values as text. */
+/**
+ * One input row: a CSV row of update-recurring-payments, keyed by wire names, values as text.
+ *
+ * @example
+ * ```ts
+ * import type { BulkRow } from '@paysign/gateway';
+ *
+ * // wire names as keys, values as text, as in the CSV
+ * const row: BulkRow = { 'client-orderid': 'order-1', 'recurring-payment-id': '7701', amount: '10.42' };
+ * ```
+ */
 export type BulkRow = Readonly<Record<string, string>>;
 
 /**
  * An input row that could not be read (a ragged CSV line, a bad quote): it counts as a row, is
  * invalid, and carries the issues that say why (row number, column or field position, rule).
+ *
+ * @example
+ * ```ts
+ * import { BulkUnreadableRow, type BulkSource } from '@paysign/gateway';
+ *
+ * // A source of its own reports a line it cannot read as an invalid row, not as an exception.
+ * const source: BulkSource = () =>
+ *   lines.map((line, i) =>
+ *     line.includes('\0')
+ *       ? new BulkUnreadableRow([{ field: 'order_desc', rule: 'csv-character', row: i + 1, message: `row ${i + 1}: order_desc: a NUL character` }])
+ *       : toRow(line),
+ *   );
+ * ```
  */
 export class BulkUnreadableRow {
   readonly issues: readonly ValidationIssue[];
@@ -21,17 +44,47 @@ export class BulkUnreadableRow {
  * or an array: the input is read twice, once to validate every row before any is sent, once to
  * send, so that a million rows never have to sit in memory. `csvFileRows(path)` of
  * `@paysign/gateway/node` makes one from a CSV file.
+ *
+ * @example
+ * ```ts
+ * import type { BulkSource } from '@paysign/gateway';
+ * import { csvFileRows } from '@paysign/gateway/node';
+ *
+ * const fromFile: BulkSource = csvFileRows('rows.csv'); // re-readable: a new iterable per call
+ * const inMemory: BulkSource = [{ 'client-orderid': 'order-1', 'recurring-payment-id': '7701', amount: '10.42' }];
+ * ```
  */
 export type BulkSource = (() => AsyncIterable<BulkRow | BulkUnreadableRow> | Iterable<BulkRow | BulkUnreadableRow>) | readonly BulkRow[];
 
-/** The final outcome of one row. */
+/**
+ * The final outcome of one row.
+ *
+ * @example
+ * ```ts
+ * import type { BulkOutcome } from '@paysign/gateway';
+ *
+ * const final: BulkOutcome[] = ['updated', 'refused', 'invalid'];
+ * await bulkUpdateRecurringPayments({ client, source, onRecord: (record) => final.includes(record.outcome) || console.warn(`row ${record.row} failed`) });
+ * ```
+ */
 export type BulkOutcome =
   | 'updated' // the gateway accepted the update
   | 'refused' // the gateway refused it (validation-error, error, another 4xx): not retried
   | 'invalid' // it broke a rule of the spec and was skipped (skipInvalid): never sent
   | 'failed'; // every attempt ended without an answer or with a 5xx / unreadable reply
 
-/** What the journal keeps of a row: no card data (the id and the message are masked). */
+/**
+ * What the journal keeps of a row: no card data (the id and the message are masked).
+ *
+ * @example
+ * ```ts
+ * import { formatResultLine, type BulkRecord } from '@paysign/gateway';
+ *
+ * const records: BulkRecord[] = [];
+ * await bulkUpdateRecurringPayments({ client, source, onRecord: (record) => records.push(record) });
+ * console.log(records.map(formatResultLine).join(''));
+ * ```
+ */
 export interface BulkRecord {
   /** The row's number in the input: 1 for the first data row. */
   row: number;
@@ -46,7 +99,17 @@ export interface BulkRecord {
   errorMessage?: string;
 }
 
-/** A snapshot of a run, as `onProgress` receives it. */
+/**
+ * A snapshot of a run, as `onProgress` receives it.
+ *
+ * @example
+ * ```ts
+ * import type { BulkProgress } from '@paysign/gateway';
+ *
+ * const show = (p: BulkProgress) => console.error(`${p.done}/${p.total}: ${p.updated} updated, ${p.failed} failed`);
+ * await bulkUpdateRecurringPayments({ client, source, onProgress: show });
+ * ```
+ */
 export interface BulkProgress {
   /** Rows of this shard in the input (known after the validation pass). */
   total: number;
@@ -70,13 +133,35 @@ export interface BulkProgress {
   elapsedMs: number;
 }
 
-/** Why a run ended. */
+/**
+ * Why a run ended.
+ *
+ * @example
+ * ```ts
+ * import type { BulkStopReason } from '@paysign/gateway';
+ *
+ * const { stopReason } = await bulkUpdateRecurringPayments({ client, source, journal });
+ * const resume: BulkStopReason[] = ['aborted'];
+ * if (resume.includes(stopReason)) console.error('run again with the same journal to send the rest');
+ * ```
+ */
 export type BulkStopReason =
   | 'completed' // every row of the shard has an outcome
   | 'aborted' // the caller's signal fired: rows in flight were abandoned, not journaled, and are sent again on the next run
   | 'authentication'; // maxAuthenticationFailures 401/403 refusals: the signature setup is wrong; nothing more was sent
 
-/** The end of a run: the counts of {@link BulkProgress} and why it ended. */
+/**
+ * The end of a run: the counts of {@link BulkProgress} and why it ended.
+ *
+ * @example
+ * ```ts
+ * import type { BulkSummary } from '@paysign/gateway';
+ *
+ * const summary: BulkSummary = await bulkUpdateRecurringPayments({ client, source, journal });
+ * if (summary.stopReason === 'authentication') console.error(summary.authenticationMessage);
+ * else console.log(`${summary.updated} updated, ${summary.notDone} not done`);
+ * ```
+ */
 export interface BulkSummary extends BulkProgress {
   stopReason: BulkStopReason;
   /** Rows of the shard without an outcome (stopped before they were sent, or abandoned in flight). */
@@ -85,7 +170,18 @@ export interface BulkSummary extends BulkProgress {
   authenticationMessage?: string;
 }
 
-/** A row refused by validation, as `onInvalidRow` receives it. */
+/**
+ * A row refused by validation, as `onInvalidRow` receives it.
+ *
+ * @example
+ * ```ts
+ * import type { BulkInvalidRow } from '@paysign/gateway';
+ *
+ * const report = (invalid: BulkInvalidRow) =>
+ *   console.error(`row ${invalid.row}: ${invalid.issues.map((issue) => `${issue.field} ${issue.rule}`).join(', ')}`);
+ * await bulkUpdateRecurringPayments({ client, source, skipInvalid: true, onInvalidRow: report });
+ * ```
+ */
 export interface BulkInvalidRow {
   /** The row's number in the input: 1 for the first data row. */
   row: number;
@@ -95,7 +191,17 @@ export interface BulkInvalidRow {
   issues: readonly ValidationIssue[];
 }
 
-/** Retries of updates whose outcome is unknown or that did not take. */
+/**
+ * Retries of updates whose outcome is unknown or that did not take.
+ *
+ * @example
+ * ```ts
+ * import type { BulkRetryOptions } from '@paysign/gateway';
+ *
+ * const retry: BulkRetryOptions = { attempts: 8, baseDelayMs: 500, maxDelayMs: 30_000 };
+ * await bulkUpdateRecurringPayments({ client, source, retry });
+ * ```
+ */
 export interface BulkRetryOptions {
   /** Attempts per row, the first included. Default 5. */
   attempts?: number;
@@ -105,7 +211,25 @@ export interface BulkRetryOptions {
   maxDelayMs?: number;
 }
 
-/** How a bulk run works. Only `client` and `source` are required. */
+/**
+ * How a bulk run works. Only `client` and `source` are required.
+ *
+ * @example
+ * ```ts
+ * import { bulkUpdateRecurringPayments, type BulkUpdateOptions } from '@paysign/gateway';
+ * import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
+ *
+ * const options: BulkUpdateOptions = {
+ *   client,
+ *   source: csvFileRows('rows.csv'),
+ *   journal: createFileJournal('rows.journal'),
+ *   concurrency: 8,
+ *   ratePerSecond: 50,
+ *   shard: { index: 0, count: 2 },
+ * };
+ * await bulkUpdateRecurringPayments(options);
+ * ```
+ */
 export interface BulkUpdateOptions {
   /** The client that sends each row (its credentials, base URL, timeout, reply cap). */
   client: GatewayClient;

@@ -8,7 +8,21 @@ import {
 } from '../errors.js';
 import { redactCardData } from '../redact/redact-card-data.js';
 
-/** What a failed update-recurring-payments request means for a bulk run. */
+/**
+ * What a failed update-recurring-payments request means for a bulk run.
+ *
+ * @example
+ * ```ts
+ * import { classifyUpdateFailure, type FailureKind } from '@paysign/gateway';
+ *
+ * const worthRetrying: FailureKind[] = ['retry'];
+ * try {
+ *   await client.updateRecurringPayments([update]);
+ * } catch (error) {
+ *   if (worthRetrying.includes(classifyUpdateFailure(error).kind)) queueForLater(update);
+ * }
+ * ```
+ */
 export type FailureKind =
   | 'retry' // the update did not take, or its outcome is unknown: sending the same values again is safe
   | 'refused' // the gateway answered no: final, not retried
@@ -17,7 +31,21 @@ export type FailureKind =
   | 'aborted' // the caller's (or the run's) signal: abandoned, not recorded
   | 'fatal'; // the setup cannot work (client options, signing): the run stops
 
-/** A failure, classified, with a masked code and message for the journal. */
+/**
+ * A failure, classified, with a masked code and message for the journal.
+ *
+ * @example
+ * ```ts
+ * import { classifyUpdateFailure, type ClassifiedFailure } from '@paysign/gateway';
+ *
+ * try {
+ *   await client.updateRecurringPayments([update]);
+ * } catch (error) {
+ *   const failure: ClassifiedFailure = classifyUpdateFailure(error);
+ *   console.error(failure.kind, failure.code, failure.message); // masked: safe to log
+ * }
+ * ```
+ */
 export interface ClassifiedFailure {
   kind: FailureKind;
   code: string;

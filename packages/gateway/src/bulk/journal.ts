@@ -6,6 +6,18 @@ import type { BulkOutcome, BulkRecord } from './bulk-types.js';
  * has resolved, so `append` must resolve only when the record is durable (a file journal writes
  * and fsyncs first). `load` returns every record appended before, by this run or an earlier one;
  * a record torn by a crash while it was written must be left out, not reported as corrupt.
+ *
+ * @example
+ * ```ts
+ * import type { BulkJournal, BulkRecord } from '@paysign/gateway';
+ *
+ * // A journal kept in a key-value store of your own (the file journal of @paysign/gateway/node fsyncs each line).
+ * const journal: BulkJournal = {
+ *   load: async () => (await store.list('bulk:')) as BulkRecord[],
+ *   append: (record) => store.put(`bulk:${record.row}`, record),
+ *   close: async () => {},
+ * };
+ * ```
  */
 export interface BulkJournal {
   /** Every complete record, in the order appended. */

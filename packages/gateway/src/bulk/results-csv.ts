@@ -1,7 +1,18 @@
 import { redactCardData } from '../redact/redact-card-data.js';
 import type { BulkRecord } from './bulk-types.js';
 
-/** The columns of a results file, in order. Every shard writes the same ones. */
+/**
+ * The columns of a results file, in order. Every shard writes the same ones.
+ *
+ * @example
+ * ```ts
+ * import { BULK_RESULT_COLUMNS, formatResultLine } from '@paysign/gateway';
+ *
+ * // A header line for a results file (the files of the shards concatenate without one).
+ * const header = `${BULK_RESULT_COLUMNS.join(';')}\r\n`;
+ * const text = header + records.map(formatResultLine).join('');
+ * ```
+ */
 export const BULK_RESULT_COLUMNS = ['row', 'recurring-payment-id', 'outcome', 'serial-number', 'error-code', 'error-message'] as const;
 
 /**

@@ -1,6 +1,16 @@
 import { BulkError } from './bulk-errors.js';
 
-/** One shard of an input: the rows whose 0-based index is `index` modulo `count`. */
+/**
+ * One shard of an input: the rows whose 0-based index is `index` modulo `count`.
+ *
+ * @example
+ * ```ts
+ * import { parseShard, type BulkShard } from '@paysign/gateway';
+ *
+ * const shard: BulkShard = parseShard('1/4'); // { index: 1, count: 4 }
+ * await bulkUpdateRecurringPayments({ client, source, journal, shard });
+ * ```
+ */
 export interface BulkShard {
   index: number;
   count: number;

@@ -1,7 +1,20 @@
 import { createMemoryCallbackStore, type CallbackSeenStore } from './seen-store.js';
 import { assertControlKey, verifyCallback, type GatewayCallback } from './verify-callback.js';
 
-/** Options of {@link createCallbackHandler}. */
+/**
+ * Options of {@link createCallbackHandler}.
+ *
+ * @example
+ * ```ts
+ * import { createCallbackHandler, type CallbackHandlerOptions } from '@paysign/gateway';
+ *
+ * const options: CallbackHandlerOptions = {
+ *   controlKey: process.env.GATEWAY_CONTROL_KEY!,
+ *   onCallback: async (callback) => orders.markPaid(callback.clientOrderId, callback.status),
+ * };
+ * Deno.serve(createCallbackHandler(options));
+ * ```
+ */
 export interface CallbackHandlerOptions {
   /** The merchant's control key: the checksum's secret. */
   controlKey: string;

@@ -1,9 +1,32 @@
-/** What a store knows of a callback key: never seen, being handled now, or handled. */
+/**
+ * What a store knows of a callback key: never seen, being handled now, or handled.
+ *
+ * @example
+ * ```ts
+ * import type { CallbackClaim } from '@paysign/gateway';
+ *
+ * const claim: CallbackClaim = await store.claim(key);
+ * if (claim === 'new') await handle(callback); // 'pending' or 'done': another delivery has it
+ * ```
+ */
 export type CallbackClaim = 'new' | 'pending' | 'done';
 
 /**
  * Remembers which callbacks were handled, keyed by (status, type, orderid, client_orderid).
  * `claim` must be atomic: of two concurrent claims of one key, one gets `new`.
+ *
+ * @example
+ * ```ts
+ * import { createCallbackHandler, type CallbackClaim, type CallbackSeenStore } from '@paysign/gateway';
+ *
+ * // Shared by every instance: Redis SET NX claims a key atomically.
+ * const seen: CallbackSeenStore = {
+ *   claim: async (key): Promise<CallbackClaim> => ((await redis.set(`cb:${key}`, 'pending', { NX: true })) ? 'new' : ((await redis.get(`cb:${key}`)) as CallbackClaim)),
+ *   complete: async (key) => void (await redis.set(`cb:${key}`, 'done')),
+ *   release: async (key) => void (await redis.del(`cb:${key}`)),
+ * };
+ * const handler = createCallbackHandler({ controlKey, onCallback, seen });
+ * ```
  */
 export interface CallbackSeenStore {
   /** Marks the key pending if it was never seen, and says what it was before. */

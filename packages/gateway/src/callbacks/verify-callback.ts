@@ -1,7 +1,20 @@
 import { GatewayValidationError } from '../errors.js';
 import { callbackControl, constantTimeEqual } from './callback-checksum.js';
 
-/** A callback whose checksum matched: what the gateway says happened to an order. */
+/**
+ * A callback whose checksum matched: what the gateway says happened to an order.
+ *
+ * @example
+ * ```ts
+ * import { verifyCallback, type GatewayCallback } from '@paysign/gateway';
+ *
+ * const result = await verifyCallback(new URLSearchParams(await request.text()), { controlKey });
+ * if (result.ok) {
+ *   const callback: GatewayCallback = result.callback;
+ *   console.log(callback.merchantOrder, callback.status);
+ * }
+ * ```
+ */
 export interface GatewayCallback {
   /** Final status: `approved`, `declined`, `filtered`, `error` (or `unknown`). */
   status: string;
@@ -19,17 +32,51 @@ export interface GatewayCallback {
   params: Readonly<Record<string, string>>;
 }
 
-/** Why a callback was refused. */
+/**
+ * Why a callback was refused.
+ *
+ * @example
+ * ```ts
+ * import { verifyCallback, type CallbackRefusalReason } from '@paysign/gateway';
+ *
+ * const result = await verifyCallback(params, { controlKey });
+ * if (!result.ok) {
+ *   const reason: CallbackRefusalReason = result.reason;
+ *   console.warn(`callback refused: ${reason}`); // e.g. checksum_mismatch: not from the gateway, or another control key
+ * }
+ * ```
+ */
 export type CallbackRefusalReason =
   | 'missing_control' // no `control` parameter: never valid, even with every other field empty
   | 'malformed_control' // not 40 hex digits
   | 'duplicate_parameter' // a name given twice: which value was signed is ambiguous
   | 'checksum_mismatch'; // the checksum does not match this control key
 
-/** The outcome of {@link verifyCallback}. */
+/**
+ * The outcome of {@link verifyCallback}.
+ *
+ * @example
+ * ```ts
+ * import { verifyCallback, type CallbackVerification } from '@paysign/gateway';
+ *
+ * const verification: CallbackVerification = await verifyCallback(params, { controlKey });
+ * return new Response(verification.ok ? 'OK' : 'refused', { status: verification.ok ? 200 : 403 });
+ * ```
+ */
 export type CallbackVerification = { ok: true; callback: GatewayCallback } | { ok: false; reason: CallbackRefusalReason };
 
-/** What a callback's parameters may be given as. */
+/**
+ * What a callback's parameters may be given as.
+ *
+ * @example
+ * ```ts
+ * import { verifyCallback, type CallbackParams } from '@paysign/gateway';
+ *
+ * const fromQuery: CallbackParams = new URL(request.url).searchParams; // a GET callback
+ * const fromObject: CallbackParams = { status: 'approved', orderid: '902', merchant_order: 'order-1', control: '...' };
+ * await verifyCallback(fromQuery, { controlKey });
+ * ```
+ */
 export type CallbackParams = URLSearchParams | Iterable<readonly [string, string]> | Readonly<Record<string, string>>;
 
 const HEX40 = /^[0-9a-fA-F]{40}$/;

@@ -15,7 +15,18 @@ import type { GatewayCallOptions, GatewayClientOptions, GatewaySignatureMethod }
 import { redactBaseString } from './redact-base-string.js';
 import { sendRequest } from './send-request.js';
 
-/** A client for one merchant endpoint: validates, signs, sends once, and reads the reply. */
+/**
+ * A client for one merchant endpoint: validates, signs, sends once, and reads the reply.
+ *
+ * @example
+ * ```ts
+ * import { createGatewayClient, type GatewayClient } from '@paysign/gateway';
+ *
+ * const client: GatewayClient = createGatewayClient({ baseUrl: 'https://sandbox.gate.example', endpointId: '1234', login: 'merchant-login', controlKey });
+ * const result = await client.panEligibilitySend({ clientOrderId: 'order-1', sendingCardRefId: 'ref-9' });
+ * console.log(client.signatureMethod, result.status);
+ * ```
+ */
 export interface GatewayClient {
   /** The signature method in use. */
   readonly signatureMethod: GatewaySignatureMethod;

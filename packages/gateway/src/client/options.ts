@@ -2,10 +2,36 @@
 import type { CryptoAdapter, PrivateKeyInput } from '@paysign/oauth-core';
 import type { Quoting } from '@paysign/payload-codec';
 
-/** The signature methods the gateway accepts. */
+/**
+ * The signature methods the gateway accepts.
+ *
+ * @example
+ * ```ts
+ * import type { GatewaySignatureMethod } from '@paysign/gateway';
+ *
+ * const method: GatewaySignatureMethod = client.signatureMethod; // 'RSA-SHA256' with a privateKey, 'HMAC-SHA1' with a controlKey
+ * ```
+ */
 export type GatewaySignatureMethod = 'HMAC-SHA1' | 'RSA-SHA256';
 
-/** How a gateway client is set up. */
+/**
+ * How a gateway client is set up.
+ *
+ * @example
+ * ```ts
+ * import { createGatewayClient, type GatewayClientOptions } from '@paysign/gateway';
+ *
+ * const options: GatewayClientOptions = {
+ *   baseUrl: 'https://sandbox.gate.example',
+ *   endpointId: '1234',
+ *   login: 'merchant-login',
+ *   privateKey: await Deno.readTextFile('private-key.pem'), // RSA-SHA256; or controlKey for HMAC-SHA1
+ *   projectCurrency: 'EUR',
+ *   timeoutMs: 20_000,
+ * };
+ * const client = createGatewayClient(options);
+ * ```
+ */
 export interface GatewayClientOptions {
   /** The spec's `{sandbox_base_url}` or `{production_base_url}`, e.g. `https://sandbox.gate.example`. `https:` only (plain `http:` is accepted for loopback hosts, for local emulators). */
   baseUrl: string;
@@ -57,7 +83,17 @@ export interface GatewayClientOptions {
   adapter?: CryptoAdapter;
 }
 
-/** Per-call options. */
+/**
+ * Per-call options.
+ *
+ * @example
+ * ```ts
+ * import type { GatewayCallOptions } from '@paysign/gateway';
+ *
+ * const call: GatewayCallOptions = { timeoutMs: 5_000, signal: AbortSignal.timeout(10_000) };
+ * await client.panEligibilitySend({ clientOrderId: 'order-1', sendingCardRefId: 'ref-9' }, call);
+ * ```
+ */
 export interface GatewayCallOptions {
   /** Aborts this request. */
   signal?: AbortSignal;

@@ -1,4 +1,14 @@
-/** A date of the proleptic Gregorian calendar, as the gateway writes it: `DD.MM.YYYY`. */
+/**
+ * A date of the proleptic Gregorian calendar, as the gateway writes it: `DD.MM.YYYY`.
+ *
+ * @example
+ * ```ts
+ * import { formatCalendarDate, parseCalendarDate, type CalendarDate } from '@paysign/gateway';
+ *
+ * const date: CalendarDate | undefined = parseCalendarDate('29.02.2028'); // { day: 29, month: 2, year: 2028 }
+ * if (date) console.log(formatCalendarDate({ ...date, day: 1 })); // '01.02.2028'
+ * ```
+ */
 export interface CalendarDate {
   readonly day: number;
   readonly month: number;

@@ -82,10 +82,30 @@ export const recurringPaymentColumns: readonly RecurringPaymentColumn[] = /* @__
   /* @__PURE__ */ recurringPaymentExampleColumns.concat(recurringPaymentFurtherColumns),
 );
 
-/** A row of the update-recurring-payments CSV: one recurring payment to update. */
+/**
+ * A row of the update-recurring-payments CSV: one recurring payment to update.
+ *
+ * @example
+ * ```ts
+ * import { recurringPaymentColumns, type RecurringPaymentRow } from '@paysign/gateway';
+ * import { encodePayload } from '@paysign/payload-codec';
+ *
+ * const row: RecurringPaymentRow = { 'client-orderid': 'order-1', 'recurring-payment-id': '7701', amount: '10.42' };
+ * const payload = encodePayload([row], { columns: recurringPaymentColumns });
+ * ```
+ */
 export type RecurringPaymentRow = Partial<Record<RecurringPaymentColumn, string>>;
 
-/** One of the column names in {@link recurringPaymentColumns}. */
+/**
+ * One of the column names in {@link recurringPaymentColumns}.
+ *
+ * @example
+ * ```ts
+ * import type { RecurringPaymentColumn } from '@paysign/gateway';
+ *
+ * const idColumns: RecurringPaymentColumn[] = ['client-orderid', 'recurring-payment-id'];
+ * ```
+ */
 export type RecurringPaymentColumn =
   | 'client-orderid'
   | 'recurring-payment-id'

@@ -9,6 +9,14 @@
  * - "birthday | Numeric date, format DD.MM.YYYY | 8": the 8 counts the digits of DD.MM.YYYY.
  *
  * Every row is a `FieldSpec` (test/types/field-tables.ts checks it when the tests compile).
+ *
+ * @example
+ * ```ts
+ * import { recurringPaymentFields } from '@paysign/gateway/server';
+ *
+ * const amount = recurringPaymentFields.find((field) => field.wire === 'amount');
+ * console.log(amount?.kind, amount?.maxLength); // 'decimal' 10
+ * ```
  */
 export const recurringPaymentFields = [
   { property: 'clientOrderId', wire: 'client-orderid', necessity: 'R', kind: 'string', maxLength: 128 },
@@ -53,16 +61,51 @@ export const recurringPaymentFields = [
 /**
  * The CSV header spells the callback column `notify-url` beside the table's `notify_url`. Both
  * name the same callback address; a row is read with either spelling, and giving both is refused.
+ *
+ * @example
+ * ```ts
+ * import { NOTIFY_URL_CSV_ALIAS } from '@paysign/gateway/server';
+ *
+ * const callbackUrl = row.notify_url ?? row[NOTIFY_URL_CSV_ALIAS]; // either spelling of the column
+ * ```
  */
 export const NOTIFY_URL_CSV_ALIAS = 'notify-url';
 
-/** The camelCase property names of a recurring payment. */
+/**
+ * The camelCase property names of a recurring payment.
+ *
+ * @example
+ * ```ts
+ * import type { RecurringPaymentProperty } from '@paysign/gateway/server';
+ *
+ * const sortKey: RecurringPaymentProperty = 'clientOrderId';
+ * ```
+ */
 export type RecurringPaymentProperty = (typeof recurringPaymentFields)[number]['property'];
 
-/** The wire (CSV column) names of a recurring payment. */
+/**
+ * The wire (CSV column) names of a recurring payment.
+ *
+ * @example
+ * ```ts
+ * import type { RecurringPaymentWireName } from '@paysign/gateway/server';
+ *
+ * const column: RecurringPaymentWireName = 'client-orderid';
+ * ```
+ */
 export type RecurringPaymentWireName = (typeof recurringPaymentFields)[number]['wire'];
 
-/** Wire name by property, for mapping typed payments onto CSV rows. */
+/**
+ * Wire name by property, for mapping typed payments onto CSV rows.
+ *
+ * @example
+ * ```ts
+ * import { recurringPaymentWireNames } from '@paysign/gateway/server';
+ *
+ * recurringPaymentWireNames.clientOrderId; // 'client-orderid'
+ * recurringPaymentWireNames.orderDesc; // 'order_desc'
+ * ```
+ */
 export const recurringPaymentWireNames: Readonly<Record<RecurringPaymentProperty, RecurringPaymentWireName>> = /* @__PURE__ */ Object.fromEntries(
   /* @__PURE__ */ recurringPaymentFields.map((field) => [field.property, field.wire]),
 ) as Record<RecurringPaymentProperty, RecurringPaymentWireName>;

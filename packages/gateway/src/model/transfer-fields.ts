@@ -8,6 +8,13 @@
  * (the recurring-payment ids 128 as recurring-payment-id, currency 3 as ISO 4217, cvv2 4,
  * deposit2card 5 for "false", redirect_url 1024 as notify_url). `ipaddress` must be an IPv4 or
  * IPv6 address. Every row is a `FieldSpec` (test/types/field-tables.ts checks it when the tests compile).
+ *
+ * @example
+ * ```ts
+ * import { transferFields } from '@paysign/gateway/server';
+ *
+ * const wireNames = transferFields.map((field) => field.wire); // ['amount', 'card_printed_name', ..., 'destination-card-no', ...]
+ * ```
  */
 export const transferFields = [
   { property: 'amount', wire: 'amount', necessity: '?', kind: 'decimal', maxLength: 10 },
@@ -31,6 +38,13 @@ export const transferFields = [
  * The body parameters of pan-eligibility/send: note `client-order-id`, a third spelling. Lengths
  * are not shown; both are capped at 128 like client-orderid. Every row is a `FieldSpec`, checked
  * like the other tables.
+ *
+ * @example
+ * ```ts
+ * import { panEligibilitySendFields } from '@paysign/gateway/server';
+ *
+ * panEligibilitySendFields.map((field) => field.wire); // ['client-order-id', 'sending-card-ref-id']
+ * ```
  */
 export const panEligibilitySendFields = [
   { property: 'clientOrderId', wire: 'client-order-id', necessity: 'R', kind: 'string', maxLength: 128 },

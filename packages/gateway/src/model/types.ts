@@ -1,14 +1,52 @@
 // "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
-/** A decimal amount as text, such as `'10.42'`: never a float, so no cent is ever lost. */
+/**
+ * A decimal amount as text, such as `'10.42'`: never a float, so no cent is ever lost.
+ *
+ * @example
+ * ```ts
+ * import type { DecimalString } from '@paysign/gateway';
+ *
+ * const amount: DecimalString = '10.42'; // not 10.42: a float may not hold the cents exactly
+ * ```
+ */
 export type DecimalString = string;
 
-/** A calendar date: `DD.MM.YYYY` text, or a `Date` (read in UTC: `new Date('2025-01-31')`). */
+/**
+ * A calendar date: `DD.MM.YYYY` text, or a `Date` (read in UTC: `new Date('2025-01-31')`).
+ *
+ * @example
+ * ```ts
+ * import type { DateInput } from '@paysign/gateway';
+ *
+ * const startDate: DateInput = '01.02.2026'; // DD.MM.YYYY
+ * const finishDate: DateInput = new Date('2026-12-31'); // read in UTC
+ * ```
+ */
 export type DateInput = string | Date;
 
-/** An integer field: a number or its decimal text. */
+/**
+ * An integer field: a number or its decimal text.
+ *
+ * @example
+ * ```ts
+ * import type { IntegerInput } from '@paysign/gateway';
+ *
+ * const interval: IntegerInput = 2;
+ * const expireYear: IntegerInput = '2029';
+ * ```
+ */
 export type IntegerInput = number | string;
 
-/** Rule 1: exactly one amount mode. A fixed amount for every charge. */
+/**
+ * Rule 1: exactly one amount mode. A fixed amount for every charge.
+ *
+ * @example
+ * ```ts
+ * import type { FixedAmount } from '@paysign/gateway';
+ *
+ * const mode: FixedAmount = { amount: '10.42' };
+ * ```
+ */
 export interface FixedAmount {
   amount: DecimalString;
   amountFrom?: never;
@@ -16,7 +54,16 @@ export interface FixedAmount {
   amountSequence?: never;
 }
 
-/** Rule 2: every charge is a random amount between `amountFrom` and `amountTo`. */
+/**
+ * Rule 2: every charge is a random amount between `amountFrom` and `amountTo`.
+ *
+ * @example
+ * ```ts
+ * import type { RandomAmount } from '@paysign/gateway';
+ *
+ * const mode: RandomAmount = { amountFrom: '5.00', amountTo: '15.00' };
+ * ```
+ */
 export interface RandomAmount {
   amount?: never;
   amountFrom: DecimalString;
@@ -24,7 +71,17 @@ export interface RandomAmount {
   amountSequence?: never;
 }
 
-/** Rule 3: charges take the amounts in order; after the last, the last repeats. */
+/**
+ * Rule 3: charges take the amounts in order; after the last, the last repeats.
+ *
+ * @example
+ * ```ts
+ * import type { AmountSequence } from '@paysign/gateway';
+ *
+ * // 10, 20, then 30 for every later charge
+ * const mode: AmountSequence = { amountSequence: ['10.00', '20.00', '30.00'] };
+ * ```
+ */
 export interface AmountSequence {
   amount?: never;
   amountFrom?: never;
@@ -32,31 +89,105 @@ export interface AmountSequence {
   amountSequence: readonly DecimalString[];
 }
 
-/** Exactly one amount mode (rule 1). */
+/**
+ * Exactly one amount mode (rule 1).
+ *
+ * @example
+ * ```ts
+ * import type { AmountMode } from '@paysign/gateway';
+ *
+ * const fixed: AmountMode = { amount: '10.42' };
+ * // @ts-expect-error two amount modes at once do not compile (rule 1)
+ * const both: AmountMode = { amount: '10.42', amountFrom: '5.00', amountTo: '15.00' };
+ * ```
+ */
 export type AmountMode = FixedAmount | RandomAmount | AmountSequence;
 
-/** Rule 5: the schedule's unit. */
+/**
+ * Rule 5: the schedule's unit.
+ *
+ * @example
+ * ```ts
+ * import type { Period } from '@paysign/gateway';
+ *
+ * const period: Period = 'month';
+ * ```
+ */
 export type Period = 'day' | 'week' | 'month';
 
-/** Rule 4: `period` and `interval` together (rule 6: the interval multiplies the period)... */
+/**
+ * Rule 4: `period` and `interval` together (rule 6: the interval multiplies the period)...
+ *
+ * @example
+ * ```ts
+ * import type { Schedule } from '@paysign/gateway';
+ *
+ * const everyTwoWeeks: Schedule = { period: 'week', interval: 2 };
+ * ```
+ */
 export interface Schedule {
   period: Period;
   interval: IntegerInput;
 }
 
-/** ...or neither. */
+/**
+ * ...or neither.
+ *
+ * @example
+ * ```ts
+ * import type { NoSchedule, RecurringPaymentUpdate } from '@paysign/gateway';
+ *
+ * // An update that leaves the schedule as the gateway has it: no period, no interval.
+ * const keep: NoSchedule = {};
+ * const update: RecurringPaymentUpdate = { ...card, amount: '10.42', ...keep };
+ * ```
+ */
 export interface NoSchedule {
   period?: never;
   interval?: never;
 }
 
-/** Rule 8: `notifyUrl` or `serverCallbackUrl`, not both. */
+/**
+ * Rule 8: `notifyUrl` or `serverCallbackUrl`, not both.
+ *
+ * @example
+ * ```ts
+ * import type { Callback } from '@paysign/gateway';
+ *
+ * const callback: Callback = { serverCallbackUrl: 'https://merchant.example/gateway/callback' };
+ * ```
+ */
 export type Callback = { notifyUrl?: string; serverCallbackUrl?: never } | { notifyUrl?: never; serverCallbackUrl?: string };
 
-/** The type of a recurring payment: SRC and DST are named by the spec, `auto` is used too. */
+/**
+ * The type of a recurring payment: SRC and DST are named by the spec, `auto` is used too.
+ *
+ * @example
+ * ```ts
+ * import type { RecurringPaymentType } from '@paysign/gateway';
+ *
+ * const type: RecurringPaymentType = 'SRC';
+ * ```
+ */
 export type RecurringPaymentType = 'SRC' | 'DST' | 'auto' | (string & {});
 
-/** The fields every recurring-payment update carries, besides the unions above. */
+/**
+ * The fields every recurring-payment update carries, besides the unions above.
+ *
+ * @example
+ * ```ts
+ * import type { RecurringPaymentFields } from '@paysign/gateway';
+ *
+ * const card: RecurringPaymentFields = {
+ *   clientOrderId: 'order-1',
+ *   recurringPaymentId: '7701',
+ *   creditCardNumber: '4111111111111111',
+ *   cardPrintedName: 'JOHN DOE',
+ *   expireYear: 2029,
+ *   expireMonth: 12,
+ * };
+ * ```
+ */
 export interface RecurringPaymentFields {
   /** `client-orderid`: the merchant's order id (max 128). */
   clientOrderId: string;
@@ -104,16 +235,55 @@ export interface RecurringPaymentFields {
   cvv2?: string;
 }
 
-/** One recurring payment to update: most invalid combinations do not compile. */
+/**
+ * One recurring payment to update: most invalid combinations do not compile.
+ *
+ * @example
+ * ```ts
+ * import { createGatewayClient, type RecurringPaymentUpdate } from '@paysign/gateway';
+ *
+ * const update: RecurringPaymentUpdate = {
+ *   clientOrderId: 'order-1',
+ *   recurringPaymentId: '7701',
+ *   creditCardNumber: '4111111111111111',
+ *   cardPrintedName: 'JOHN DOE',
+ *   expireYear: 2029,
+ *   expireMonth: 12,
+ *   amount: '10.42',
+ *   period: 'month',
+ *   interval: 1,
+ * };
+ * await createGatewayClient(options).updateRecurringPayments([update]);
+ * ```
+ */
 export type RecurringPaymentUpdate = RecurringPaymentFields & AmountMode & (Schedule | NoSchedule) & Callback;
 
-/** The input of pan-eligibility/send (wire: `client-order-id`, `sending-card-ref-id`). */
+/**
+ * The input of pan-eligibility/send (wire: `client-order-id`, `sending-card-ref-id`).
+ *
+ * @example
+ * ```ts
+ * import { createGatewayClient, type PanEligibilitySendRequest } from '@paysign/gateway';
+ *
+ * const request: PanEligibilitySendRequest = { clientOrderId: 'order-1', sendingCardRefId: 'ref-9' };
+ * const result = await createGatewayClient(options).panEligibilitySend(request);
+ * ```
+ */
 export interface PanEligibilitySendRequest {
   clientOrderId: string;
   sendingCardRefId: string;
 }
 
-/** The source of a transfer: a card by number, or a card reference. */
+/**
+ * The source of a transfer: a card by number, or a card reference.
+ *
+ * @example
+ * ```ts
+ * import type { TransferSource } from '@paysign/gateway';
+ *
+ * const byReference: TransferSource = { cardRecurringPaymentId: '7701' };
+ * ```
+ */
 export type TransferSource =
   | {
       /** `credit_card_number` */
@@ -138,12 +308,37 @@ export type TransferSource =
       cardPrintedName?: never;
     };
 
-/** The destination of a transfer: a card by number, or a card reference. */
+/**
+ * The destination of a transfer: a card by number, or a card reference.
+ *
+ * @example
+ * ```ts
+ * import type { TransferDestination } from '@paysign/gateway';
+ *
+ * const toCard: TransferDestination = { destinationCardNo: '5555555555554444' };
+ * ```
+ */
 export type TransferDestination =
   | { /** `destination-card-no` */ destinationCardNo: string; destinationCardRecurringPaymentId?: never }
   | { /** `destination_card_recurring_payment_id` */ destinationCardRecurringPaymentId: string; destinationCardNo?: never };
 
-/** The input of transfer. The spec does not show which parameters are required; see the README. */
+/**
+ * The input of transfer. The spec does not show which parameters are required; see the README.
+ *
+ * @example
+ * ```ts
+ * import { createGatewayClient, type TransferRequest } from '@paysign/gateway';
+ *
+ * const transfer: TransferRequest = {
+ *   clientOrderId: 'order-2',
+ *   amount: '25.00',
+ *   currency: 'EUR',
+ *   cardRecurringPaymentId: '7701',
+ *   destinationCardNo: '5555555555554444',
+ * };
+ * const result = await createGatewayClient(options).transfer(transfer);
+ * ```
+ */
 export type TransferRequest = {
   /** `client_orderid` */
   clientOrderId: string;

@@ -3,7 +3,18 @@ import type { FieldSpec } from './field-spec.js';
 import { NOTIFY_URL_CSV_ALIAS, recurringPaymentFields, type RecurringPaymentProperty } from './recurring-payment-fields.js';
 import type { RecurringPaymentUpdate } from './types.js';
 
-/** A recurring payment as read from a CSV row: camelCase names, the values as the row wrote them. */
+/**
+ * A recurring payment as read from a CSV row: camelCase names, the values as the row wrote them.
+ *
+ * @example
+ * ```ts
+ * import { fromWireRow, type RecurringPaymentRecord } from '@paysign/gateway/server';
+ *
+ * const record: RecurringPaymentRecord = fromWireRow({ 'client-orderid': 'order-1', 'amount-sequence': '10.00,20.00' });
+ * record.clientOrderId; // 'order-1'
+ * record.amountSequence; // ['10.00', '20.00']
+ * ```
+ */
 export type RecurringPaymentRecord = {
   [K in RecurringPaymentProperty]?: K extends 'amountSequence' ? string[] : string;
 };

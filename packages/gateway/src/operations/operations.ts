@@ -1,6 +1,14 @@
 /**
  * The gateway's operations and where they live. The version is part of the path (spec,
  * "Versioning"): v4 for update-recurring-payments and transfer, v2 for pan-eligibility/send.
+ *
+ * @example
+ * ```ts
+ * import { gatewayOperations } from '@paysign/gateway/server';
+ *
+ * gatewayOperations.transfer.version; // 'v4'
+ * gatewayOperations['pan-eligibility/send'].version; // 'v2'
+ * ```
  */
 export const gatewayOperations = {
   'update-recurring-payments': { version: 'v4', name: 'update-recurring-payments' },
@@ -8,10 +16,28 @@ export const gatewayOperations = {
   transfer: { version: 'v4', name: 'transfer' },
 } as const;
 
-/** The name of one gateway operation, as it appears in the path. */
+/**
+ * The name of one gateway operation, as it appears in the path.
+ *
+ * @example
+ * ```ts
+ * import type { GatewayOperation } from '@paysign/gateway';
+ *
+ * const operation: GatewayOperation = 'update-recurring-payments';
+ * ```
+ */
 export type GatewayOperation = keyof typeof gatewayOperations;
 
-/** The default path prefix: `{base_url}/payment/api/...` in every example of the spec. */
+/**
+ * The default path prefix: `{base_url}/payment/api/...` in every example of the spec.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_PATH_PREFIX, operationPath } from '@paysign/gateway/server';
+ *
+ * operationPath('transfer', '1234', DEFAULT_PATH_PREFIX); // '/payment/api/v4/transfer/1234'
+ * ```
+ */
 export const DEFAULT_PATH_PREFIX = '/payment';
 
 /**
@@ -42,7 +68,17 @@ export function operationUrl(baseUrl: string, operation: GatewayOperation, endpo
   return baseUrl.replace(/\/+$/, '') + operationPath(operation, endpointId, pathPrefix);
 }
 
-/** A request path read back into its operation and endpoint id. */
+/**
+ * A request path read back into its operation and endpoint id.
+ *
+ * @example
+ * ```ts
+ * import { matchOperationPath, type MatchedOperationPath } from '@paysign/gateway/server';
+ *
+ * const matched: MatchedOperationPath | undefined = matchOperationPath('/payment/api/v4/transfer/1234');
+ * // { operation: 'transfer', endpointId: '1234' }
+ * ```
+ */
 export interface MatchedOperationPath {
   operation: GatewayOperation;
   endpointId: string;

@@ -1,4 +1,15 @@
-/** A reply of the gateway that is not a failure. */
+/**
+ * A reply of the gateway that is not a failure.
+ *
+ * @example
+ * ```ts
+ * import type { GatewayResult } from '@paysign/gateway';
+ *
+ * const result: GatewayResult = await client.updateRecurringPayments([update]);
+ * if (result.empty) console.log('accepted');
+ * else console.log(result.type, result.status, result.serialNumber);
+ * ```
+ */
 export interface GatewayResult {
   /** The HTTP status (2xx). */
   httpStatus: number;

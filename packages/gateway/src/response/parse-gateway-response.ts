@@ -5,10 +5,29 @@ import type { GatewayResult } from './gateway-result.js';
 import { readFormReply } from './read-form-reply.js';
 import { readJsonReply } from './read-json-reply.js';
 
-/** Response headers in any of the shapes callers hold them. */
+/**
+ * Response headers in any of the shapes callers hold them.
+ *
+ * @example
+ * ```ts
+ * import { parseGatewayResponse, type ResponseHeaders } from '@paysign/gateway';
+ *
+ * const headers: ResponseHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
+ * const result = parseGatewayResponse(200, 'type=status-response&status=approved&serial-number=1\n', headers);
+ * ```
+ */
 export type ResponseHeaders = Headers | Readonly<Record<string, string | undefined>> | Iterable<readonly [string, string]>;
 
-/** What a 401/403 means and how to find out why; the spec shows 403 with an empty body. */
+/**
+ * What a 401/403 means and how to find out why; the spec shows 403 with an empty body.
+ *
+ * @example
+ * ```ts
+ * import { AUTHENTICATION_DEBUG_HINT } from '@paysign/gateway';
+ *
+ * if (response.status === 401 || response.status === 403) console.error(AUTHENTICATION_DEBUG_HINT);
+ * ```
+ */
 export const AUTHENTICATION_DEBUG_HINT: string =
   "the gateway did not accept the request's OAuth signature. To find out why, compare the signature base string " +
   'this client signed (error.redactedBaseString, card data masked; the full one from createSigner(...).sign() of ' +

@@ -7,7 +7,17 @@ import { typedToWire } from '../validation/check-types.js';
 import { scheduledCharges } from './schedule-engine.js';
 import { checkScheduleRow, rulesFromCheckedRow, SCHEDULE_FIELDS } from './schedule-rules.js';
 
-/** What a schedule preview reads of a recurring payment (a whole `RecurringPaymentUpdate` will do). */
+/**
+ * What a schedule preview reads of a recurring payment (a whole `RecurringPaymentUpdate` will do).
+ *
+ * @example
+ * ```ts
+ * import { previewSchedule, type ScheduleInput } from '@paysign/gateway';
+ *
+ * const payment: ScheduleInput = { amount: '10.42', period: 'month', interval: 1, startDate: '31.01.2026' };
+ * previewSchedule(payment, { count: 3, today: '01.01.2026' });
+ * ```
+ */
 export type ScheduleInput = AmountMode &
   Schedule & {
     startDate?: DateInput;
@@ -18,7 +28,17 @@ export type ScheduleInput = AmountMode &
     [other: string]: unknown;
   };
 
-/** How far to look ahead. */
+/**
+ * How far to look ahead.
+ *
+ * @example
+ * ```ts
+ * import { previewSchedule, type PreviewScheduleOptions } from '@paysign/gateway';
+ *
+ * const options: PreviewScheduleOptions = { count: 12, today: new Date() };
+ * const charges = previewSchedule(payment, options);
+ * ```
+ */
 export interface PreviewScheduleOptions {
   /** How many charges to list at most (fewer when finish-date or max-repeats-number stops the payment). */
   count: number;
@@ -26,7 +46,17 @@ export interface PreviewScheduleOptions {
   today?: DateInput;
 }
 
-/** One charge the recurring payment will make. */
+/**
+ * One charge the recurring payment will make.
+ *
+ * @example
+ * ```ts
+ * import { previewSchedule, type ScheduledCharge } from '@paysign/gateway';
+ *
+ * const charges: ScheduledCharge[] = previewSchedule({ amountFrom: '5.00', amountTo: '15.00', period: 'week', interval: 2 }, { count: 2, today: '05.01.2026' });
+ * for (const charge of charges) console.log(charge.index, charge.date, charge.amount); // amount: { from: '5.00', to: '15.00' }
+ * ```
+ */
 export interface ScheduledCharge {
   /** The repeats counter at this charge (rule 9: the first charge has index 0). */
   index: number;

@@ -2,7 +2,18 @@
 import { daysInMonth, fromEpochDay, toEpochDay } from '../model/calendar-date.js';
 import type { AmountRule, ScheduleRules } from './schedule-rules.js';
 
-/** Where a schedule is read from: the one engine behind `previewSchedule` and the emulator's charges. */
+/**
+ * Where a schedule is read from: the one engine behind `previewSchedule` and the emulator's charges.
+ *
+ * @example
+ * ```ts
+ * import { readScheduleRules, scheduledCharges, type ScheduleCursor } from '@paysign/gateway/server';
+ *
+ * const today = Math.floor(Date.now() / 86_400_000); // epoch day
+ * const cursor: ScheduleCursor = { scheduledOn: today, from: today, index: 0, count: 5 };
+ * const charges = scheduledCharges(readScheduleRules(row), cursor);
+ * ```
+ */
 export interface ScheduleCursor {
   /**
    * The epoch day the schedule was (re)set on: the day a payment without start-date starts, and
@@ -19,7 +30,17 @@ export interface ScheduleCursor {
   count?: number;
 }
 
-/** One charge of the schedule: its counter value, epoch day and amount rule. */
+/**
+ * One charge of the schedule: its counter value, epoch day and amount rule.
+ *
+ * @example
+ * ```ts
+ * import { readScheduleRules, scheduledCharges, type PlannedCharge } from '@paysign/gateway/server';
+ *
+ * const [next]: PlannedCharge[] = scheduledCharges(readScheduleRules(row), { scheduledOn: today, from: today, index: 0, count: 1 });
+ * if (next) console.log(new Date(next.day * 86_400_000).toISOString().slice(0, 10), next.amount);
+ * ```
+ */
 export interface PlannedCharge {
   /** The repeats counter at this charge (rule 9: the first charge has index 0). */
   index: number;

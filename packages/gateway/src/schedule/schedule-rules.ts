@@ -6,10 +6,29 @@ import type { Period } from '../model/types.js';
 import { IssueList } from '../validation/check-field.js';
 import { validateRecurringPaymentRow } from '../validation/validate-recurring-payment-row.js';
 
-/** How the amount of each charge is chosen (rules 1-3). */
+/**
+ * How the amount of each charge is chosen (rules 1-3).
+ *
+ * @example
+ * ```ts
+ * import { readScheduleRules, type AmountRule } from '@paysign/gateway/server';
+ *
+ * const rule: AmountRule = readScheduleRules({ amount: '10.42', period: 'month', interval: '1' }).amount; // { mode: 'fixed', amount: '10.42' }
+ * ```
+ */
 export type AmountRule = { mode: 'fixed'; amount: string } | { mode: 'random'; from: string; to: string } | { mode: 'sequence'; amounts: readonly string[] };
 
-/** A recurring payment's schedule, read and checked once: what the schedule engine runs on. */
+/**
+ * A recurring payment's schedule, read and checked once: what the schedule engine runs on.
+ *
+ * @example
+ * ```ts
+ * import { isStopped, readScheduleRules, type ScheduleRules } from '@paysign/gateway/server';
+ *
+ * const rules: ScheduleRules = readScheduleRules({ amount: '10.42', period: 'month', interval: '1', 'max-repeats-number': '12' });
+ * isStopped(rules, { today, index: 12 }); // true: twelve charges made
+ * ```
+ */
 export interface ScheduleRules {
   /** The start date as an epoch day, or `undefined` when the payment has none (it starts on the day it is scheduled). */
   readonly startDay: number | undefined;

@@ -1,4 +1,14 @@
-/** A request or a response: what a capped read needs of it. */
+/**
+ * A request or a response: what a capped read needs of it.
+ *
+ * @example
+ * ```ts
+ * import { readCappedBytes, type BodyCarrier } from '@paysign/gateway/server';
+ *
+ * const message: BodyCarrier = request; // a Request or a Response
+ * const bytes = await readCappedBytes(message, 1_048_576); // undefined when longer
+ * ```
+ */
 export interface BodyCarrier {
   readonly headers: Headers;
   readonly body: ReadableStream<Uint8Array> | null;

@@ -2,6 +2,18 @@
 /**
  * The rule a validation issue breaks. Stable across versions: match on it, not on the message.
  * `specRule` on the issue gives the number of the spec's rule (1-11) where there is one.
+ *
+ * @example
+ * ```ts
+ * import { GatewayValidationError, type ValidationRule } from '@paysign/gateway';
+ *
+ * const cardRules: ValidationRule[] = ['luhn', 'expire-month-range', 'cvv-format'];
+ * try {
+ *   await client.transfer(request);
+ * } catch (error) {
+ *   if (error instanceof GatewayValidationError && error.issues.some((issue) => cardRules.includes(issue.rule))) askForTheCardAgain();
+ * }
+ * ```
  */
 export type ValidationRule =
   | 'required' // a required field is missing or empty (field table, necessity R)
@@ -38,7 +50,17 @@ export type ValidationRule =
   | 'invalid-option' // a client option that cannot work (credentials, base URL, timeout)
   | 'unknown-field'; // a field this operation does not have (it would be lost); field `(unknown column)` when its name may be card data
 
-/** One broken rule: which field (wire spelling), which rule, and a message that says both. */
+/**
+ * One broken rule: which field (wire spelling), which rule, and a message that says both.
+ *
+ * @example
+ * ```ts
+ * import { validateRecurringPayment, type ValidationIssue } from '@paysign/gateway';
+ *
+ * const issues: ValidationIssue[] = validateRecurringPayment(update, { projectCurrency: 'EUR' });
+ * for (const issue of issues) console.error(`${issue.field}: ${issue.rule}: ${issue.message}`);
+ * ```
+ */
 export interface ValidationIssue {
   /** The field's exact wire name, such as `client-orderid` or `client_orderid`. */
   field: string;

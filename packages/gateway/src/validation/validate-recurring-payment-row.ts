@@ -5,7 +5,17 @@ import { NOTIFY_URL_CSV_ALIAS, recurringPaymentFields } from '../model/recurring
 import { checkCurrency, checkCvv, checkExpireMonth, checkField, compareDecimals, isGiven, IssueList } from './check-field.js';
 import type { ValidationIssue } from './issue.js';
 
-/** What validation may compare against besides the payment itself. */
+/**
+ * What validation may compare against besides the payment itself.
+ *
+ * @example
+ * ```ts
+ * import { validateRecurringPayment, type ValidationOptions } from '@paysign/gateway';
+ *
+ * const options: ValidationOptions = { projectCurrency: 'EUR' }; // rule 7
+ * const issues = validateRecurringPayment(update, options);
+ * ```
+ */
 export interface ValidationOptions {
   /** The currency of the assigned project (rule 7); when set, `currency` must equal it. */
   projectCurrency?: string;
