@@ -81,6 +81,33 @@ function keySuite(flavour: string, core: OAuthCore): Suite {
       });
     }
 
+    test('a public key as SPKI PEM, PKCS#1 PEM, JWK (with or without the private members) and CryptoKey verifies the same signature', async () => {
+      const credentials = { signatureMethod: 'RSA-SHA256', minimumRsaKeyBits: 1024 } as const;
+      const signature = await core.signBaseString(BASE, { ...credentials, privateKey: key1024.pkcs1 });
+      const jwk = await privateJwk(core, key1024.pkcs8);
+      const spki = core.writePem('PUBLIC KEY', core.pkcs1PublicToSpki(core.readPem(key1024.publicPkcs1).der));
+      const cryptoKey = await crypto.subtle.importKey('jwk', { kty: 'RSA', n: jwk.n!, e: jwk.e! }, RSA, false, ['verify']);
+      const adapterName = core.createSigner({ consumerKey: 'merchant', signatureMethod: 'PLAINTEXT', consumerSecret: '' }).adapterName;
+      const inputs: [string, unknown][] = [
+        ['SPKI PEM', spki],
+        ['PKCS#1 PEM', key1024.publicPkcs1],
+        ['public JWK', { kty: 'RSA', n: jwk.n, e: jwk.e }],
+        // A private JWK's alg, key_ops and d are left out: WebCrypto would refuse them for verifying.
+        ['private JWK', jwk],
+      ];
+      if (adapterName !== 'js') inputs.push(['CryptoKey', cryptoKey]);
+      for (const [form, publicKey] of inputs) {
+        const verify = (text: string, sig: string) => core.verifyBaseString(text, sig, { ...credentials, publicKey: publicKey as string });
+        assert.equal(await verify(BASE, signature), true, `${form} verifies`);
+        assert.equal(await verify(`${BASE}x`, signature), false, `${form} refuses another base string`);
+        assert.equal(
+          codeOf(await captureError(() => core.verifyBaseString(BASE, signature, { ...credentials, publicKey: publicKey as string, minimumRsaKeyBits: 1025 }))),
+          'WEAK_KEY',
+          `${form} under 1025 bits`,
+        );
+      }
+    });
+
     test('keys shorter than minimumRsaKeyBits (default 2048) are refused with WEAK_KEY', async () => {
       const error = await captureError(() => core.signBaseString(BASE, { signatureMethod: 'RSA-SHA256', privateKey: key1024.pkcs1 }));
       assert.equal(codeOf(error), 'WEAK_KEY');
