@@ -12,10 +12,28 @@ import { replyHeaders } from './upstream/reply-headers.js';
  * The reply header that counts the distinct `oauth_*` parameter names the proxy took out of a
  * request (body and query), as a decimal number; absent when there were none. It carries a
  * number the proxy made, never caller text; the names themselves go to the `forwarded` log event.
+ *
+ * @example
+ * ```ts
+ * import { STRIPPED_HEADER } from '@paysign/edge';
+ *
+ * const reply = await fetch(proxyUrl, { method: 'POST', headers, body });
+ * const stripped = reply.headers.get(STRIPPED_HEADER); // e.g. 'oauth_nonce': caller parameters the proxy took out
+ * ```
  */
 export const STRIPPED_HEADER = 'Paysign-Stripped';
 
-/** A WinterCG fetch handler that signs gateway requests for authenticated callers. */
+/**
+ * A WinterCG fetch handler that signs gateway requests for authenticated callers.
+ *
+ * @example
+ * ```ts
+ * import { createSigningProxy, type SigningProxy } from '@paysign/edge';
+ *
+ * const proxy: SigningProxy = createSigningProxy(options);
+ * export default proxy; // a Workers module handler as is; or Deno.serve((request) => proxy.fetch(request))
+ * ```
+ */
 export interface SigningProxy {
   /** Answers one request: the gateway's reply, or a JSON error. `env` and `ctx` are accepted and unused, so the proxy is a Workers module handler as is. */
   fetch(request: Request, env?: unknown, ctx?: unknown): Promise<Response>;

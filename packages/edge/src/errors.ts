@@ -1,6 +1,17 @@
 /**
  * Stable codes of the JSON errors the proxy answers with, and of the `EdgeError` it throws for
  * unusable options. A code never changes meaning between versions; match on it, not on the message.
+ *
+ * @example
+ * ```ts
+ * import type { EdgeErrorCode, ErrorBody } from '@paysign/edge';
+ *
+ * const reply = await fetch(proxyUrl, { method: 'POST', headers, body });
+ * if (!reply.ok) {
+ *   const code: EdgeErrorCode = ((await reply.json()) as ErrorBody).error.code;
+ *   if (code === 'VALIDATION_FAILED') console.error('fix the request: it was not sent');
+ * }
+ * ```
  */
 export type EdgeErrorCode =
   // Thrown at setup, never sent to a caller as such

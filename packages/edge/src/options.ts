@@ -7,12 +7,34 @@ import type { UpstreamFetch } from './upstream/forward.js';
 import type { OperationValidator } from './validation/validate-request.js';
 import { validateOperation } from './validation/validate-request.js';
 
-/** The merchant's gateway credentials: the login and the control key (HMAC-SHA1) or private key (RSA-SHA256). */
+/**
+ * The merchant's gateway credentials: the login and the control key (HMAC-SHA1) or private key (RSA-SHA256).
+ *
+ * @example
+ * ```ts
+ * import type { MerchantCredentials } from '@paysign/edge';
+ *
+ * const merchant: MerchantCredentials = { login: 'merchant-login', signatureMethod: 'HMAC-SHA1', controlKey: env.PAYSIGN_CONTROL_KEY };
+ * ```
+ */
 export type MerchantCredentials =
   | { login: string; signatureMethod: 'HMAC-SHA1'; controlKey: string }
   | { login: string; signatureMethod: 'RSA-SHA256'; privateKey: PrivateKeyInput };
 
-/** How the merchant's own back ends prove who they are; at least one way must be set. */
+/**
+ * How the merchant's own back ends prove who they are; at least one way must be set.
+ *
+ * @example
+ * ```ts
+ * import type { CallerAuthOptions } from '@paysign/edge';
+ *
+ * const callers: CallerAuthOptions = {
+ *   bearerTokens: [env.TOKEN_CURRENT, env.TOKEN_PREVIOUS], // rotate without downtime
+ *   hmacSecrets: [env.CALLER_HMAC_SECRET],
+ *   hmacWindowSeconds: 120,
+ * };
+ * ```
+ */
 export interface CallerAuthOptions {
   /** Accepted `Authorization: Bearer` tokens; more than one lets you rotate without downtime. */
   bearerTokens?: readonly string[];
@@ -29,12 +51,38 @@ export interface CallerAuthOptions {
   nonceStore?: NonceStore;
 }
 
-/** Something the proxy did, for metrics and audit; never holds a secret, a token or a parameter value. */
+/**
+ * Something the proxy did, for metrics and audit; never holds a secret, a token or a parameter value.
+ *
+ * @example
+ * ```ts
+ * import { createSigningProxy, type ProxyEvent } from '@paysign/edge';
+ *
+ * const log = (event: ProxyEvent) => console.log(event.kind, event.status, event.kind === 'refused' ? event.code : event.operation);
+ * const proxy = createSigningProxy({ ...options, log });
+ * ```
+ */
 export type ProxyEvent =
   | { kind: 'refused'; status: number; code: string; operation?: GatewayOperation; endpointId?: string }
   | { kind: 'forwarded'; status: number; operation: GatewayOperation; endpointId: string; stripped: readonly string[] };
 
-/** Everything `createSigningProxy` needs. */
+/**
+ * Everything `createSigningProxy` needs.
+ *
+ * @example
+ * ```ts
+ * import { createSigningProxy, type SigningProxyOptions } from '@paysign/edge';
+ *
+ * const options: SigningProxyOptions = {
+ *   gatewayUrl: 'https://sandbox.gate.example',
+ *   merchant: { login: 'merchant-login', signatureMethod: 'RSA-SHA256', privateKey: env.PAYSIGN_PRIVATE_KEY },
+ *   callers: { bearerTokens: [env.PAYSIGN_CALLER_TOKEN] },
+ *   allow: { transfer: ['1234'], 'pan-eligibility/send': ['1234'] },
+ *   timeoutMs: 10_000,
+ * };
+ * export default createSigningProxy(options);
+ * ```
+ */
 export interface SigningProxyOptions {
   /** The gateway base URL the signed requests go to, such as `https://sandbox.gate.example`. `https:` only; plain `http:` only to a loopback host (127.0.0.1, localhost, [::1]), for a local emulator, as the gateway client allows. */
   gatewayUrl: string;

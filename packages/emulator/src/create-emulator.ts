@@ -26,6 +26,24 @@ import { createRecurringEngine, type RecurringEngine } from './recurring/recurri
 import { createMemoryProfileStore } from './store/memory-store.js';
 import type { ProfileFields, ProfileStore } from './store/profile-store.js';
 
+/**
+ * How an emulator is set up: its merchants, recurring payments, clock, caps and log. Every option
+ * has a default; without merchants, every signed request is refused as from an unknown consumer.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, lineLog, type EmulatorOptions } from '@paysign/emulator';
+ *
+ * const options: EmulatorOptions = {
+ *   merchants: [{ login: 'merchant', controlKey: 'key', endpointIds: ['1234'], currency: 'EUR' }],
+ *   profiles: [{ 'recurring-payment-id': '7701', amount: '10.00', period: 'month', interval: '1' }],
+ *   clock: 'virtual',
+ *   today: '01.02.2026',
+ *   log: lineLog(),
+ * };
+ * const emulator = createEmulator(options);
+ * ```
+ */
 export interface EmulatorOptions {
   /** The merchants the emulator knows; more can be added with `emulator.merchants.add()`. */
   merchants?: readonly MerchantAccount[];
@@ -81,7 +99,17 @@ export interface EmulatorOptions {
   validatePanEligibility?: PanEligibilityValidator;
 }
 
-/** The gateway, locally: a WinterCG fetch handler plus its merchants and recurring payments. */
+/**
+ * The gateway, locally: a WinterCG fetch handler plus its merchants and recurring payments.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, type Emulator } from '@paysign/emulator';
+ *
+ * const emulator: Emulator = createEmulator({ merchants: [{ login: 'merchant', controlKey: 'key', endpointIds: ['1234'] }] });
+ * Deno.serve((request, info) => emulator.fetch(request, info)); // or export default emulator on workerd
+ * ```
+ */
 export interface Emulator {
   /**
    * Answers one HTTP request as the gateway would. Works on Node, Deno, Bun, workerd and edge
@@ -103,9 +131,28 @@ export interface Emulator {
 
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
 
-/** The default body cap: 1 MiB, far above the gateway's largest request (a 65K `order_desc`, or one CSV payload). */
+/**
+ * The default body cap: 1 MiB, far above the gateway's largest request (a 65K `order_desc`, or one CSV payload).
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, DEFAULT_MAX_BODY_BYTES } from '@paysign/emulator';
+ *
+ * // Large bulk payloads in a load test: four times the default cap.
+ * const emulator = createEmulator({ merchants, maxBodyBytes: 4 * DEFAULT_MAX_BODY_BYTES });
+ * ```
+ */
 export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
-/** The default parameter cap: the largest operation (transfer) has fewer than 20 parameters with the OAuth ones. */
+/**
+ * The default parameter cap: the largest operation (transfer) has fewer than 20 parameters with the OAuth ones.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, DEFAULT_MAX_PARAMETERS } from '@paysign/emulator';
+ *
+ * const emulator = createEmulator({ merchants, maxParameters: DEFAULT_MAX_PARAMETERS / 2 });
+ * ```
+ */
 export const DEFAULT_MAX_PARAMETERS = 128;
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {

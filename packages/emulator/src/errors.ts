@@ -1,4 +1,18 @@
-/** Stable error codes of `@paysign/emulator`; match on `code`, never on the message. */
+/**
+ * Stable error codes of `@paysign/emulator`; match on `code`, never on the message.
+ *
+ * @example
+ * ```ts
+ * import { createMerchantRegistry, EmulatorError, type EmulatorErrorCode } from '@paysign/emulator';
+ *
+ * const setupCodes: EmulatorErrorCode[] = ['INVALID_MERCHANT', 'INVALID_PROFILES'];
+ * try {
+ *   createMerchantRegistry([{ login: 'merchant', endpointIds: ['1234'] }]); // neither a control key nor a public key
+ * } catch (error) {
+ *   if (error instanceof EmulatorError && setupCodes.includes(error.code)) console.error(error.message);
+ * }
+ * ```
+ */
 export type EmulatorErrorCode =
   | 'INVALID_MERCHANT' // a merchant account without a login, key or endpoint, or one registered twice
   | 'INVALID_PROFILES' // a profiles document that is not JSON of the documented shape

@@ -1,10 +1,30 @@
 import type { VerificationFailureReason } from '@paysign/oauth-core';
 import { escapeLogValue } from './log-escape.js';
 
-/** Why the emulator refused a request before verifying it (HTTP 400, 413 or 415). */
+/**
+ * Why the emulator refused a request before verifying it (HTTP 400, 413 or 415).
+ *
+ * @example
+ * ```ts
+ * import type { RequestShapeReason } from '@paysign/emulator';
+ *
+ * const reason: RequestShapeReason = 'body_too_large'; // answered 413, before the signature is checked
+ * ```
+ */
 export type RequestShapeReason = 'too_many_parameters' | 'body_too_large' | 'unsupported_media_type';
 
-/** What the emulator tells its log: why a request was refused, or what it accepted. Never a secret, key or full card number. */
+/**
+ * What the emulator tells its log: why a request was refused, or what it accepted. Never a secret, key or full card number.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, type EmulatorEvent } from '@paysign/emulator';
+ *
+ * const events: EmulatorEvent[] = [];
+ * const emulator = createEmulator({ merchants, log: (event) => events.push(event) });
+ * // after a request: events.filter((event) => event.kind === 'refused').map((event) => event.reason)
+ * ```
+ */
 export type EmulatorEvent =
   | {
       kind: 'refused';
@@ -30,10 +50,31 @@ export type EmulatorEvent =
       outcome: string;
     };
 
-/** The three operations of the spec. */
+/**
+ * The three operations of the spec.
+ *
+ * @example
+ * ```ts
+ * import type { OperationName } from '@paysign/emulator';
+ *
+ * const counts = new Map<OperationName, number>();
+ * createEmulator({ merchants, log: (event) => event.kind === 'accepted' && counts.set(event.operation, (counts.get(event.operation) ?? 0) + 1) });
+ * ```
+ */
 export type OperationName = 'update-recurring-payments' | 'pan-eligibility-send' | 'transfer';
 
-/** Receives emulator events. */
+/**
+ * Receives emulator events.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, type EmulatorLog } from '@paysign/emulator';
+ *
+ * // JSON lines for a log collector (JSON.stringify escapes control characters too).
+ * const log: EmulatorLog = (event) => console.log(JSON.stringify(event));
+ * const emulator = createEmulator({ merchants, log });
+ * ```
+ */
 export type EmulatorLog = (event: EmulatorEvent) => void;
 
 /**

@@ -10,6 +10,17 @@ import type { ProfileStore } from './store/profile-store.js';
 
 export * from './index.js';
 
+/**
+ * Options of {@link serve}: the emulator's options, and where its HTTP server listens.
+ *
+ * @example
+ * ```ts
+ * import { serve, type ServeOptions } from '@paysign/emulator/node';
+ *
+ * const options: ServeOptions = { merchants: [{ login: 'merchant', controlKey: 'key', endpointIds: ['1234'] }], port: 8080 };
+ * const server = await serve(options);
+ * ```
+ */
 export interface ServeOptions extends EmulatorOptions {
   /** The interface to listen on. Default `127.0.0.1`: the emulator is for this machine only. */
   host?: string;
@@ -19,7 +30,18 @@ export interface ServeOptions extends EmulatorOptions {
   emulator?: Emulator;
 }
 
-/** A running emulator server. */
+/**
+ * A running emulator server.
+ *
+ * @example
+ * ```ts
+ * import { serve, type RunningEmulator } from '@paysign/emulator/node';
+ *
+ * const server: RunningEmulator = await serve({ merchants });
+ * console.log(`gateway at ${server.url}`); // http://127.0.0.1:PORT
+ * await server.close();
+ * ```
+ */
 export interface RunningEmulator {
   readonly emulator: Emulator;
   /** `http://HOST:PORT`, to use as the gateway's base URL. */

@@ -1,6 +1,18 @@
 /**
  * Stable error codes of `@paysign/oauth-core`. A code never changes meaning between versions;
  * match on `error.code`, never on the message.
+ *
+ * @example
+ * ```ts
+ * import { createSigner, OAuthError, type OAuthErrorCode } from '@paysign/oauth-core';
+ *
+ * const keyProblems: OAuthErrorCode[] = ['MISSING_KEY', 'INVALID_KEY', 'WEAK_KEY'];
+ * try {
+ *   createSigner({ consumerKey: 'merchant', signatureMethod: 'RSA-SHA256', privateKey: process.env.PRIVATE_KEY ?? '' });
+ * } catch (error) {
+ *   if (error instanceof OAuthError && keyProblems.includes(error.code)) console.error(`check PRIVATE_KEY: ${error.message}`);
+ * }
+ * ```
  */
 export type OAuthErrorCode =
   | 'INVALID_STRING' // a value is not a well-formed string (lone surrogate, unstringifiable object)

@@ -1,6 +1,18 @@
 /**
  * Stable error codes of `@paysign/payload-codec`. A code never changes meaning between versions;
  * match on `error.code`, never on the message.
+ *
+ * @example
+ * ```ts
+ * import { CodecError, decodeCsv, type CodecErrorCode } from '@paysign/payload-codec';
+ *
+ * const headerMissing: CodecErrorCode[] = ['UNKNOWN_HEADER', 'MISSING_HEADER'];
+ * try {
+ *   decodeCsv(text, { columns: ['client-orderid', 'amount'] });
+ * } catch (error) {
+ *   if (error instanceof CodecError && headerMissing.includes(error.code)) console.error('the file needs its header row');
+ * }
+ * ```
  */
 export type CodecErrorCode =
   | 'INVALID_OPTION' // an option has a value outside its documented set
@@ -20,7 +32,23 @@ export type CodecErrorCode =
   | 'INVALID_BASE64' // a payload that is not canonical padded standard Base64
   | 'INVALID_UTF8'; // payload bytes that are not well-formed UTF-8
 
-/** Where in a CSV document an error was found: never the value itself, which may be a card number. */
+/**
+ * Where in a CSV document an error was found: never the value itself, which may be a card number.
+ *
+ * @example
+ * ```ts
+ * import { CodecError, type CodecErrorLocation } from '@paysign/payload-codec';
+ *
+ * try {
+ *   decodePayload(payload, { columns: 'any' });
+ * } catch (error) {
+ *   if (error instanceof CodecError) {
+ *     const where: CodecErrorLocation = { row: error.row, column: error.column, field: error.field };
+ *     console.error(error.code, where); // never the cell's value
+ *   }
+ * }
+ * ```
+ */
 export interface CodecErrorLocation {
   /** 1-based data row (the header is row 0). */
   readonly row?: number;

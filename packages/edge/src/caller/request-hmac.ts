@@ -1,8 +1,28 @@
 import { nonceExpiry, type NonceStore } from '@paysign/oauth-core/webcrypto';
 
-/** The header that carries the caller's Unix time in seconds. */
+/**
+ * The header that carries the caller's Unix time in seconds.
+ *
+ * @example
+ * ```ts
+ * import { signCallerRequest, TIMESTAMP_HEADER } from '@paysign/edge';
+ *
+ * const headers = await signCallerRequest({ secret, url, body });
+ * headers[TIMESTAMP_HEADER]; // '1767225600': Unix seconds, checked against the proxy's window
+ * ```
+ */
 export const TIMESTAMP_HEADER = 'Paysign-Timestamp';
-/** The header that carries the caller's HMAC-SHA256, as 64 lowercase hex digits. */
+/**
+ * The header that carries the caller's HMAC-SHA256, as 64 lowercase hex digits.
+ *
+ * @example
+ * ```ts
+ * import { SIGNATURE_HEADER, signCallerRequest } from '@paysign/edge';
+ *
+ * const headers = await signCallerRequest({ secret, url, body });
+ * headers[SIGNATURE_HEADER]; // 64 lowercase hex digits
+ * ```
+ */
 export const SIGNATURE_HEADER = 'Paysign-Signature';
 
 const VERSION = 'paysign-edge-v1';
@@ -39,7 +59,19 @@ function fromHex(hex: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** What a back end signs when it calls the proxy with a shared HMAC secret. */
+/**
+ * What a back end signs when it calls the proxy with a shared HMAC secret.
+ *
+ * @example
+ * ```ts
+ * import { signCallerRequest, type CallerRequest } from '@paysign/edge';
+ *
+ * const body = 'client-order-id=order-1&sending-card-ref-id=ref-9';
+ * const request: CallerRequest = { secret: process.env.PROXY_HMAC_SECRET!, url: 'https://proxy.example/payment/api/v2/pan-eligibility/send/1234', body };
+ * const headers = await signCallerRequest(request);
+ * await fetch(request.url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+ * ```
+ */
 export interface CallerRequest {
   /** The shared secret (one of the proxy's `callers.hmacSecrets`). */
   secret: string;

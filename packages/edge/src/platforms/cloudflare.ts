@@ -18,18 +18,51 @@ interface Fetcher {
   fetch(request: Request): Promise<Response>;
 }
 
-/** A Cloudflare Workers module worker. */
+/**
+ * A Cloudflare Workers module worker.
+ *
+ * @example
+ * ```ts
+ * import { createCloudflareWorker, type CloudflareWorker } from '@paysign/edge/cloudflare';
+ *
+ * const worker: CloudflareWorker = createCloudflareWorker();
+ * export default worker;
+ * ```
+ */
 export interface CloudflareWorker {
   fetch(request: Request, env: ProxyEnv, ctx?: unknown): Promise<Response>;
 }
 
-/** Options in code for the Workers entry; `nonceStore` may be made from `env`, where the bindings are. */
+/**
+ * Options in code for the Workers entry; `nonceStore` may be made from `env`, where the bindings are.
+ *
+ * @example
+ * ```ts
+ * import { createCloudflareWorker, createDurableObjectNonceStore, type CloudflareOverrides } from '@paysign/edge/cloudflare';
+ *
+ * const overrides: CloudflareOverrides = {
+ *   timeoutMs: 10_000,
+ *   nonceStore: (env) => createDurableObjectNonceStore(env.MY_NONCES as DurableObjectNamespaceLike),
+ * };
+ * export default createCloudflareWorker(overrides);
+ * ```
+ */
 export type CloudflareOverrides = Omit<ProxyOverrides, 'nonceStore'> & {
   /** A shared nonce store, or a function of `env` that makes one. Default: the `PAYSIGN_NONCE_STORE` Durable Object binding when bound, else per isolate. */
   nonceStore?: NonceStore | ((env: ProxyEnv) => NonceStore);
 };
 
-/** The env binding of the {@link PaysignNonceStore} Durable Object namespace. */
+/**
+ * The env binding of the {@link PaysignNonceStore} Durable Object namespace.
+ *
+ * @example
+ * ```ts
+ * import { NONCE_STORE_BINDING } from '@paysign/edge/cloudflare';
+ *
+ * // wrangler.toml: [[durable_objects.bindings]] name = "PAYSIGN_NONCE_STORE", class_name = "PaysignNonceStore"
+ * const shared = env[NONCE_STORE_BINDING] !== undefined;
+ * ```
+ */
 export const NONCE_STORE_BINDING = 'PAYSIGN_NONCE_STORE';
 
 /**
@@ -77,6 +110,14 @@ export function createCloudflareWorker(overrides: CloudflareOverrides = {}): Clo
   };
 }
 
-/** The ready module worker: `export { default } from '@paysign/edge/cloudflare'`. */
+/**
+ * The ready module worker: `export { default } from '@paysign/edge/cloudflare'`.
+ *
+ * @example
+ * ```ts
+ * // src/worker.ts: every setting from wrangler secrets and variables (see optionsFromEnv)
+ * export { default, PaysignNonceStore } from '@paysign/edge/cloudflare';
+ * ```
+ */
 const worker: CloudflareWorker = /* @__PURE__ */ createCloudflareWorker();
 export default worker;

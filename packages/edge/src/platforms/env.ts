@@ -2,7 +2,17 @@ import { EdgeError } from '../errors.js';
 import type { MerchantCredentials, SigningProxyOptions } from '../options.js';
 import type { Allowlist } from '../request/route.js';
 
-/** The platform's environment: secrets and variables by name (Workers `env`, `process.env`, `Deno.env`). */
+/**
+ * The platform's environment: secrets and variables by name (Workers `env`, `process.env`, `Deno.env`).
+ *
+ * @example
+ * ```ts
+ * import { optionsFromEnv, type ProxyEnv } from '@paysign/edge';
+ *
+ * const env: ProxyEnv = Deno.env.toObject();
+ * const options = optionsFromEnv(env); // throws EdgeError INVALID_OPTIONS naming a missing or bad variable
+ * ```
+ */
 export type ProxyEnv = Readonly<Record<string, unknown>>;
 
 function text(env: ProxyEnv, name: string): string | undefined {

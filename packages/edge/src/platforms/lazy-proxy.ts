@@ -5,7 +5,18 @@ import type { SigningProxyOptions } from '../options.js';
 import { errorResponse } from '../reply/json-error.js';
 import { optionsFromEnv, type ProxyEnv } from './env.js';
 
-/** Options given in code, on top of those read from the environment (secrets stay in the environment). */
+/**
+ * Options given in code, on top of those read from the environment (secrets stay in the environment).
+ *
+ * @example
+ * ```ts
+ * import { createDenoHandler, createDenoKvNonceStore } from '@paysign/edge/deno';
+ * import type { ProxyOverrides } from '@paysign/edge';
+ *
+ * const overrides: ProxyOverrides = { timeoutMs: 10_000, nonceStore: createDenoKvNonceStore(Deno.openKv()) };
+ * Deno.serve(createDenoHandler(overrides));
+ * ```
+ */
 export type ProxyOverrides = Partial<Omit<SigningProxyOptions, 'merchant' | 'callers'>> & {
   /**
    * Where used caller signatures are remembered (`callers.nonceStore`): give a shared store so that

@@ -1,7 +1,18 @@
 import { redactCardData } from '@paysign/gateway';
 import type { EdgeErrorCode } from '../errors.js';
 
-/** One broken gateway rule, as the proxy reports it: the wire field, the rule, a masked message. */
+/**
+ * One broken gateway rule, as the proxy reports it: the wire field, the rule, a masked message.
+ *
+ * @example
+ * ```ts
+ * import type { ErrorBody, ReportedIssue } from '@paysign/edge';
+ *
+ * const { error } = (await reply.json()) as ErrorBody;
+ * const issues: readonly ReportedIssue[] = error.issues ?? [];
+ * for (const issue of issues) console.error(`${issue.row ? `row ${issue.row}: ` : ''}${issue.field}: ${issue.rule}`);
+ * ```
+ */
 export interface ReportedIssue {
   field: string;
   rule: string;
@@ -10,7 +21,20 @@ export interface ReportedIssue {
   row?: number;
 }
 
-/** The JSON body of every refusal: `{ "error": { "code", "message", "issues"? } }`. */
+/**
+ * The JSON body of every refusal: `{ "error": { "code", "message", "issues"? } }`.
+ *
+ * @example
+ * ```ts
+ * import type { ErrorBody } from '@paysign/edge';
+ *
+ * const reply = await fetch(proxyUrl, { method: 'POST', headers, body });
+ * if (reply.headers.get('content-type')?.startsWith('application/json') && !reply.ok) {
+ *   const { error } = (await reply.json()) as ErrorBody;
+ *   console.error(error.code, error.message);
+ * }
+ * ```
+ */
 export interface ErrorBody {
   error: {
     code: EdgeErrorCode;

@@ -2,7 +2,17 @@ import type { GatewayOperation } from '@paysign/gateway';
 import { matchOperationPath } from '@paysign/gateway/server';
 import type { Refusal } from '../reply/json-error.js';
 
-/** Which endpoint ids each operation may be called for; an operation left out is refused. */
+/**
+ * Which endpoint ids each operation may be called for; an operation left out is refused.
+ *
+ * @example
+ * ```ts
+ * import type { Allowlist } from '@paysign/edge';
+ *
+ * // Transfers for one endpoint only; update-recurring-payments for two; pan-eligibility/send refused.
+ * const allow: Allowlist = { transfer: ['1234'], 'update-recurring-payments': ['1234', '5678'] };
+ * ```
+ */
 export type Allowlist = Partial<Readonly<Record<GatewayOperation, readonly string[]>>>;
 
 /** A request the allowlist lets through. */

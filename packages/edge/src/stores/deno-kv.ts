@@ -4,7 +4,17 @@ import type { NonceStore } from '@paysign/oauth-core/webcrypto';
 
 type KvKey = readonly (string | number)[];
 
-/** The parts of a `Deno.Kv` the store uses. */
+/**
+ * The parts of a `Deno.Kv` the store uses.
+ *
+ * @example
+ * ```ts
+ * import { createDenoKvNonceStore, type DenoKvLike } from '@paysign/edge/deno';
+ *
+ * const kv: DenoKvLike = await Deno.openKv(); // a Deno.Kv fits
+ * const nonceStore = createDenoKvNonceStore(kv);
+ * ```
+ */
 export interface DenoKvLike {
   get(key: KvKey): Promise<{ value: unknown; versionstamp: string | null }>;
   atomic(): {
@@ -12,13 +22,34 @@ export interface DenoKvLike {
   };
 }
 
-/** The parts of a `Deno.AtomicOperation` the store uses. */
+/**
+ * The parts of a `Deno.AtomicOperation` the store uses.
+ *
+ * @example
+ * ```ts
+ * import type { DenoKvAtomicLike } from '@paysign/edge/deno';
+ *
+ * // What Deno.Kv's atomic().check(...) returns: set, then commit.
+ * const operation: DenoKvAtomicLike = kv.atomic().check({ key: ['nonce', 'k'], versionstamp: null });
+ * const { ok } = await operation.set(['nonce', 'k'], 1, { expireIn: 60_000 }).commit();
+ * ```
+ */
 export interface DenoKvAtomicLike {
   set(key: KvKey, value: unknown, options?: { expireIn?: number }): DenoKvAtomicLike;
   commit(): Promise<{ ok: boolean }>;
 }
 
-/** Options of {@link createDenoKvNonceStore}. */
+/**
+ * Options of {@link createDenoKvNonceStore}.
+ *
+ * @example
+ * ```ts
+ * import { createDenoKvNonceStore, type DenoKvNonceStoreOptions } from '@paysign/edge/deno';
+ *
+ * const options: DenoKvNonceStoreOptions = { prefix: 'proxy-eu-nonces' }; // one KV shared by two proxies
+ * const nonceStore = createDenoKvNonceStore(Deno.openKv(), options);
+ * ```
+ */
 export interface DenoKvNonceStoreOptions {
   /** The first part of every key the store writes. Default `'paysign-nonces'`. */
   prefix?: string;

@@ -3,7 +3,18 @@
 // its check-and-set is strongly consistent; this file is imported by the Cloudflare entry only.
 import type { NonceStore } from '@paysign/oauth-core/webcrypto';
 
-/** The parts of a Durable Object's `state.storage` (the key-value API) the store uses. */
+/**
+ * The parts of a Durable Object's `state.storage` (the key-value API) the store uses.
+ *
+ * @example
+ * ```ts
+ * import { PaysignNonceStore, type DurableObjectStorageLike } from '@paysign/edge/cloudflare';
+ *
+ * // In a test: a Map-backed storage for PaysignNonceStore (Workers hands the real state.storage).
+ * const storage: DurableObjectStorageLike = createTestStorage();
+ * const store = new PaysignNonceStore({ storage });
+ * ```
+ */
 export interface DurableObjectStorageLike {
   get<T>(key: string): Promise<T | undefined>;
   get<T>(keys: string[]): Promise<Map<string, T>>;
@@ -14,12 +25,32 @@ export interface DurableObjectStorageLike {
   setAlarm(scheduledTime: number): Promise<void>;
 }
 
-/** The Durable Object state the runtime hands to the class's constructor. */
+/**
+ * The Durable Object state the runtime hands to the class's constructor.
+ *
+ * @example
+ * ```ts
+ * import { PaysignNonceStore, type DurableObjectStateLike } from '@paysign/edge/cloudflare';
+ *
+ * const state: DurableObjectStateLike = { storage: createTestStorage() };
+ * const object = new PaysignNonceStore(state, { PAYSIGN_NONCE_MAX_ENTRIES: '1000' });
+ * ```
+ */
 export interface DurableObjectStateLike {
   storage: DurableObjectStorageLike;
 }
 
-/** A Durable Object namespace binding (`env.PAYSIGN_NONCE_STORE`). */
+/**
+ * A Durable Object namespace binding (`env.PAYSIGN_NONCE_STORE`).
+ *
+ * @example
+ * ```ts
+ * import { createDurableObjectNonceStore, type DurableObjectNamespaceLike } from '@paysign/edge/cloudflare';
+ *
+ * const namespace = env.PAYSIGN_NONCE_STORE as DurableObjectNamespaceLike;
+ * const nonceStore = createDurableObjectNonceStore(namespace);
+ * ```
+ */
 export interface DurableObjectNamespaceLike {
   idFromName(name: string): unknown;
   get(id: never): { fetch(input: string, init?: RequestInit): Promise<Response> };

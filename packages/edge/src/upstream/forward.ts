@@ -1,7 +1,18 @@
 import type { SignedRequest } from '@paysign/oauth-core/webcrypto';
 import type { Refusal } from '../reply/json-error.js';
 
-/** Sends a request upstream: `globalThis.fetch`, or a platform binding such as a Workers service binding. */
+/**
+ * Sends a request upstream: `globalThis.fetch`, or a platform binding such as a Workers service binding.
+ *
+ * @example
+ * ```ts
+ * import { createSigningProxy, type UpstreamFetch } from '@paysign/edge';
+ *
+ * // Through a Workers service binding instead of the public internet.
+ * const fetchUpstream: UpstreamFetch = (request) => env.GATEWAY.fetch(request);
+ * const proxy = createSigningProxy({ ...options, fetch: fetchUpstream });
+ * ```
+ */
 export type UpstreamFetch = (request: Request) => Promise<Response>;
 
 /**

@@ -7,6 +7,20 @@ import type { ReportedIssue } from '../reply/json-error.js';
 /**
  * Checks the wire parameters of one operation; returns every broken rule (none: the request may
  * be signed). Messages name the field and the rule and never hold a card number or CVV.
+ *
+ * @example
+ * ```ts
+ * import { createSigningProxy, validateOperation, type OperationValidator } from '@paysign/edge';
+ *
+ * // The gateway's rules, and one of the merchant's own: transfers in EUR only.
+ * const validate: OperationValidator = (operation, params) => [
+ *   ...validateOperation(operation, params),
+ *   ...(operation === 'transfer' && !params.some(([name, value]) => name === 'currency' && value === 'EUR')
+ *     ? [{ field: 'currency', rule: 'merchant-currency', message: 'currency must be EUR' }]
+ *     : []),
+ * ];
+ * const proxy = createSigningProxy({ ...options, validate });
+ * ```
  */
 export type OperationValidator = (operation: GatewayOperation, params: readonly Parameter[]) => readonly ReportedIssue[];
 

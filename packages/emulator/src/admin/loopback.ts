@@ -1,4 +1,15 @@
-/** Who may use the unsigned admin API under `/emulator/`. */
+/**
+ * Who may use the unsigned admin API under `/emulator/`.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, type AdminAccess } from '@paysign/emulator';
+ *
+ * // A shared test deployment: nobody may move its clock or read its profiles.
+ * const adminApi: AdminAccess = 'off';
+ * const emulator = createEmulator({ merchants, adminApi });
+ * ```
+ */
 export type AdminAccess = 'loopback' | 'any' | 'off';
 
 const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost)$/i;

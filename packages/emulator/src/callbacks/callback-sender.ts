@@ -1,6 +1,17 @@
 import type { EmulatorLog } from '../log.js';
 
-/** One callback's delivery, as the admin API shows it. */
+/**
+ * One callback's delivery, as the admin API shows it.
+ *
+ * @example
+ * ```ts
+ * import type { CallbackDelivery } from '@paysign/emulator';
+ *
+ * const life = await emulator.recurring.life('7701');
+ * const failed: CallbackDelivery[] = life?.callbacks.filter((delivery) => delivery.state === 'failed') ?? [];
+ * for (const delivery of failed) console.log(delivery.url, delivery.attempts, delivery.lastStatus);
+ * ```
+ */
 export interface CallbackDelivery {
   /** The gateway's order id of the charge it reports. */
   orderid: string;
@@ -13,9 +24,28 @@ export interface CallbackDelivery {
   state: 'pending' | 'delivered' | 'failed';
 }
 
-/** The reference's retry limit: "up to 30 times over 14 days" (docs/reference/callbacks.md). */
+/**
+ * The reference's retry limit: "up to 30 times over 14 days" (docs/reference/callbacks.md).
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, DEFAULT_CALLBACK_ATTEMPTS } from '@paysign/emulator';
+ *
+ * // Fewer, faster retries for a test that waits for a callback to fail.
+ * const emulator = createEmulator({ merchants, callbackAttempts: Math.min(3, DEFAULT_CALLBACK_ATTEMPTS), callbackBackoffMs: 10 });
+ * ```
+ */
 export const DEFAULT_CALLBACK_ATTEMPTS = 30;
-/** The first retry's delay; each next one doubles, up to 12 hours (the gateway's intervals are not published). */
+/**
+ * The first retry's delay; each next one doubles, up to 12 hours (the gateway's intervals are not published).
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, DEFAULT_CALLBACK_BACKOFF_MS } from '@paysign/emulator';
+ *
+ * const emulator = createEmulator({ merchants, callbackBackoffMs: DEFAULT_CALLBACK_BACKOFF_MS / 60 }); // first retry after 1 s
+ * ```
+ */
 export const DEFAULT_CALLBACK_BACKOFF_MS = 60_000;
 const MAX_DELAY_MS = 12 * 60 * 60 * 1000;
 const ATTEMPT_TIMEOUT_MS = 10_000;

@@ -1,7 +1,18 @@
 import { formatCalendarDate, parseCalendarDate } from '@paysign/gateway';
 import { EmulatorError } from '../errors.js';
 
-/** The emulator's calendar: which day it is, for charging recurring payments. */
+/**
+ * The emulator's calendar: which day it is, for charging recurring payments.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, type EmulatorClock } from '@paysign/emulator';
+ *
+ * const emulator = createEmulator({ merchants, profiles, clock: 'virtual', today: '01.02.2026' });
+ * const clock: EmulatorClock = emulator.clock;
+ * await emulator.recurring.runThrough(clock.today() + 31); // charges due in the next 31 days
+ * ```
+ */
 export interface EmulatorClock {
   /** `virtual`: days pass only when told (`POST /emulator/clock`); `system`: days pass for real (UTC). */
   readonly mode: 'virtual' | 'system';

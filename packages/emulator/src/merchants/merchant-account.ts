@@ -3,7 +3,22 @@ import type { ConsumerRecord } from '@paysign/oauth-core';
 import { readPublicKey } from '@paysign/oauth-core/keys';
 import { EmulatorError } from '../errors.js';
 
-/** A merchant as the gateway knows it: how it signs, where it may send, in which currency. */
+/**
+ * A merchant as the gateway knows it: how it signs, where it may send, in which currency.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, type MerchantAccount } from '@paysign/emulator';
+ *
+ * const rsaMerchant: MerchantAccount = {
+ *   login: 'merchant-rsa',
+ *   publicKeys: [await Deno.readTextFile('public-key.pem')],
+ *   endpointIds: ['1234'],
+ *   currency: 'EUR',
+ * };
+ * const emulator = createEmulator({ merchants: [rsaMerchant] });
+ * ```
+ */
 export interface MerchantAccount {
   /** The merchant login: `oauth_consumer_key` of its requests. */
   login: string;
@@ -17,7 +32,17 @@ export interface MerchantAccount {
   currency?: string;
 }
 
-/** A merchant account checked and ready to verify requests with. */
+/**
+ * A merchant account checked and ready to verify requests with.
+ *
+ * @example
+ * ```ts
+ * import type { RegisteredMerchant } from '@paysign/emulator';
+ *
+ * const merchant: RegisteredMerchant | undefined = emulator.merchants.get('merchant');
+ * console.log(merchant?.account.endpointIds); // ['1234']
+ * ```
+ */
 export interface RegisteredMerchant {
   readonly account: Readonly<MerchantAccount>;
   readonly consumer: ConsumerRecord;

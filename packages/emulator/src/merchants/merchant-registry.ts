@@ -1,7 +1,18 @@
 import { EmulatorError } from '../errors.js';
 import { registerMerchant, type MerchantAccount, type RegisteredMerchant } from './merchant-account.js';
 
-/** The merchants an emulator knows, by login. */
+/**
+ * The merchants an emulator knows, by login.
+ *
+ * @example
+ * ```ts
+ * import type { MerchantRegistry } from '@paysign/emulator';
+ *
+ * const registry: MerchantRegistry = emulator.merchants;
+ * registry.add({ login: 'second-merchant', controlKey: 'other-key', endpointIds: ['5678'] });
+ * registry.addPublicKey('merchant-rsa', rotatedPublicKeyPem); // both keys verify during the rotation
+ * ```
+ */
 export interface MerchantRegistry {
   /** Registers a merchant; its login must be new. */
   add(account: MerchantAccount): void;
@@ -10,7 +21,17 @@ export interface MerchantRegistry {
   get(login: string): RegisteredMerchant | undefined;
 }
 
-/** Creates a registry holding `accounts`. */
+/**
+ * Creates a registry holding `accounts`.
+ *
+ * @example
+ * ```ts
+ * import { createMerchantRegistry } from '@paysign/emulator';
+ *
+ * const registry = createMerchantRegistry([{ login: 'merchant', controlKey: 'key', endpointIds: ['1234'] }]);
+ * registry.get('merchant')?.account.login; // 'merchant'
+ * ```
+ */
 export function createMerchantRegistry(accounts: readonly MerchantAccount[] = []): MerchantRegistry {
   const byLogin = new Map<string, RegisteredMerchant>();
   const registry: MerchantRegistry = {

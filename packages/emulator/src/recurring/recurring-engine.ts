@@ -6,7 +6,17 @@ import type { EmulatorLog } from '../log.js';
 import type { ProfileStore, StoredProfile } from '../store/profile-store.js';
 import { drawAmount } from './draw-amount.js';
 
-/** One charge the emulator made. */
+/**
+ * One charge the emulator made.
+ *
+ * @example
+ * ```ts
+ * import type { ChargeRecord } from '@paysign/emulator';
+ *
+ * const charges: ChargeRecord[] = await emulator.recurring.runThrough(emulator.clock.today() + 60);
+ * for (const charge of charges) console.log(charge.recurringPaymentId, charge.date, charge.amount, charge.status);
+ * ```
+ */
 export interface ChargeRecord {
   recurringPaymentId: string;
   /** The repeats counter at this charge (rule 9). */
@@ -34,7 +44,17 @@ interface PaymentState {
   callbacks: CallbackDelivery[];
 }
 
-/** What the admin API shows of a recurring payment's life. */
+/**
+ * What the admin API shows of a recurring payment's life.
+ *
+ * @example
+ * ```ts
+ * import type { PaymentLife } from '@paysign/emulator';
+ *
+ * const life: PaymentLife | undefined = await emulator.recurring.life('7701');
+ * if (life?.state === 'stop') console.log(`stopped after ${life.currentRepeatsNumber} charges`);
+ * ```
+ */
 export interface PaymentLife {
   state: 'active' | 'stop';
   currentRepeatsNumber: number;
@@ -57,7 +77,18 @@ export interface RecurringEngineOptions {
   controlKeyFor: (merchantLogin: string | undefined) => string | undefined;
 }
 
-/** The emulator's recurring payments in time: charges on schedule, states, callbacks. */
+/**
+ * The emulator's recurring payments in time: charges on schedule, states, callbacks.
+ *
+ * @example
+ * ```ts
+ * import type { RecurringEngine } from '@paysign/emulator';
+ *
+ * const recurring: RecurringEngine = emulator.recurring;
+ * await recurring.runThrough(); // every charge due today
+ * await recurring.callbacksSettled(); // and their callbacks delivered or given up
+ * ```
+ */
 export interface RecurringEngine {
   /** Runs every charge due up to and including `day` (today by default), in date order; moves a virtual clock there. */
   runThrough(day?: number): Promise<ChargeRecord[]>;

@@ -37,7 +37,18 @@ export function formatEncodedHeader(encoded: readonly (readonly [string, string,
   return header;
 }
 
-/** An `Authorization: OAuth` header, read: the realm, if any, and the decoded parameters. */
+/**
+ * An `Authorization: OAuth` header, read: the realm, if any, and the decoded parameters.
+ *
+ * @example
+ * ```ts
+ * import { parseAuthorizationHeader, type ParsedAuthorization } from '@paysign/oauth-core';
+ *
+ * const parsed: ParsedAuthorization = parseAuthorizationHeader('OAuth realm="gate", oauth_consumer_key="merchant", oauth_nonce="abc"');
+ * parsed.realm; // 'gate'
+ * parsed.params.oauth_consumer_key; // 'merchant'
+ * ```
+ */
 export interface ParsedAuthorization {
   realm?: string;
   params: Record<string, string>;

@@ -107,12 +107,30 @@ export function isRsaAlgorithm(der: Uint8Array, algorithm: DerElement): boolean 
 /**
  * Wraps a PKCS#1 RSAPrivateKey in a PKCS#8 PrivateKeyInfo (RFC 5208): WebCrypto imports only
  * PKCS#8, while the gateway's documentation asks merchants for PKCS#1.
+ *
+ * @example
+ * ```ts
+ * import { pkcs1PrivateToPkcs8, readPem, writePem } from '@paysign/oauth-core/keys';
+ *
+ * // `BEGIN RSA PRIVATE KEY` (PKCS#1) to `BEGIN PRIVATE KEY` (PKCS#8), which WebCrypto imports.
+ * const pkcs8Pem = writePem('PRIVATE KEY', pkcs1PrivateToPkcs8(readPem(pkcs1Pem).der));
+ * ```
  */
 export function pkcs1PrivateToPkcs8(pkcs1: Uint8Array): Uint8Array {
   return writeElement(0x30, Uint8Array.of(0x02, 0x01, 0x00), RSA_ALGORITHM_IDENTIFIER, writeElement(0x04, pkcs1));
 }
 
-/** Wraps a PKCS#1 RSAPublicKey in a SubjectPublicKeyInfo (RFC 5280 §4.1). */
+/**
+ * Wraps a PKCS#1 RSAPublicKey in a SubjectPublicKeyInfo (RFC 5280 §4.1).
+ *
+ * @example
+ * ```ts
+ * import { pkcs1PublicToSpki, readPem, writePem } from '@paysign/oauth-core/keys';
+ *
+ * // `BEGIN RSA PUBLIC KEY` (PKCS#1) to `BEGIN PUBLIC KEY` (SPKI).
+ * const spkiPem = writePem('PUBLIC KEY', pkcs1PublicToSpki(readPem(rsaPublicKeyPem).der));
+ * ```
+ */
 export function pkcs1PublicToSpki(pkcs1: Uint8Array): Uint8Array {
   return writeElement(0x30, RSA_ALGORITHM_IDENTIFIER, writeElement(0x03, Uint8Array.of(0), pkcs1));
 }

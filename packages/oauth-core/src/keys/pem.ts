@@ -1,7 +1,18 @@
 import { decodeBase64, encodeBase64 } from '../encoding/base64.js';
 import { OAuthError } from '../errors.js';
 
-/** A PEM block: its label (`RSA PRIVATE KEY`, `PUBLIC KEY`, ...) and its DER bytes. */
+/**
+ * A PEM block: its label (`RSA PRIVATE KEY`, `PUBLIC KEY`, ...) and its DER bytes.
+ *
+ * @example
+ * ```ts
+ * import { readPem, type PemBlock } from '@paysign/oauth-core/keys';
+ *
+ * const block: PemBlock = readPem(process.env.PRIVATE_KEY!); // newlines escaped as \n are read too
+ * block.label; // 'RSA PRIVATE KEY' or 'PRIVATE KEY'
+ * block.der.length;
+ * ```
+ */
 export interface PemBlock {
   label: string;
   der: Uint8Array;

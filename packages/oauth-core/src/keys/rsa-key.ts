@@ -4,14 +4,34 @@ import type { KeyObjectLike, PrivateKeyInput, PublicKeyInput, RsaPrivateJwk, Rsa
 import { integerBits, isRsaAlgorithm, pkcs1PrivateToPkcs8, pkcs1PublicToSpki, readChildren, readSequence } from './der.js';
 import { readPem } from './pem.js';
 
-/** A private key read from any accepted input, in the forms the adapters import. */
+/**
+ * A private key read from any accepted input, in the forms the adapters import.
+ *
+ * @example
+ * ```ts
+ * import { readPrivateKey, type PrivateKeyMaterial } from '@paysign/oauth-core/keys';
+ *
+ * const material: PrivateKeyMaterial = readPrivateKey(pem, 2048); // INVALID_KEY or WEAK_KEY otherwise
+ * console.log(material.kind, material.bits); // 'der' 4096
+ * ```
+ */
 export type PrivateKeyMaterial =
   | { kind: 'der'; pkcs8: Uint8Array; pkcs1: Uint8Array; bits: number }
   | { kind: 'jwk'; jwk: RsaPrivateJwk; bits: number }
   | { kind: 'cryptokey'; key: CryptoKey; bits: number }
   | { kind: 'keyobject'; key: KeyObjectLike; bits: number };
 
-/** A public key read from any accepted input. */
+/**
+ * A public key read from any accepted input.
+ *
+ * @example
+ * ```ts
+ * import { readPublicKey, type PublicKeyMaterial } from '@paysign/oauth-core/keys';
+ *
+ * const material: PublicKeyMaterial = readPublicKey(publicKeyPem, 2048);
+ * if (material.kind === 'der') console.log(material.bits, material.spki.length);
+ * ```
+ */
 export type PublicKeyMaterial =
   | { kind: 'der'; spki: Uint8Array; pkcs1: Uint8Array; bits: number }
   | { kind: 'jwk'; jwk: RsaPublicJwk; bits: number }
@@ -98,6 +118,14 @@ function spkiFromCertificate(cert: Uint8Array): Uint8Array {
 /**
  * A private key as found in its container, before any DER is inspected: what WebCrypto imports
  * directly (it checks the key itself), and what {@link readPrivateKey} parses further.
+ *
+ * @example
+ * ```ts
+ * import { readPrivateKeyContainer, type PrivateKeyContainer } from '@paysign/oauth-core/keys';
+ *
+ * const container: PrivateKeyContainer = readPrivateKeyContainer(input);
+ * console.log(container.kind); // 'pkcs8' for a PEM, 'jwk', 'cryptokey' or 'keyobject'
+ * ```
  */
 export type PrivateKeyContainer =
   | { kind: 'pkcs8'; pkcs8: Uint8Array; pkcs1?: Uint8Array }

@@ -15,7 +15,17 @@ const METHODS: Record<SignatureMethod, MethodKind> = {
   PLAINTEXT: { kind: 'plaintext' }, // RFC 5849 §3.4.4
 };
 
-/** Every signature method this library signs and verifies with. */
+/**
+ * Every signature method this library signs and verifies with.
+ *
+ * @example
+ * ```ts
+ * import { signatureMethods } from '@paysign/oauth-core';
+ *
+ * const method = process.env.SIGNATURE_METHOD ?? 'HMAC-SHA1';
+ * if (!(signatureMethods as readonly string[]).includes(method)) throw new Error(`unknown signature method ${method}`);
+ * ```
+ */
 export const signatureMethods: readonly SignatureMethod[] = /* @__PURE__ */ Object.freeze(Object.keys(METHODS) as SignatureMethod[]);
 
 /**

@@ -1,7 +1,17 @@
 import { OAuthError } from '../errors.js';
 import type { ParameterInput, ParameterValue } from '../types.js';
 
-/** One request parameter, decoded: a name and a value as the application means them. */
+/**
+ * One request parameter, decoded: a name and a value as the application means them.
+ *
+ * @example
+ * ```ts
+ * import { collectParameters, type Parameter } from '@paysign/oauth-core/encoding';
+ *
+ * const params: Parameter[] = collectParameters({ amount: 10, tag: ['a', 'b'] });
+ * // [['amount', '10'], ['tag', 'a'], ['tag', 'b']]
+ * ```
+ */
 export type Parameter = readonly [name: string, value: string];
 
 function toText(value: unknown, field: string): string {

@@ -10,7 +10,20 @@ import { collectParameters, type Parameter } from '../parameters/collect.js';
 import type { ParameterInput, PublicKeyInput, SignatureMethod, VerifyingCredentials } from '../types.js';
 import { createMemoryNonceStore, nonceExpiry, type NonceStore } from './nonce-store.js';
 
-/** What the verifier needs to know about one consumer (at the gateway: one merchant). */
+/**
+ * What the verifier needs to know about one consumer (at the gateway: one merchant).
+ *
+ * @example
+ * ```ts
+ * import { createVerifier, type ConsumerRecord } from '@paysign/oauth-core';
+ *
+ * const merchants = new Map<string, ConsumerRecord>([
+ *   ['merchant-hmac', { consumerSecret: controlKey }],
+ *   ['merchant-rsa', { publicKey: [oldPublicKeyPem, newPublicKeyPem], signatureMethods: ['RSA-SHA256'] }],
+ * ]);
+ * const verifier = createVerifier({ lookup: (login) => merchants.get(login) });
+ * ```
+ */
 export interface ConsumerRecord {
   /** HMAC and PLAINTEXT: the consumer secret (the merchant control key). */
   consumerSecret?: string;
@@ -23,6 +36,22 @@ export interface ConsumerRecord {
   minimumRsaKeyBits?: number;
 }
 
+/**
+ * How a verifier is set up: where consumers are looked up, how far a timestamp may be from now,
+ * and where used nonces are remembered.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryNonceStore, createVerifier, type VerifierOptions } from '@paysign/oauth-core';
+ *
+ * const options: VerifierOptions = {
+ *   lookup: async (login) => (await db.merchant(login))?.consumer,
+ *   timestampWindowSeconds: 120,
+ *   nonceStore: createMemoryNonceStore({ maxEntries: 50_000 }),
+ * };
+ * const verifier = createVerifier(options);
+ * ```
+ */
 export interface VerifierOptions {
   /** Finds a consumer by `oauth_consumer_key` (and `oauth_token` when present); `undefined` when unknown. */
   lookup(consumerKey: string, token: string | undefined): MaybePromise<ConsumerRecord | undefined>;
@@ -34,7 +63,23 @@ export interface VerifierOptions {
   now?: () => number;
 }
 
-/** A request as received. */
+/**
+ * A request as received.
+ *
+ * @example
+ * ```ts
+ * import type { VerifyRequest } from '@paysign/oauth-core';
+ *
+ * // In a fetch handler:
+ * const received: VerifyRequest = {
+ *   method: request.method,
+ *   url: request.url,
+ *   authorization: request.headers.get('authorization'),
+ *   body: await request.text(),
+ * };
+ * const result = await verifier.verify(received);
+ * ```
+ */
 export interface VerifyRequest {
   method: string;
   /**
@@ -49,7 +94,18 @@ export interface VerifyRequest {
   body?: string | ParameterInput | null;
 }
 
-/** Why a request was refused; stable codes. */
+/**
+ * Why a request was refused; stable codes.
+ *
+ * @example
+ * ```ts
+ * import type { VerificationFailureReason } from '@paysign/oauth-core';
+ *
+ * const retryable: VerificationFailureReason[] = ['stale_timestamp'];
+ * const result = await verifier.verify(received);
+ * if (!result.ok && retryable.includes(result.reason)) console.warn('the client clock is off; it may sign again');
+ * ```
+ */
 export type VerificationFailureReason =
   | 'malformed_request' // unreadable header, URL, method or body
   | 'missing_parameter' // a required oauth_* parameter is absent
@@ -63,6 +119,20 @@ export type VerificationFailureReason =
   | 'replayed_nonce'
   | 'nonce_store_full';
 
+/**
+ * What a verification found: the consumer and the request's parameters when the signature, the
+ * timestamp and the nonce are all accepted, or a stable `reason` and a plain-words `message` when not.
+ *
+ * @example
+ * ```ts
+ * import type { VerificationResult } from '@paysign/oauth-core';
+ *
+ * const result: VerificationResult = await verifier.verify(received);
+ * const response = result.ok
+ *   ? new Response(`signed by ${result.consumerKey} with ${result.signatureMethod}`)
+ *   : new Response(result.message, { status: result.reason === 'malformed_request' ? 400 : 401 });
+ * ```
+ */
 export type VerificationResult =
   | {
       ok: true;
@@ -83,7 +153,20 @@ export type VerificationResult =
       baseString?: string;
     };
 
-/** Checks signed requests against the consumers it can look up. */
+/**
+ * Checks signed requests against the consumers it can look up.
+ *
+ * @example
+ * ```ts
+ * import { createVerifier, type Verifier } from '@paysign/oauth-core';
+ *
+ * const verifier: Verifier = createVerifier({ lookup: (login) => (login === 'merchant' ? { consumerSecret: controlKey } : undefined) });
+ * Deno.serve(async (request) => {
+ *   const result = await verifier.verify({ method: request.method, url: request.url, authorization: request.headers.get('authorization'), body: await request.text() });
+ *   return new Response(result.ok ? 'ok' : result.reason, { status: result.ok ? 200 : 401 });
+ * });
+ * ```
+ */
 export interface Verifier {
   verify(request: VerifyRequest): Promise<VerificationResult>;
 }

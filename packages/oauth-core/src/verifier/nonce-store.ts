@@ -5,6 +5,18 @@ import { OAuthError } from '../errors.js';
  * Remembers nonces until they expire, so that a request cannot be replayed while its timestamp
  * can still pass. Back it with a Durable Object, Deno KV, Redis or a database to share it between
  * instances: a signed request is accepted once per store.
+ *
+ * @example
+ * ```ts
+ * import { createVerifier, type NonceStore } from '@paysign/oauth-core';
+ *
+ * // Shared by every instance: Redis SET NX with an expiry accepts each key once.
+ * const nonceStore: NonceStore = {
+ *   remember: async (key, expiresAt, scope) =>
+ *     (await redis.set(`nonce:${scope}:${key}`, '1', { NX: true, EXAT: Math.ceil(expiresAt) })) === 'OK',
+ * };
+ * const verifier = createVerifier({ lookup, nonceStore });
+ * ```
  */
 export interface NonceStore {
   /**
@@ -31,7 +43,17 @@ export function nonceExpiry(timestampSeconds: number, windowSeconds: number): nu
   return Math.floor(timestampSeconds) + Math.ceil(windowSeconds) + 1;
 }
 
-/** Options of {@link createMemoryNonceStore}. */
+/**
+ * Options of {@link createMemoryNonceStore}.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryNonceStore, type MemoryNonceStoreOptions } from '@paysign/oauth-core';
+ *
+ * const options: MemoryNonceStoreOptions = { maxEntries: 200_000, maxEntriesPerScope: 5_000 };
+ * const verifier = createVerifier({ lookup, nonceStore: createMemoryNonceStore(options) });
+ * ```
+ */
 export interface MemoryNonceStoreOptions {
   /** Most live entries in all. Default 100,000. */
   maxEntries?: number;

@@ -4,10 +4,31 @@ import { describeStructuralCharacter, type Quoting } from './_cell.js';
 import { isWellFormedText } from './_strings.js';
 import { NEEDS_ATTENTION, writeCellUtf8 } from './_utf8-cell.js';
 
-/** One CSV data row: a value per column name; `undefined` or a missing key is an empty cell. */
+/**
+ * One CSV data row: a value per column name; `undefined` or a missing key is an empty cell.
+ *
+ * @example
+ * ```ts
+ * import { encodeCsv, type CsvRow } from '@paysign/payload-codec';
+ *
+ * const row: CsvRow = { 'client-orderid': 'order-1', amount: '10.42', 'order_desc': undefined }; // undefined: an empty cell
+ * encodeCsv([row], { columns: ['client-orderid', 'amount', 'order_desc'] }); // 'client-orderid;amount;order_desc\r\norder-1;10.42;\r\n'
+ * ```
+ */
 export type CsvRow = Readonly<Record<string, string | undefined>>;
 
-/** How {@link encodeCsv} writes a document. */
+/**
+ * How {@link encodeCsv} writes a document.
+ *
+ * @example
+ * ```ts
+ * import { encodePayload, type EncodeCsvOptions } from '@paysign/payload-codec';
+ * import { recurringPaymentColumns } from '@paysign/gateway';
+ *
+ * const options: EncodeCsvOptions = { columns: recurringPaymentColumns, quoting: 'reject' };
+ * const payload = encodePayload(rows, options);
+ * ```
+ */
 export interface EncodeCsvOptions {
   /** The header, in order. Every key of every row must be one of these. */
   readonly columns: readonly string[];

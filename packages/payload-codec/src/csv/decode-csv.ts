@@ -1,13 +1,35 @@
 import { describeLocation } from '../_location.js';
 import { CodecError, type CodecErrorCode } from '../errors.js';
 
-/** A decoded CSV document: the header's column names, and each data row keyed by them. */
+/**
+ * A decoded CSV document: the header's column names, and each data row keyed by them.
+ *
+ * @example
+ * ```ts
+ * import { decodeCsv, type DecodedCsv } from '@paysign/payload-codec';
+ *
+ * const csv: DecodedCsv = decodeCsv('client-orderid;amount\r\norder-1;10.42\r\n', { columns: 'any' });
+ * csv.columns; // ['client-orderid', 'amount']
+ * csv.rows[0]; // { 'client-orderid': 'order-1', amount: '10.42' }
+ * ```
+ */
 export interface DecodedCsv {
   columns: string[];
   rows: Record<string, string>[];
 }
 
-/** How {@link decodeCsv} and `decodePayload` read a document. */
+/**
+ * How {@link decodeCsv} and `decodePayload` read a document.
+ *
+ * @example
+ * ```ts
+ * import { decodePayload, type DecodeCsvOptions } from '@paysign/payload-codec';
+ * import { recurringPaymentColumns } from '@paysign/gateway';
+ *
+ * const options: DecodeCsvOptions = { columns: recurringPaymentColumns }; // an unknown header name is refused unquoted
+ * const { rows } = decodePayload(payload, options);
+ * ```
+ */
 export interface DecodeCsvOptions {
   /**
    * The column names the header may hold (required: for update-recurring-payments, pass
