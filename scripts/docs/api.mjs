@@ -1,0 +1,130 @@
+// The API reference, generated from the JSDoc of every package's public entry points by Deno's
+// documentation generator (offline, the deno binary the project installs):
+//
+//   node scripts/docs/api.mjs           # HTML into docs/api/ (`pnpm docs:api`; not committed)
+//   node scripts/docs/api.mjs --check   # every exported symbol has a description and an @example (`pnpm test:docs`)
+//
+// The entry points are the TypeScript sources of the npm exports (jsr.json's, plus `notOnJsr` in
+// scripts/jsr/stage.mjs), read from a staging copy of the workspace (see stage.mjs: Deno never
+// runs in the repository). A symbol re-exported by several entry points is checked once, where
+// it is declared. scripts/docs/pending.json lists the symbols allowed to lack either for now, with
+// the reason; the check fails on any other, and on a listed one that no longer lacks anything.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { deno, exec, npmDependencies, offlineEnv, packagesWithSources, root, stage } from '../jsr/stage.mjs';
+
+const check = process.argv.includes('--check');
+const started = Date.now();
+
+const packages = packagesWithSources();
+const staged = stage(packages, {
+  configName: 'deno.json',
+  config: (pkg) => ({
+    name: pkg.name,
+    version: pkg.manifest.version,
+    exports: pkg.sources,
+    // npm dependencies by name and by subpath, at package.json's ranges
+    imports: Object.fromEntries(
+      Object.entries(npmDependencies(pkg.manifest)).flatMap(([name, range]) => [
+        [name, `npm:${name}@${range}`],
+        [`${name}/`, `npm:/${name}@${range}/`],
+      ]),
+    ),
+  }),
+});
+
+let failed = false;
+try {
+  const entries = packages.flatMap((pkg) => Object.values(pkg.sources).map((source) => join(pkg.folder, source)));
+  const env = offlineEnv(staged.dir);
+  if (check) {
+    const result = await exec(deno, ['doc', '--json', '--sloppy-imports', ...entries], { cwd: staged.dir, env });
+    if (result.code !== 0) {
+      console.log(`FAIL deno doc --json\n${result.stderr}`);
+      failed = true;
+    } else {
+      failed = !reportCoverage(JSON.parse(result.stdout), staged.dir);
+    }
+  } else {
+    const output = join(staged.dir, '.api');
+    const result = await exec(deno, ['doc', '--html', '--name=paysign', `--output=${output}`, '--sloppy-imports', ...entries], { cwd: staged.dir, env });
+    if (result.code !== 0) {
+      console.log(`FAIL deno doc --html\n${result.stdout}${result.stderr}`);
+      failed = true;
+    } else {
+      rmSync(join(root, 'docs/api'), { recursive: true, force: true });
+      cpSync(output, join(root, 'docs/api'), { recursive: true });
+      console.log(`docs/api: the reference of ${entries.length} entry points in ${packages.length} packages (open docs/api/index.html)`);
+    }
+  }
+} finally {
+  staged.remove();
+}
+process.exit(failed ? 1 : 0);
+
+/**
+ * Prints each symbol that lacks a description or an `@example` and is not pending, each pending
+ * one that lacks nothing any more, and `docs: N symbols, N documented, N pending, N failed`.
+ * Returns whether nothing failed.
+ */
+function reportCoverage(doc, dir) {
+  const pending = JSON.parse(readFileSync(join(root, 'scripts/docs/pending.json'), 'utf8'));
+  const pendingKeys = new Set(pending.symbols);
+  const prefix = `file://${dir}/`;
+  const at = (location) => `${location.filename}:${location.line}:${location.col}`;
+  // Every declaration by its place, so that a re-export (`reference`) finds the declaration's JSDoc.
+  const declared = new Map();
+  for (const module of Object.values(doc.nodes)) {
+    for (const symbol of module.symbols)
+      for (const declaration of symbol.declarations) if (declaration.kind !== 'reference') declared.set(at(declaration.location), declaration);
+  }
+  const symbols = new Map();
+  for (const module of Object.values(doc.nodes)) {
+    for (const symbol of module.symbols) {
+      const declarations = symbol.declarations.map((declaration) =>
+        declaration.kind === 'reference' ? declared.get(at(declaration.def.target)) : declaration,
+      );
+      if (declarations.some((declaration) => declaration === undefined)) {
+        symbols.set(`unresolved ${symbol.name}`, { key: `unresolved re-export ${symbol.name}`, described: false, example: false });
+        continue;
+      }
+      const location = declarations[0].location;
+      const file = location.filename.startsWith(prefix) ? location.filename.slice(prefix.length) : location.filename;
+      const key = `packages/${file} ${symbol.name}`;
+      symbols.set(key, {
+        key,
+        where: `packages/${file}:${location.line}`,
+        described: declarations.some((declaration) => declaration.jsDoc?.doc?.trim()),
+        example: declarations.some((declaration) => declaration.jsDoc?.tags?.some((tag) => tag.kind === 'example')),
+      });
+    }
+  }
+  let failures = 0;
+  let documented = 0;
+  let waiting = 0;
+  for (const symbol of [...symbols.values()].sort((a, b) => a.key.localeCompare(b.key))) {
+    const lacks = [!symbol.described && 'a description', !symbol.example && 'an @example'].filter(Boolean);
+    if (lacks.length === 0) {
+      documented++;
+      if (pendingKeys.has(symbol.key)) {
+        failures++;
+        console.log(`FAIL ${symbol.key}: documented now, take it out of scripts/docs/pending.json`);
+      }
+    } else if (pendingKeys.has(symbol.key)) {
+      waiting++;
+    } else {
+      failures++;
+      console.log(`FAIL ${symbol.where ?? symbol.key} ${symbol.key.split(' ').pop()}: lacks ${lacks.join(' and ')}`);
+    }
+  }
+  for (const key of pendingKeys) {
+    if (!symbols.has(key)) {
+      failures++;
+      console.log(`FAIL ${key}: pending, but no entry point exports it: take it out of scripts/docs/pending.json`);
+    }
+  }
+  console.log(
+    `docs: ${symbols.size} symbols, ${documented} documented, ${waiting} pending, ${failures} failed (at ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  return failures === 0;
+}
