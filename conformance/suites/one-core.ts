@@ -110,6 +110,22 @@ export function oneCoreSuites(flavours: Flavours, hmac?: HmacModule): Suite[] {
       });
 
       if (hmac) {
+        test('createHmacSigner signs HMAC-SHA1 by default and refuses every other method, PLAINTEXT and RSA included, before signing', async () => {
+          const options = { consumerKey: 'merchant-login', consumerSecret: SECRET, nonce: () => 'n', timestamp: () => 1_700_000_000 };
+          const signed = await hmac.createHmacSigner(options).sign({ url: URL_ });
+          assert.equal(signed.oauthParams.oauth_signature_method, 'HMAC-SHA1');
+          for (const signatureMethod of ['PLAINTEXT', 'RSA-SHA256', 'xHMAC-SHA1', 'HMAC-SHA1x', 'HMAC-SHA384', 'hmac-sha1']) {
+            const error = await captureError(() => hmac.createHmacSigner({ ...options, signatureMethod } as never));
+            assert.ok(error instanceof hmac.OAuthError, signatureMethod);
+            assert.equal((error as { code?: string }).code, 'UNSUPPORTED_SIGNATURE_METHOD', signatureMethod);
+            assert.equal((error as Error).message, 'signatureMethod must be HMAC-SHA1, HMAC-SHA256 or HMAC-SHA512', signatureMethod);
+          }
+          // No options at all: createSigner's own refusal, as an OAuthError (not a TypeError).
+          const none = await captureError(() => hmac.createHmacSigner(undefined as never));
+          assert.ok(none instanceof hmac.OAuthError);
+          assert.equal((none as { code?: string }).code, 'INVALID_PARAMETER');
+        });
+
         for (const [name, core] of entries) {
           test(`createHmacSigner = createSigner [${name}] on random requests, oauth_* names in query and body included`, async () => {
             await fc.assert(
