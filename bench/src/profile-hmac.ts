@@ -58,7 +58,15 @@ const stages: BenchCase[] = [
   { id: 'protocol parameters with a pooled nonce', run: loop(() => protocolParameters(protocol)) },
   {
     id: 'encode 20 values once and twice (one pass)',
-    run: loop(() => allParams.map(([name, value]) => encodedPair(names.get(name)!, value, encodeValueFast))),
+    // Indexed, as the signer reads pairs (destructuring runs the iterator protocol on V8).
+    run: loop(() => {
+      const out: EncodedPair[] = new Array(allParams.length);
+      for (let i = 0; i < allParams.length; i++) {
+        const pair = allParams[i]!;
+        out[i] = encodedPair(names.get(pair[0])!, pair[1], encodeValueFast);
+      }
+      return out;
+    }),
   },
   { id: 'sort 20 encoded pairs (first request)', run: loop(() => encodedAll.map((_, i) => i).sort((x, y) => compareEncoded(encodedAll[x]!, encodedAll[y]!))) },
   { id: 'order of 20 pairs, remembered (names)', run: loop(() => order(encodedAll)) },
