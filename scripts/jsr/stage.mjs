@@ -96,7 +96,8 @@ export function npmDependencies(manifest) {
  * uses for `node:` imports) to the project's installed copies.
  */
 export function stage(packages, { configName, config }) {
-  const dir = mkdtempSync(join(tmpdir(), 'paysign-deno-'));
+  // The real path: Deno reports files by it (macOS's temp directory is reached through a symlink).
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'paysign-deno-')));
   try {
     const link = (name, from) => {
       const target = join(dir, 'node_modules', name);
