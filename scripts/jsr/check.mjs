@@ -178,7 +178,7 @@ function tarballProblems(pkg, files) {
   const dependencies = npmDependencies(pkg.manifest);
   for (const [file, content] of files) {
     if (!file.endsWith('.ts')) continue;
-    for (const { fileName: specifier } of ts.preProcessFile(content.toString('utf8'), true, true).importedFiles) {
+    for (const specifier of importSpecifiers(file, content.toString('utf8'))) {
       const problem = specifierProblem(specifier, file, files, dependencies);
       if (problem) problems.push(`${file}: '${specifier}' ${problem}`);
     }
@@ -186,10 +186,35 @@ function tarballProblems(pkg, files) {
   return problems;
 }
 
+/**
+ * The module specifiers a TypeScript file imports and re-exports (`import`, `export ... from`,
+ * `import()`, `import('...')` types), read from its syntax tree: never from comments or strings.
+ */
+function importSpecifiers(fileName, text) {
+  const specifiers = [];
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      specifiers.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      specifiers.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      specifiers.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
+  return specifiers;
+}
+
 /** Why an import specifier in an uploaded file would not resolve for a JSR user, or undefined. */
 function specifierProblem(specifier, file, files, dependencies) {
   if (specifier.startsWith('.')) {
-    if (!specifier.endsWith('.ts')) return 'is relative without .ts (not rewritten)';
+    if (!specifier.endsWith('.ts')) return 'is relative without .ts: not rewritten (a bare import missing from jsr.json "imports" comes out so)';
     return files.has(posix.join(posix.dirname(file), specifier)) ? undefined : 'points to no uploaded file';
   }
   if (specifier.startsWith('node:')) return undefined;
