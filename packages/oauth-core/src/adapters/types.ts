@@ -1,15 +1,45 @@
 import type { HashName, PrivateKeyInput, PublicKeyInput } from '../types.js';
 
-/** A value now, or later: synchronous adapters return values, asynchronous ones promises. */
+/**
+ * A value now, or later: synchronous adapters return values, asynchronous ones promises.
+ *
+ * @example
+ * ```ts
+ * const signature: MaybePromise<string> = sign(baseString); // a string (node, js) or a Promise (webcrypto)
+ * ```
+ */
 export type MaybePromise<T> = T | Promise<T>;
 
-/** Signs a base string; returns the standard Base64 signature. */
+/**
+ * Signs a base string; returns the standard Base64 signature.
+ *
+ * @example
+ * ```ts
+ * const sign: SignFunction = await adapter.hmac('SHA-1', 'consumer-secret&');
+ * await sign('POST&https%3A%2F%2Fgate.example%2F&a%3D1'); // Base64 signature
+ * ```
+ */
 export type SignFunction = (data: string) => MaybePromise<string>;
 
-/** Checks a signature (raw bytes) over a base string. */
+/**
+ * Checks a signature (raw bytes) over a base string.
+ *
+ * @example
+ * ```ts
+ * const verify: VerifyFunction = await defaultAdapter.rsaPublic('SHA-256', publicKeyPem, 2048);
+ * await verify(baseString, signatureBytes); // true or false
+ * ```
+ */
 export type VerifyFunction = (data: string, signature: Uint8Array) => MaybePromise<boolean>;
 
-/** The names of the built-in adapters. */
+/**
+ * The names of the built-in adapters.
+ *
+ * @example
+ * ```ts
+ * const name: AdapterName = 'webcrypto';
+ * ```
+ */
 export type AdapterName = 'node' | 'webcrypto' | 'js';
 
 /**
@@ -18,6 +48,17 @@ export type AdapterName = 'node' | 'webcrypto' | 'js';
  * The built-in adapters produce identical bytes; supply your own for an HSM or KMS.
  * `rsaPublic` is needed only to verify RSA signatures, so an adapter that only signs may leave it out.
  * An adapter whose `synchronous` is `true` returns plain values from every method.
+ *
+ * @example
+ * ```ts
+ * // An adapter whose HMAC runs in a KMS; createSigner({ ..., adapter: kmsAdapter }).
+ * const kmsAdapter: CryptoAdapter = {
+ *   name: 'kms',
+ *   synchronous: false,
+ *   hmac: async (hash, key) => async (data) => kms.hmacBase64(hash, key, data),
+ *   randomBytes: (length) => crypto.getRandomValues(new Uint8Array(length)),
+ * };
+ * ```
  */
 export interface CryptoAdapter {
   readonly name: AdapterName | (string & {});
@@ -43,6 +84,13 @@ export interface CryptoAdapter {
  * An adapter that verifies RSA signatures too: what the built-in adapters are, and what
  * `defaultAdapter` is. (Each built-in also exports a signing-only object, the default of
  * `createSigner`, so that a bundle that only signs leaves every public-key parser out.)
+ *
+ * @example
+ * ```ts
+ * import { defaultAdapter } from '@paysign/oauth-core';
+ * const adapter: VerifyingAdapter = defaultAdapter;
+ * await adapter.rsaPublic('SHA-256', publicKeyPem, 2048);
+ * ```
  */
 export interface VerifyingAdapter extends CryptoAdapter {
   rsaPrivate(hash: HashName, key: PrivateKeyInput, minimumBits: number): MaybePromise<SignFunction>;

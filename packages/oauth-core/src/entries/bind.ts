@@ -12,6 +12,12 @@ type WithAdapter<T> = T & { adapter?: CryptoAdapter | undefined };
  * The four functions that need a crypto adapter, bound to one entry point's adapter; each takes
  * another in its options (or last argument) to override it. `S` is the signer type: entry points
  * whose adapter signs synchronously (node, js) give signers with `signSync`.
+ *
+ * @example
+ * ```ts
+ * import type { BoundApi, SyncSigner } from '@paysign/oauth-core/node';
+ * const sign: BoundApi<SyncSigner>['createSigner'] = createSigner;
+ * ```
  */
 export interface BoundApi<S extends Signer> {
   /**

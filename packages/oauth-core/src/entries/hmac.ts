@@ -11,10 +11,25 @@ export type { SignedRequest, Signer, SignRequest } from '../signer/create-signer
 export type { ParameterInput } from '../types.js';
 export { hmacAdapter };
 
-/** The HMAC signature methods. */
+/**
+ * The HMAC signature methods.
+ *
+ * @example
+ * ```ts
+ * const method: HmacSignatureMethod = 'HMAC-SHA256';
+ * ```
+ */
 export type HmacSignatureMethod = 'HMAC-SHA1' | 'HMAC-SHA256' | 'HMAC-SHA512';
 
-/** An HMAC signer's options: those of `createSigner`, with the method defaulting to `HMAC-SHA1`. */
+/**
+ * An HMAC signer's options: those of `createSigner`, with the method defaulting to `HMAC-SHA1`.
+ *
+ * @example
+ * ```ts
+ * const options: HmacSignerOptions = { consumerKey: 'merchant-login', consumerSecret: controlKey };
+ * createHmacSigner(options); // HMAC-SHA1 by default
+ * ```
+ */
 export type HmacSignerOptions = SignerLayoutOptions & Omit<SecretCredentials, 'signatureMethod'> & { signatureMethod?: HmacSignatureMethod };
 
 /**

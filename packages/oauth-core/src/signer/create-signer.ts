@@ -13,7 +13,14 @@ import type { ParameterInput, SignatureMethod, SigningCredentials } from '../typ
 import { createNonceSource } from './nonce-source.js';
 import { joinForm, protocolParameters, refuseProtocolNames, requireString, type ProtocolParameterSource } from './protocol-parameters.js';
 
-/** Who signs and how the request is laid out; the credentials come beside it ({@link SignerOptions}). */
+/**
+ * Who signs and how the request is laid out; the credentials come beside it ({@link SignerOptions}).
+ *
+ * @example
+ * ```ts
+ * const layout: SignerLayoutOptions = { consumerKey: 'merchant-login', realm: '', oauthParamsInBody: false };
+ * ```
+ */
 export interface SignerLayoutOptions {
   /** `oauth_consumer_key`: at the gateway, the merchant login. */
   consumerKey: string;
@@ -34,10 +41,24 @@ export interface SignerLayoutOptions {
 /**
  * How a signer is set up: the layout, and the credentials its method needs (a secret for
  * HMAC-* and PLAINTEXT, a private key for RSA-*), so that a signer without them does not type-check.
+ *
+ * @example
+ * ```ts
+ * const hmac: SignerOptions = { consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' };
+ * const rsa: SignerOptions = { consumerKey: 'merchant-login', privateKey: pkcs8Pem, signatureMethod: 'RSA-SHA256' };
+ * ```
  */
 export type SignerOptions = SignerLayoutOptions & SigningCredentials;
 
-/** One request to sign. */
+/**
+ * One request to sign.
+ *
+ * @example
+ * ```ts
+ * const request: SignRequest = { method: 'POST', url: 'https://sandbox.gate.example/payment/api/v4/transfer/1234', params: { amount: '10.00' } };
+ * await signer.sign(request);
+ * ```
+ */
 export interface SignRequest {
   /** HTTP method; default `POST`. */
   method?: string;
@@ -49,7 +70,15 @@ export interface SignRequest {
   oauthParams?: Readonly<Record<string, string>>;
 }
 
-/** A signed request: everything needed to send it, and the base string for debugging. */
+/**
+ * A signed request: everything needed to send it, and the base string for debugging.
+ *
+ * @example
+ * ```ts
+ * const signed: SignedRequest = await signer.sign({ url, params: { amount: '10.00' } });
+ * await fetch(signed.url, { method: signed.method, headers: signed.headers, body: signed.body });
+ * ```
+ */
 export interface SignedRequest {
   method: string;
   /** The URL to send to (for GET-like methods, with the parameters in its query). */
@@ -68,7 +97,15 @@ export interface SignedRequest {
   headers: Record<string, string>;
 }
 
-/** Signs requests with one set of credentials; keys are prepared once, at creation. */
+/**
+ * Signs requests with one set of credentials; keys are prepared once, at creation.
+ *
+ * @example
+ * ```ts
+ * const signer: Signer = createSigner({ consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' });
+ * signer.signatureMethod; // 'HMAC-SHA1'
+ * ```
+ */
 export interface Signer {
   /** The signature method in use. */
   readonly signatureMethod: SignatureMethod;
@@ -78,7 +115,16 @@ export interface Signer {
   sign(request: SignRequest): Promise<SignedRequest>;
 }
 
-/** A signer whose adapter signs synchronously (node:crypto, pure JS): it also has `signSync`. */
+/**
+ * A signer whose adapter signs synchronously (node:crypto, pure JS): it also has `signSync`.
+ *
+ * @example
+ * ```ts
+ * import { createSigner } from '@paysign/oauth-core/node';
+ * const signer: SyncSigner = createSigner({ consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' });
+ * signer.signSync({ url, params: { amount: '10.00' } }).authorization;
+ * ```
+ */
 export interface SyncSigner extends Signer {
   /** Signs a request synchronously. */
   signSync(request: SignRequest): SignedRequest;
