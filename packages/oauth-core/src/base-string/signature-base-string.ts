@@ -73,7 +73,7 @@ export type EncodedPair = [name: string, value: string, segment: string];
  */
 export function encodedPair(name: readonly [once: string, twice: string], value: string, encodeFast?: FastEncoder): EncodedPair {
   const [once, twice] = encodeOnceAndTwice(value, encodeFast);
-  return [name[0], once, name[1] + '%3D' + twice];
+  return [name[0], once, `${name[1]}%3D${twice}`];
 }
 
 /**
