@@ -7,5 +7,5 @@ export type { Output } from './cli/output.js';
 export type { Environment } from './cli/environment.js';
 export { EXIT } from './cli/usage-error.js';
 export { generateKeyFiles, type GeneratedKeyFiles } from './commands/keygen.js';
-export { explainRequest, ExplainInputError, type Diagnosis, type ExplainInput } from './explain/explain-request.js';
+export { explainRequest, ExplainInputError, type Diagnosis, type ExplainInput, type ExplainInputErrorCode } from './explain/explain-request.js';
 export type { Cause, CauseCode } from './explain/causes.js';

@@ -85,13 +85,30 @@ export interface Diagnosis {
  * try {
  *   await explainRequest({ url, authorization, body, publicKey }); // an HMAC-SHA1 request
  * } catch (error) {
- *   if (error instanceof ExplainInputError) console.error(`give the control key: ${error.message}`);
+ *   if (error instanceof ExplainInputError && error.code === 'MISSING_CONTROL_KEY') console.error(error.message);
  * }
  * ```
  */
 export class ExplainInputError extends Error {
   override readonly name = 'ExplainInputError';
+  /** Stable: `MISSING_CONTROL_KEY`, `MISSING_PUBLIC_KEY` or `UNUSABLE_PUBLIC_KEY`. */
+  readonly code: ExplainInputErrorCode;
+
+  constructor(code: ExplainInputErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
 }
+
+/**
+ * Why the credentials given to {@link explainRequest} cannot check the request.
+ *
+ * @example
+ * ```ts
+ * const code: ExplainInputErrorCode = 'MISSING_CONTROL_KEY';
+ * ```
+ */
+export type ExplainInputErrorCode = 'MISSING_CONTROL_KEY' | 'MISSING_PUBLIC_KEY' | 'UNUSABLE_PUBLIC_KEY';
 
 function read(input: ExplainInput): { request: ReadRequest; oauth: Record<string, string> } {
   const url = new URL(input.url);
@@ -159,8 +176,10 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
       causes: [{ code: 'malformed_request', message: `oauth_signature_method ${method} is not HMAC-* or RSA-*` }],
     };
   }
-  if (kind === 'hmac' && input.controlKey === undefined) throw new ExplainInputError(`the request is signed with ${method}: give the control key`);
-  if (kind === 'rsa' && input.publicKey === undefined) throw new ExplainInputError(`the request is signed with ${method}: give the public key`);
+  if (kind === 'hmac' && input.controlKey === undefined)
+    throw new ExplainInputError('MISSING_CONTROL_KEY', `the request is signed with ${method}: give the control key`);
+  if (kind === 'rsa' && input.publicKey === undefined)
+    throw new ExplainInputError('MISSING_PUBLIC_KEY', `the request is signed with ${method}: give the public key`);
   const credentials: VerifyingCredentials =
     kind === 'hmac'
       ? { signatureMethod: method as SecretSignatureMethod, consumerSecret: input.controlKey as string, tokenSecret: '' }
@@ -172,7 +191,7 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
       return await verifyBaseString(baseString, sig, credentials);
     } catch (error) {
       if (error instanceof OAuthError && (error.code === 'INVALID_KEY' || error.code === 'WEAK_KEY' || error.code === 'MISSING_KEY')) {
-        throw new ExplainInputError(`the public key cannot be used (${error.code})`);
+        throw new ExplainInputError('UNUSABLE_PUBLIC_KEY', `the public key cannot be used (${error.code})`);
       }
       return false;
     }
