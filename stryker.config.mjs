@@ -1,17 +1,24 @@
-// Mutation testing of @paysign/oauth-core: `pnpm test:mutation` (scripts/mutation/run.mjs runs
-// this with Node 22, which Stryker 10 needs). Not part of `pnpm test`: run it after changing
-// oauth-core's behaviour or its tests; reports/mutation/summary.md says what survives and why.
+// Mutation testing: `pnpm test:mutation [--target <name>]` (scripts/mutation/run.mjs runs this
+// with Node 22, which Stryker 10 needs). Not part of `pnpm test`: run it after changing the
+// behaviour of a target or its tests; reports/mutation/summary.md says what survives and why.
+// The targets (oauth-core, and the money paths: gateway-send, edge-handle, emulator-verify) are
+// listed in scripts/mutation/targets.mjs; run.mjs passes the chosen one in PAYSIGN_MUTATION_TARGET.
 //
-// The tests import `@paysign/oauth-core/*`, which normally resolves to dist/. Rebuilding dist/
+// The tests import `@paysign/*`, which normally resolves to each package's dist/. Rebuilding dist/
 // with tsup for every mutant would cost seconds each, so vitest.mutation.config.ts aliases those
-// imports to src/entries/*.ts: each mutant is seen at once, and coverage is per test.
+// imports to the packages' src/ entries: each mutant is seen at once, and coverage is per test.
+import { currentTarget, reportFiles } from './scripts/mutation/targets.mjs';
+
+const target = currentTarget();
+const files = reportFiles(target.name);
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
   coverageAnalysis: 'perTest',
-  mutate: ['packages/oauth-core/src/**/*.ts', '!packages/oauth-core/src/types.ts'],
+  mutate: target.mutate,
   // Copy only what the tests load into the sandbox (the root node_modules is linked, not copied).
   ignorePatterns: [
     '/*',
@@ -25,16 +32,16 @@ export default {
     '!/scripts',
     '/scripts/*',
     '!/scripts/mutation',
-    '/packages/*',
-    '!/packages/oauth-core',
-    '/packages/oauth-core/dist',
+    // Only the packages the target's tests load (all of them when its copy list says `packages`), without their builds.
+    ...(target.copy.includes('packages') ? [] : ['/packages/*', ...target.copy.filter((f) => f.startsWith('packages/')).map((f) => `!/${f}`)]),
+    '/packages/*/dist',
     '/conformance/runtimes',
   ],
   incremental: true,
-  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  incrementalFile: files.incremental,
   reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/oauth-core.html' },
-  jsonReporter: { fileName: 'reports/mutation/oauth-core.json' },
+  htmlReporter: { fileName: files.html },
+  jsonReporter: { fileName: files.json },
   concurrency: 2,
   // A mutant that loops forever is stopped this long after the tests' own time.
   timeoutMS: 8_000,

@@ -2,14 +2,18 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { currentTarget } from './scripts/mutation/targets.mjs';
 import base from './vitest.config.js';
 
-// Mutation testing of @paysign/oauth-core (`pnpm test:mutation`, see stryker.config.mjs): the
-// same oauth-core tests and conformance suites as `pnpm test:unit`, but `@paysign/oauth-core/*`
-// resolves to the entries' TypeScript sources instead of dist/, so that Stryker's mutants (made in
-// src/) are seen without a tsup rebuild per mutant. The bundling itself (export map, chunks, one
-// OAuthError) stays covered by the ordinary run against dist/ and by the runtime matrix.
+// Mutation testing (`pnpm test:mutation`, see stryker.config.mjs): the tests of the target that
+// scripts/mutation/run.mjs names in PAYSIGN_MUTATION_TARGET (scripts/mutation/targets.mjs), as
+// `pnpm test:unit` runs them, but every `@paysign/*` import resolves to the package's TypeScript
+// sources instead of its dist/, so that Stryker's mutants (made in src/) are seen without a tsup
+// rebuild per mutant. The bundling itself (export maps, chunks, one error class per package) stays
+// covered by the ordinary run against dist/ and by the runtime matrix.
 const src = (path: string) => fileURLToPath(new URL(`./packages/oauth-core/src/${path}`, import.meta.url));
+const sources = (pkg: string, path: string) => fileURLToPath(new URL(`./packages/${pkg}/src/${path}`, import.meta.url));
+const target = currentTarget();
 // Stryker runs this in a sandbox copy whose root node_modules links to the repository's, but the
 // packages' own node_modules (pnpm's links to their dependencies) are not copied: resolve those
 // from the repository itself.
@@ -34,6 +38,16 @@ export default defineConfig({
       // On Node the bare import resolves to the node build (export condition "node").
       { find: /^@paysign\/oauth-core$/, replacement: src('entries/node.ts') },
       { find: /^@paysign\/oauth-core\/(node|webcrypto|js|hmac|encoding|keys|auto)$/, replacement: src('entries/$1.ts') },
+      // The other packages, as their export maps (tsup entries) say.
+      { find: /^@paysign\/payload-codec$/, replacement: sources('payload-codec', 'index.ts') },
+      { find: /^@paysign\/gateway$/, replacement: sources('gateway', 'index.ts') },
+      { find: /^@paysign\/gateway\/(server|node)$/, replacement: sources('gateway', '$1.ts') },
+      { find: /^@paysign\/emulator$/, replacement: sources('emulator', 'index.ts') },
+      { find: /^@paysign\/emulator\/node$/, replacement: sources('emulator', 'node.ts') },
+      { find: /^@paysign\/edge$/, replacement: sources('edge', 'index.ts') },
+      { find: /^@paysign\/edge\/(cloudflare|vercel|deno)$/, replacement: sources('edge', 'platforms/$1.ts') },
+      { find: /^hono$/, replacement: dependency('packages/emulator', 'hono') },
+      { find: /^@hono\/node-server$/, replacement: dependency('packages/emulator', '@hono/node-server') },
       { find: /^@noble\/hashes\//, replacement: `${dependency('packages/oauth-core', '@noble/hashes')}/` },
       { find: /^micro-rsa-dsa-dh\//, replacement: `${dependency('packages/oauth-core', 'micro-rsa-dsa-dh')}/` },
       { find: /^oauth-1\.0a$/, replacement: dependency('conformance', 'oauth-1.0a') },
@@ -47,11 +61,10 @@ export default defineConfig({
   },
   test: {
     ...base.test,
-    include: ['packages/oauth-core/test/**/*.test.ts', 'conformance/test/node.test.ts'],
+    include: target.include,
     // One worker reused across files: Stryker reruns a few files per mutant, and a fresh worker per
     // file would cost more than the tests.
     isolate: false,
-    // The README examples run the built package in a child process: no mutant can reach them.
-    exclude: ['packages/oauth-core/test/examples.test.ts', '**/node_modules/**', ...(baseline ? BASELINE_EXCLUDE : [])],
+    exclude: [...target.exclude, '**/node_modules/**', ...(baseline ? BASELINE_EXCLUDE : [])],
   },
 });
