@@ -100,6 +100,11 @@ describe('createGatewayClient: each refusal, with its message', () => {
     expect(optionIssues({ ...BASE, timeoutMs: 1, maxReplyBytes: 1 })).toEqual([]);
   });
 
+  it("refuses a csvQuoting other than 'reject' or 'rfc4180' when the client is made, not as a payload error at the first call", () => {
+    expect(optionIssues({ ...BASE, csvQuoting: 'excel' })).toEqual([issue('csvQuoting', "must be 'reject' or 'rfc4180'")]);
+    for (const csvQuoting of ['reject', 'rfc4180', undefined]) expect(optionIssues({ ...BASE, csvQuoting })).toEqual([]);
+  });
+
   it('refuses a fetch that is not a function', () => {
     expect(optionIssues({ ...BASE, fetch: 'fetch' })).toEqual([issue('fetch', 'no fetch is available; pass one')]);
   });

@@ -90,6 +90,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   if (typeof maxReplyBytes !== 'number' || !Number.isSafeInteger(maxReplyBytes) || maxReplyBytes <= 0) {
     invalid('maxReplyBytes', 'must be a positive whole number of bytes');
   }
+  if (options.csvQuoting !== undefined && options.csvQuoting !== 'reject' && options.csvQuoting !== 'rfc4180') {
+    invalid('csvQuoting', "must be 'reject' or 'rfc4180'");
+  }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') invalid('fetch', 'no fetch is available; pass one');
   if (issues.length > 0) throw new GatewayValidationError(issues, 'INVALID_OPTIONS');
