@@ -189,6 +189,17 @@ describe('update-recurring-payments: the payload parameter alone, present, decod
     expect(upstream).toHaveLength(0);
   });
 
+  it('each repeated field is named once, however often it comes', () => {
+    const issues = validateOperation('transfer', [
+      ['amount', '1.00'],
+      ['amount', '1.00'],
+      ['currency', 'EUR'],
+      ['currency', 'EUR'],
+      ['currency', 'EUR'],
+    ]).filter((issue) => issue.rule === 'repeated');
+    expect(issues.map((issue) => issue.field)).toEqual(['amount', 'currency']);
+  });
+
   it('validateOperation reports a row number only for rows of a payload', () => {
     const issues = validateOperation('transfer', [['amount', 'x']]);
     expect(issues.length).toBeGreaterThan(0);
@@ -286,9 +297,10 @@ describe('reply headers passed back', () => {
       const response = await proxy.fetch(callerRequest(PAN_PATH, panParams));
       expect(response.headers.get('content-length'), String(encoding)).toBe('20');
     }
-    const { proxy } = harness({}, reply({ 'Content-Length': '20', 'Content-Encoding': 'gzip' }));
+    const { proxy } = harness({}, reply({ 'Content-Length': '20', 'Content-Encoding': 'gzip', 'X-Kept': '1' }));
     const decoded = await proxy.fetch(callerRequest(PAN_PATH, panParams));
     expect(decoded.headers.get('content-length')).toBeNull();
     expect(decoded.headers.get('content-encoding')).toBeNull();
+    expect(decoded.headers.get('x-kept')).toBe('1');
   });
 });
