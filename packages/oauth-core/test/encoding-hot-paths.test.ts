@@ -142,7 +142,7 @@ describe('the byte loop of long values', () => {
     encodesAll((expectEncoded) => {
       for (let tail = 0; tail <= 24; tail++) {
         expectEncoded(unreserved(8192 + tail), `8192 + ${tail} unreserved`);
-        expectEncoded(unreserved(8192 + tail, 5) + ' ', `8192 + ${tail} unreserved and a space`);
+        expectEncoded(`${unreserved(8192 + tail, 5)} `, `8192 + ${tail} unreserved and a space`);
         expectEncoded(unreserved(8192 * 2 + tail), `16384 + ${tail} unreserved`);
       }
       // Every byte escaped: three and five output bytes per input byte, whole chunks of them.
@@ -158,7 +158,7 @@ describe('the byte loop of long values', () => {
       for (const char of ['\u00e9', '\u20ac', '\u{1f600}']) {
         for (let before = 8185; before <= 8192; before++) {
           expectEncoded(unreserved(before) + char + unreserved(300), `${char} after ${before} bytes`);
-          expectEncoded(' '.repeat(Math.floor(before / 3)) + unreserved(before % 3) + char + ' ab', `${char} after escaped ${before} bytes`);
+          expectEncoded(`${' '.repeat(Math.floor(before / 3))}${unreserved(before % 3)}${char} ab`, `${char} after escaped ${before} bytes`);
         }
       }
     }));
@@ -275,6 +275,7 @@ describe('refusals, with their code and message', () => {
     expect([...decodeBase64Url('QQ')]).toEqual([0x41]);
     expect([...decodeBase64Url('-_8')]).toEqual([0xfb, 0xff]);
   });
+
   it('base64Backend names the implementation in use: on Node, Buffer unless the engine has Uint8Array.prototype.toBase64', () => {
     const native = typeof (Uint8Array.prototype as { toBase64?: unknown }).toBase64 === 'function';
     expect(base64Backend).toBe(native ? 'uint8array' : 'buffer');
