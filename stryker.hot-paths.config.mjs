@@ -11,7 +11,7 @@ export default {
   ...defaults,
   mutate: ['packages/oauth-core/src/encoding/**/*.ts', 'packages/oauth-core/src/signer/**/*.ts', 'packages/oauth-core/src/base-string/**/*.ts'],
   tempDirName: '.stryker-tmp-hot',
-  incrementalFile: 'reports/mutation/stryker-incremental-hot-paths.json',
+  incrementalFile: 'reports/mutation/oauth-core-hot-paths.incremental.json',
   htmlReporter: { fileName: 'reports/mutation/oauth-core-hot-paths.html' },
   jsonReporter: { fileName: 'reports/mutation/oauth-core-hot-paths.json' },
   concurrency: 1,
