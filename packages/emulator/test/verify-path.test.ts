@@ -321,6 +321,15 @@ describe('merchants at registration: each refusal names the problem', () => {
     expect(refusal(base)).toBeUndefined();
   });
 
+  it('no account at all is an invalid merchant, not a TypeError, through the registry and createEmulator', () => {
+    for (const account of [undefined, null]) {
+      expect(refusal(account)).toEqual({ code: 'INVALID_MERCHANT', message: 'merchant.login must be a non-empty string' });
+      expect(() => createEmulator({ merchants: [account as never], log: () => undefined })).toThrow(
+        expect.objectContaining({ code: 'INVALID_MERCHANT', message: 'merchant.login must be a non-empty string' }),
+      );
+    }
+  });
+
   it('a login is registered once', () => {
     const registry = createMerchantRegistry([{ login: 'm', controlKey: 'k', endpointIds: ['1'] }]);
     expect(() => registry.add({ login: 'm', controlKey: 'k2', endpointIds: ['2'] })).toThrow(

@@ -36,8 +36,11 @@ export function createMerchantRegistry(accounts: readonly MerchantAccount[] = []
   const byLogin = new Map<string, RegisteredMerchant>();
   const registry: MerchantRegistry = {
     add(account) {
-      if (byLogin.has(account?.login)) throw new EmulatorError('INVALID_MERCHANT', `merchant ${account.login} is already registered`);
-      byLogin.set(account.login, registerMerchant(account));
+      // Checked first, so that an account that is no object is refused as such, not read.
+      const registered = registerMerchant(account);
+      const { login } = registered.account;
+      if (byLogin.has(login)) throw new EmulatorError('INVALID_MERCHANT', `merchant ${login} is already registered`);
+      byLogin.set(login, registered);
     },
     addPublicKey(login, publicKeyPem) {
       const current = byLogin.get(login);
