@@ -94,9 +94,9 @@ describe('refusals before the signature: status, connection and what is logged',
       new Request(url, { method: 'POST', headers: { Authorization: authorization }, body: new TextEncoder().encode('a=1') }),
     );
     expect([chunked.status, untyped.status]).toEqual([413, 415]);
-    expect(refusedEvents(events).map((event) => (event.kind === 'refused' ? event.message : ''))).toEqual([
-      'the body is over the 20-byte cap',
-      'a body was sent without a Content-Type',
+    expect(refusedEvents(events).map((event) => (event.kind === 'refused' ? [event.status, event.reason, event.message] : []))).toEqual([
+      [413, 'body_too_large', 'the body is over the 20-byte cap'],
+      [415, 'unsupported_media_type', 'a body was sent without a Content-Type'],
     ]);
   });
 
@@ -222,6 +222,8 @@ describe('what an accepted request logs', () => {
       },
       expect.objectContaining({ operation: 'transfer', path: TRANSFER_PATH, outcome: expect.stringMatching(/^(validation-error|async-response)/) }),
     ]);
+    // No detail member at all when the reply has no error message.
+    expect(Object.hasOwn(accepted[0]!, 'detail')).toBe(false);
   });
 
   it('an endpoint not assigned to the merchant is refused, naming both', async () => {
