@@ -64,13 +64,17 @@ export const TARGETS = {
     copy: ['packages'],
   },
   'edge-handle': {
-    description: "the edge proxy's handle: refusals in order, caller parameters, routing, signing, forwarding, the reply passed on",
+    description: "the edge proxy's handle: caller authentication, refusals in order, caller parameters, routing, the gateway's rules, signing, forwarding, the reply passed on",
+    // handle and every step it takes: caller authentication, the request's parameters and route,
+    // the gateway's rules, the JSON refusals, forwarding and the reply passed on. Not the options,
+    // the platform entries or the nonce stores.
     mutate: [
       'packages/edge/src/create-signing-proxy.ts',
-      'packages/edge/src/request/form-parameters.ts',
-      'packages/edge/src/request/route.ts',
-      'packages/edge/src/upstream/forward.ts',
-      'packages/edge/src/upstream/reply-headers.ts',
+      'packages/edge/src/caller/*.ts',
+      'packages/edge/src/request/*.ts',
+      'packages/edge/src/validation/*.ts',
+      'packages/edge/src/reply/*.ts',
+      'packages/edge/src/upstream/*.ts',
     ],
     prefix: 'packages/edge/src/',
     include: ['packages/edge/test/**/*.test.ts'],
