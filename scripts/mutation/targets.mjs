@@ -64,7 +64,8 @@ export const TARGETS = {
     copy: ['packages'],
   },
   'edge-handle': {
-    description: "the edge proxy's handle: caller authentication, refusals in order, caller parameters, routing, the gateway's rules, signing, forwarding, the reply passed on",
+    description:
+      "the edge proxy's handle: caller authentication, refusals in order, caller parameters, routing, the gateway's rules, signing, forwarding, the reply passed on",
     // handle and every step it takes: caller authentication, the request's parameters and route,
     // the gateway's rules, the JSON refusals, forwarding and the reply passed on. Not the options,
     // the platform entries or the nonce stores.
