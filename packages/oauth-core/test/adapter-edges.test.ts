@@ -69,6 +69,13 @@ describe('runtimes without crypto.subtle', () => {
     expect(await refusal(() => hmacAdapter.hmac('SHA-1', 'k'))).toEqual(expected);
   });
 
+  it('the WebCrypto RSA adapter refuses with ADAPTER_UNAVAILABLE, not as a refused key, for a private and a public key', async () => {
+    const expected = { code: 'ADAPTER_UNAVAILABLE', message: 'this runtime has no crypto.subtle: use the js adapter' };
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => randomFillSync(bytes) });
+    expect(await refusal(() => webcrypto.signBaseString(BASE, { ...RSA_SHA256, privateKey: PKCS8_PEM }))).toEqual(expected);
+    expect(await refusal(() => webcrypto.verifyBaseString(BASE, 'AAAA', { ...RSA_SHA256, publicKey: SPKI_PEM }))).toEqual(expected);
+  });
+
   it('the automatic entry loads without any crypto global, picks the synchronous pure-JS adapter, and signs HMAC', async () => {
     vi.resetModules();
     vi.stubGlobal('crypto', undefined);

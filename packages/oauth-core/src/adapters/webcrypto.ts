@@ -29,9 +29,11 @@ function checkHash(key: CryptoKey, hash: HashName): CryptoKey {
 }
 
 async function importRsa(format: 'pkcs8' | 'spki' | 'jwk', data: Uint8Array | JsonWebKey, hash: HashName, usage: KeyUsage): Promise<CryptoKey> {
+  // Outside the try: a runtime without crypto.subtle is ADAPTER_UNAVAILABLE, not a refused key.
+  const crypto = subtle();
   try {
     // One call for every format: the cast only picks an overload; the runtime dispatches on `format`.
-    return await subtle().importKey(format as 'pkcs8', data as Uint8Array<ArrayBuffer>, { name: RSA, hash }, false, [usage]);
+    return await crypto.importKey(format as 'pkcs8', data as Uint8Array<ArrayBuffer>, { name: RSA, hash }, false, [usage]);
   } catch {
     throw new OAuthError('INVALID_KEY', `crypto.subtle refused the RSA key (${format})`);
   }

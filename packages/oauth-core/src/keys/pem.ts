@@ -36,11 +36,6 @@ function findBlock(text: string): { label: string; body: string } | undefined {
   return { label, body: text.slice(bodyStart, end) };
 }
 
-/** True when a string looks like PEM text (possibly with escaped newlines). */
-export function looksLikePem(text: string): boolean {
-  return text.includes('-----BEGIN ');
-}
-
 /**
  * Reads the first PEM block of `text` (RFC 7468). Newlines escaped as the two characters `\n`
  * (as keys are often kept in environment variables) and CRLF line ends are accepted.
