@@ -7,7 +7,6 @@ import { percentEncode } from '../encoding/percent-encode.js';
 import { OAuthError } from '../errors.js';
 import { formatEncodedHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
-import { describeSignatureMethod } from '../methods/signature-methods.js';
 import { collectParameters } from '../parameters/collect.js';
 import type { ParameterInput, SignatureMethod, SigningCredentials } from '../types.js';
 import { createNonceSource } from './nonce-source.js';
@@ -179,7 +178,6 @@ function withProtocolParameters(oauthParams: Record<string, string>, extra: Read
 export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions, encodeFast?: FastEncoder): Signer | SyncSigner {
   if (options === null || typeof options !== 'object') throw new OAuthError('INVALID_PARAMETER', 'the signer options must be an object');
   const consumerKey = requireString(options.consumerKey, 'consumerKey');
-  const method = describeSignatureMethod(options.signatureMethod);
   const token = options.token === undefined ? undefined : requireString(options.token, 'token');
   const { realm, oauthParamsInBody = false } = options;
   const protocol: ProtocolParameterSource = {
@@ -190,10 +188,6 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions,
     token,
     version: options.version ?? '1.0',
   };
-  // Stryker disable next-line StringLiteral,BlockStatement: prepareSigning, called synchronously just below, refuses the same options with the same code and message
-  if (method.kind === 'rsa' && (options as { privateKey?: unknown }).privateKey === undefined) {
-    throw new OAuthError('MISSING_KEY', `privateKey is required for ${options.signatureMethod}`);
-  }
 
   // Import the key once. An asynchronous import is started now; its failure surfaces at sign().
   let prepared: MaybePromise<SignFunction> = prepareSigning(options, adapter);
