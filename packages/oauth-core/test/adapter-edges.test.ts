@@ -207,3 +207,26 @@ describe('the pure-JS adapter', () => {
     expect(await verify(BASE, new Uint8Array(129).fill(0xff))).toBe(false);
   });
 });
+
+describe('a private key too short for its hash (only with minimumRsaKeyBits lowered)', () => {
+  // RSASSA-PKCS1-v1_5 needs the modulus 11 bytes longer than the DigestInfo: 745 bits for SHA-512.
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 512 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+  const expected = {
+    code: 'WEAK_KEY',
+    message: 'the RSA key has 512 bits: too short to sign a SHA-512 digest (RSASSA-PKCS1-v1_5 needs at least 745)',
+  };
+
+  it('is refused with WEAK_KEY by every adapter, never with the backend’s own error', async () => {
+    for (const entry of [node, js, webcrypto]) {
+      expect(await refusal(() => entry.signBaseString(BASE, { signatureMethod: 'RSA-SHA512', privateKey: pem, minimumRsaKeyBits: 512 }))).toEqual(expected);
+    }
+  });
+
+  it('still signs a digest it has room for (SHA-256 needs 489 bits), the same bytes in every adapter', async () => {
+    const credentials = { signatureMethod: 'RSA-SHA256', privateKey: pem, minimumRsaKeyBits: 512 } as const;
+    const signature = await node.signBaseString(BASE, credentials);
+    expect(await js.signBaseString(BASE, credentials)).toBe(signature);
+    expect(await webcrypto.signBaseString(BASE, credentials)).toBe(signature);
+  });
+});

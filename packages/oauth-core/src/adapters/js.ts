@@ -2,7 +2,7 @@ import { PKCS1_SHA1, PKCS1_SHA256, PKCS1_SHA512, type IPKCS } from 'micro-rsa-ds
 import { decodeBase64Url, encodeBase64 } from '../encoding/base64.js';
 import { OAuthError } from '../errors.js';
 import { integerBytes, readSequence } from '../keys/der.js';
-import { readPrivateKey, readPublicKey, type PrivateKeyMaterial, type PublicKeyMaterial } from '../keys/rsa-key.js';
+import { readPrivateKey, readPublicKey, requireRoomForDigest, type PrivateKeyMaterial, type PublicKeyMaterial } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
 import { hmacSigner, randomBytes as random } from './js-hmac.js';
 import type { CryptoAdapter, VerifyingAdapter } from './types.js';
@@ -53,7 +53,9 @@ function publicComponents(material: PublicKeyMaterial): { n: bigint; e: bigint }
 }
 
 const rsaPrivate: CryptoAdapter['rsaPrivate'] = (hash, key, minimumBits) => {
-  const privateKey = privateComponents(readPrivateKey(key, minimumBits));
+  const material = readPrivateKey(key, minimumBits);
+  const privateKey = privateComponents(material);
+  requireRoomForDigest(material.bits, hash);
   const pkcs1 = PKCS1[hash];
   return (data) => encodeBase64(pkcs1.sign(privateKey, encoder.encode(data)));
 };

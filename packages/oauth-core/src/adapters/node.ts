@@ -1,6 +1,6 @@
 import { createHmac, createPrivateKey, createPublicKey, KeyObject, randomBytes, sign, verify } from 'node:crypto';
 import { OAuthError } from '../errors.js';
-import { readPrivateKey, readPublicKey } from '../keys/rsa-key.js';
+import { readPrivateKey, readPublicKey, requireRoomForDigest } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
 import type { CryptoAdapter, VerifyingAdapter } from './types.js';
 
@@ -38,7 +38,9 @@ const hmac: CryptoAdapter['hmac'] = (hash, key) => {
 };
 
 const rsaPrivate: CryptoAdapter['rsaPrivate'] = (hash, key, minimumBits) => {
-  const keyObject = toKeyObject(readPrivateKey(key, minimumBits), 'private');
+  const material = readPrivateKey(key, minimumBits);
+  const keyObject = toKeyObject(material, 'private');
+  requireRoomForDigest(material.bits, hash);
   const algorithm = NODE_HASH[hash];
   return (data) => sign(algorithm, Buffer.from(data, 'utf8'), keyObject).toString('base64');
 };

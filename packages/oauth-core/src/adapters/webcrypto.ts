@@ -1,5 +1,5 @@
 import { OAuthError } from '../errors.js';
-import { readPrivateKeyContainer, readPublicKey, requireBits } from '../keys/rsa-key.js';
+import { readPrivateKeyContainer, readPublicKey, requireBits, requireRoomForDigest } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
 import type { CryptoAdapter, VerifyingAdapter } from './types.js';
 import { hmac, randomBytes } from './webcrypto-hmac.js';
@@ -58,7 +58,9 @@ const rsaPrivate: CryptoAdapter['rsaPrivate'] = async (hash, key, minimumBits) =
       hash,
       'sign',
     );
-  requireBits((cryptoKey.algorithm as RsaHashedKeyAlgorithm).modulusLength, minimumBits);
+  const bits = (cryptoKey.algorithm as RsaHashedKeyAlgorithm).modulusLength;
+  requireBits(bits, minimumBits);
+  requireRoomForDigest(bits, hash);
   return async (data) => toBase64(new Uint8Array(await subtle().sign(RSA, cryptoKey, encoder.encode(data))));
 };
 

@@ -1,6 +1,6 @@
 import { decodeBase64Url } from '../encoding/base64.js';
 import { OAuthError } from '../errors.js';
-import type { KeyObjectLike, PrivateKeyInput, PublicKeyInput, RsaPrivateJwk, RsaPublicJwk } from '../types.js';
+import type { HashName, KeyObjectLike, PrivateKeyInput, PublicKeyInput, RsaPrivateJwk, RsaPublicJwk } from '../types.js';
 import { integerBits, isRsaAlgorithm, pkcs1PrivateToPkcs8, pkcs1PublicToSpki, readChildren, readSequence } from './der.js';
 import { readPem } from './pem.js';
 
@@ -220,5 +220,26 @@ function publicMaterial(input: PublicKeyInput): PublicKeyMaterial {
 export function requireBits(bits: number, minimumBits: number): void {
   if (bits < minimumBits) {
     throw new OAuthError('WEAK_KEY', `the RSA key has ${bits} bits; at least ${minimumBits} are required (minimumRsaKeyBits)`);
+  }
+}
+
+/** The DER DigestInfo's length for each hash (RFC 8017 §9.2, note 1). */
+const DIGEST_INFO_BYTES: Readonly<Record<HashName, number>> = { 'SHA-1': 35, 'SHA-256': 51, 'SHA-512': 83 };
+
+/**
+ * Refuses a private key too short to sign a `hash` digest (`WEAK_KEY`): RSASSA-PKCS1-v1_5 needs the
+ * modulus to be at least 11 bytes longer than the DigestInfo (745 bits for SHA-512). Only a
+ * `minimumRsaKeyBits` lowered under that lets such a key through the size check.
+ *
+ * @example
+ * ```ts
+ * requireRoomForDigest(512, 'SHA-256'); // passes
+ * requireRoomForDigest(512, 'SHA-512'); // throws WEAK_KEY
+ * ```
+ */
+export function requireRoomForDigest(bits: number, hash: HashName): void {
+  const minimumBits = (DIGEST_INFO_BYTES[hash] + 11) * 8 - 7;
+  if (bits < minimumBits) {
+    throw new OAuthError('WEAK_KEY', `the RSA key has ${bits} bits: too short to sign a ${hash} digest (RSASSA-PKCS1-v1_5 needs at least ${minimumBits})`);
   }
 }
