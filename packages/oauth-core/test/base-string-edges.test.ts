@@ -5,18 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseFormPairs } from '../src/entries/encoding.js';
 import { createSigner, createVerifier, signatureBaseString } from '../src/entries/node.js';
+import { thrown } from './_support.js';
 
 const T0 = 1_700_000_000;
 const SECRET = 'control-key';
-
-function thrown(fn: () => unknown): { code: string | undefined; message: string } | undefined {
-  try {
-    fn();
-  } catch (error) {
-    return { code: (error as { code?: string }).code, message: (error as Error).message };
-  }
-  return undefined;
-}
 
 describe('base string edges', () => {
   it('a received URL with no path (https://host?x=1, https://host) verifies against the "/" URI', async () => {

@@ -11,20 +11,8 @@ import { encodeValueFast } from '../src/encoding/encode-fast.js';
 import { encodeOnceAndTwice } from '../src/encoding/encode-twice.js';
 import { formDecode, percentDecode } from '../src/encoding/percent-decode.js';
 import { percentEncode } from '../src/encoding/percent-encode.js';
+import { rfcEncode as rfc } from './_support.js';
 
-const utf8 = new TextEncoder();
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
-
-/** RFC 5849 §3.6 from its text: the UTF-8 octets, unreserved ones kept, every other one `%XX` in uppercase hex. */
-const OCTET = Array.from({ length: 256 }, (_, byte) => {
-  const char = String.fromCharCode(byte);
-  return byte < 0x80 && UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-});
-function rfc(value: string): string {
-  let out = '';
-  for (const byte of utf8.encode(value)) out += OCTET[byte];
-  return out;
-}
 const expected = (value: string): [string, string] => [rfc(value), rfc(rfc(value))];
 
 /**

@@ -20,6 +20,7 @@ import {
 import { readPem, writePem } from '../src/keys/pem.js';
 import { readPrivateKey, readPrivateKeyContainer, readPublicKey } from '../src/keys/rsa-key.js';
 import type { RsaPrivateJwk } from '../src/types.js';
+import { thrown as refusal } from './_support.js';
 
 interface RsaVector {
   id: string;
@@ -42,15 +43,6 @@ const RSA_IMPORT = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const b64url = (data: Uint8Array) => Buffer.from(data).toString('base64url');
-
-function refusal(fn: () => unknown): { code: string | undefined; message: string } {
-  try {
-    fn();
-  } catch (error) {
-    return { code: (error as { code?: string }).code, message: (error as Error).message };
-  }
-  throw new Error('expected a refusal');
-}
 
 const invalidKey = (message: string) => ({ code: 'INVALID_KEY', message });
 const notDer = (what: string) => invalidKey(`the key is not valid DER: ${what}`);

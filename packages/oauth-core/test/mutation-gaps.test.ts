@@ -5,15 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { signBaseString } from '../src/entries/node.js';
 import { collectParameters } from '../src/parameters/collect.js';
 import { createMemoryNonceStore } from '../src/verifier/nonce-store.js';
-
-function thrown(fn: () => unknown): { code: string | undefined; message: string } | undefined {
-  try {
-    fn();
-  } catch (error) {
-    return { code: (error as { code?: string }).code, message: (error as Error).message };
-  }
-  return undefined;
-}
+import { thrown } from './_support.js';
 
 function clock(start = 1000) {
   let time = start;

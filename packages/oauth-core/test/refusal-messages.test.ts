@@ -3,21 +3,13 @@
 // list per record, the result's shape per refusal, and the signer's URL checks.
 import { describe, expect, it } from 'vitest';
 import * as node from '../src/entries/node.js';
+import { thrown as refusal } from './_support.js';
 
 const URL_ = 'https://gate.example/payment/api/v4/transfer/42';
 const T0 = 1_700_000_000;
 const SECRET = 'control-key';
 const signerOptions = { consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1' as const, nonce: () => 'n1', timestamp: () => T0 };
 const oauth = { oauth_consumer_key: 'merchant', oauth_nonce: 'n1', oauth_signature_method: 'HMAC-SHA1', oauth_timestamp: String(T0), oauth_version: '1.0' };
-
-function refusal(fn: () => unknown): { code: string | undefined; message: string } | undefined {
-  try {
-    fn();
-  } catch (error) {
-    return { code: (error as { code?: string }).code, message: (error as Error).message };
-  }
-  return undefined;
-}
 
 async function signedRequest(overrides: Record<string, string> = {}, body = 'amount=1') {
   const params = { ...oauth, ...overrides };

@@ -7,19 +7,8 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createHmacSigner } from '../src/entries/hmac.js';
 import { createSigner, signBaseString, verifyBaseString } from '../src/entries/node.js';
+import { rfcEncode as rfc } from './_support.js';
 
-const utf8 = new TextEncoder();
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
-const OCTET = Array.from({ length: 256 }, (_, byte) => {
-  const char = String.fromCharCode(byte);
-  return byte < 0x80 && UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-});
-/** RFC 5849 §3.6: UTF-8 octets, unreserved kept, the others `%XX` uppercase. */
-function rfc(value: string): string {
-  let out = '';
-  for (const byte of utf8.encode(value)) out += OCTET[byte];
-  return out;
-}
 /** Ascending byte order of ASCII strings (§3.4.1.3.2). */
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

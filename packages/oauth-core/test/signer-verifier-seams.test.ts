@@ -6,20 +6,12 @@ import type { CryptoAdapter } from '../src/adapters/types.js';
 import { hmacAdapter } from '../src/entries/hmac.js';
 import * as node from '../src/entries/node.js';
 import * as webcrypto from '../src/entries/webcrypto.js';
+import { thrown } from './_support.js';
 
 const URL_ = 'https://gate.example/payment/api/v4/transfer/42';
 const T0 = 1_700_000_000;
 const base = { consumerKey: 'merchant', consumerSecret: 'control-key', signatureMethod: 'HMAC-SHA1' as const, nonce: () => 'n1', timestamp: () => T0 };
 const randomBytes = (length: number) => new Uint8Array(length).fill(7);
-
-function thrown(fn: () => unknown): { code: string | undefined; message: string } | undefined {
-  try {
-    fn();
-  } catch (error) {
-    return { code: (error as { code?: string }).code, message: (error as Error).message };
-  }
-  return undefined;
-}
 
 describe('signers over custom adapters', () => {
   it('reports its method and adapter', () => {
