@@ -17,14 +17,10 @@ import { checkImports } from './packaging/imports.mjs';
 import { checkPublint } from './packaging/publint.mjs';
 import { checkDeclarations } from './packaging/types.mjs';
 import { exec, pnpmCommand, publishablePackages, root } from './packaging/workspace.mjs';
+import { createCheckReport } from './lib/check-report.mjs';
 
-const started = Date.now();
-const results = [];
-function report(name, { ok, detail }) {
-  results.push(ok);
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (at ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (detail) console.log(detail.replace(/^/gm, '       '));
-}
+const checks = createCheckReport('packaging');
+const report = (name, { ok, detail }) => checks.report(name, ok, detail);
 
 /** Runs `task` over `items` with at most `limit` at a time, keeping their order. */
 async function mapLimited(items, limit, task) {
@@ -72,7 +68,5 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
-const failed = results.filter((ok) => !ok).length;
-console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-console.log(`packaging: ${results.length - failed} passed, ${failed} failed`);
-process.exitCode = failed > 0 ? 1 : 0;
+console.log(`(${checks.elapsed().toFixed(1)} s)`);
+process.exitCode = checks.finish() > 0 ? 1 : 0;

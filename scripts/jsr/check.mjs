@@ -23,18 +23,13 @@ import { join, posix } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import ts from 'typescript';
 import { changedFiles, configSnapshot, deno, entryPointProblems, exec, npmDependencies, offlineEnv, packagesWithSources, stage } from './stage.mjs';
+import { createCheckReport } from '../lib/check-report.mjs';
 
 const publish = process.argv.includes('--publish');
 const publishArgs = process.argv.includes('--') ? process.argv.slice(process.argv.indexOf('--') + 1) : [];
 
-const started = Date.now();
-const results = [];
-function report(name, ok, detail = '') {
-  results.push(ok);
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (at ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (detail) console.log(detail.replace(/^/gm, '       '));
-  return ok;
-}
+const checks = createCheckReport('jsr');
+const report = checks.report;
 
 const before = configSnapshot();
 const packages = packagesWithSources().filter((pkg) => pkg.jsr);
@@ -86,7 +81,7 @@ try {
   const changed = changedFiles(before, configSnapshot());
   report('no configuration file of the repository changed', changed.length === 0, changed.join('\n'));
 
-  if (publish && results.every(Boolean)) {
+  if (publish && checks.failed() === 0) {
     const { DENO_DIR, NO_COLOR } = env;
     const real = await exec(deno, ['publish', '--sloppy-imports', ...publishArgs], { cwd: staged.dir, env: { DENO_DIR, NO_COLOR }, timeout: 30 * 60_000 });
     console.log(`${real.stdout}${real.stderr}`.replace(/^ {3}file:.*\n/gm, '').trim());
@@ -96,9 +91,7 @@ try {
   staged.remove();
 }
 
-const passed = results.filter(Boolean).length;
-console.log(`jsr: ${passed} passed, ${results.length - passed} failed`);
-process.exit(passed === results.length ? 0 : 1);
+process.exit(checks.finish() === 0 ? 0 : 1);
 
 /**
  * Runs `deno publish` against a local server that answers like the registry for a first

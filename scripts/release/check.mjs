@@ -17,15 +17,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { exec, publishablePackages, root } from '../packaging/workspace.mjs';
+import { createCheckReport } from '../lib/check-report.mjs';
 
-const started = Date.now();
-const results = [];
-function report(name, ok, detail = '') {
-  results.push(ok);
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (at ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (detail) console.log(detail.replace(/^/gm, '       '));
-  return ok;
-}
+const checks = createCheckReport('release');
+const report = checks.report;
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const changesetBin = join(root, 'node_modules/@changesets/cli/bin.js');
@@ -125,9 +120,7 @@ for (const pkg of publishable) {
   }
 }
 
-const passed = results.filter(Boolean).length;
-console.log(`release: ${passed} passed, ${results.length - passed} failed`);
-process.exit(passed === results.length ? 0 : 1);
+process.exit(checks.finish() === 0 ? 0 : 1);
 
 /**
  * A copy of what `changeset version` reads and writes (the root and workspace manifests, the
