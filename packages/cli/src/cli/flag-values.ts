@@ -34,3 +34,18 @@ export function readUnixSecondsFlag(value: string, flag: string): string {
   }
   return value;
 }
+
+/**
+ * Checks a whole-number flag (digits only, a safe integer) of at least `min`.
+ *
+ * @example
+ * ```ts
+ * readWholeNumberFlag('4', '--concurrency'); // 4
+ * readWholeNumberFlag('0', '--concurrency'); // throws UsageError: --concurrency must be a whole number of at least 1
+ * ```
+ */
+export function readWholeNumberFlag(value: string, flag: string, min = 1): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < min) throw new UsageError(`${flag} must be a whole number of at least ${min}`);
+  return number;
+}

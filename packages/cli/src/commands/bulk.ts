@@ -18,6 +18,7 @@ import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypt
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
+import { readWholeNumberFlag } from '../cli/flag-values.js';
 import { CONNECTION_FLAG_OPTIONS, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
 
@@ -54,12 +55,8 @@ Options:
 
 Exit codes: 0 every row updated, 1 otherwise (refused, invalid, failed, stopped), 2 usage error.`;
 
-function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < 1) throw new UsageError(`${flag} must be a positive whole number`);
-  return number;
-}
+/** A whole-number flag of at least 1, or `fallback` when it is not given. */
+const wholeNumber = (value: string | undefined, flag: string, fallback: number): number => (value === undefined ? fallback : readWholeNumberFlag(value, flag));
 
 export const bulkCommand: Command = {
   name: 'bulk',
@@ -86,9 +83,9 @@ export const bulkCommand: Command = {
     if (positionals.length !== 1 || positionals[0] !== 'update-recurring-payments')
       throw new UsageError('name the operation: paysign bulk update-recurring-payments --csv ROWS.csv');
     const csv = required(values, 'csv');
-    const concurrency = positiveInteger(values.concurrency, '--concurrency', 4);
-    const attempts = positiveInteger(values.attempts, '--attempts', 5);
-    const timeoutMs = positiveInteger(values.timeout, '--timeout', 30_000);
+    const concurrency = wholeNumber(values.concurrency, '--concurrency', 4);
+    const attempts = wholeNumber(values.attempts, '--attempts', 5);
+    const timeoutMs = wholeNumber(values.timeout, '--timeout', 30_000);
     const rate = values.rate === undefined ? undefined : Number(values.rate);
     if (rate !== undefined && !(Number.isFinite(rate) && rate > 0)) throw new UsageError('--rate must be a positive number of requests per second');
     let shard;

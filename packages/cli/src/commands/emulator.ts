@@ -1,7 +1,7 @@
 import { lineLog, type MerchantAccount } from '@paysign/emulator';
 import { loadProfilesFile, serve } from '@paysign/emulator/node';
 import { fromFlagOrEnv, parseCommandArgs, required } from '../cli/args.js';
-import { readDateFlag } from '../cli/flag-values.js';
+import { readDateFlag, readWholeNumberFlag } from '../cli/flag-values.js';
 import { UsageError } from '../cli/usage-error.js';
 import type { Command } from './command.js';
 import { readFlagFile } from './read-file.js';
@@ -29,12 +29,9 @@ Options:
   --callback-attempts N    attempts per callback (default 30)
   --callback-backoff-ms N  delay before the first callback retry, doubled after (default 60000)`;
 
-function positive(value: string | undefined, flag: string, min = 1): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < min) throw new UsageError(`--${flag} must be a whole number of at least ${min}`);
-  return number;
-}
+/** A whole-number flag of at least `min`, or `undefined` when it is not given. */
+const positive = (value: string | undefined, flag: string, min = 1): number | undefined =>
+  value === undefined ? undefined : readWholeNumberFlag(value, `--${flag}`, min);
 
 export const emulatorCommand: Command = {
   name: 'emulator',
