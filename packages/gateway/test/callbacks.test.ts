@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCallbackHandler, verifyCallback, type GatewayCallback } from '../src/index.js';
-import { callbackControl } from '../src/server.js';
+import { callbackControl } from '@paysign/spec';
 
 const key = 'test-merchant-control';
 

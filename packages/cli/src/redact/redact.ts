@@ -1,5 +1,5 @@
 // Nothing the CLI prints may show a card number, CVV or key: every line goes through here.
-import { maskPan as gatewayMaskPan, redactCardData } from '@paysign/gateway';
+import { maskPan as gatewayMaskPan, redactCardData } from '@paysign/spec';
 
 /** Parameter names whose values are card numbers, CVVs or payloads that carry them. */
 const CARD_NUMBER = new Set(['credit-card-number', 'credit_card_number', 'destination-card-no', 'card-number']);

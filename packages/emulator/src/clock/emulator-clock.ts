@@ -1,4 +1,4 @@
-import { formatCalendarDate, parseCalendarDate } from '@paysign/gateway';
+import { formatCalendarDate, parseCalendarDate } from '@paysign/spec';
 import { EmulatorError } from '../errors.js';
 
 /**

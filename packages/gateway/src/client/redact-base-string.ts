@@ -1,5 +1,5 @@
 import { percentEncode } from '@paysign/oauth-core';
-import { maskPan } from '../redact/mask-pan.js';
+import { maskPan } from '@paysign/spec';
 
 // Parameters whose values carry card data: the payload is the Base64 of a CSV with card numbers.
 const CARD_NUMBER_PARAMS = new Set(['credit_card_number', 'credit-card-number', 'destination-card-no']);
