@@ -16,7 +16,8 @@ export {
 } from './operations/operations.js';
 
 // The field tables (each row with its wire name, kind, necessity and length) and the typed model
-export type { FieldKind, FieldSpec, Necessity } from './model/field-spec.js';
+export type { FieldKind, FieldSensitivity, FieldSpec, Necessity } from './model/field-spec.js';
+export { sensitivityOf } from './model/sensitive-fields.js';
 export {
   NOTIFY_URL_CSV_ALIAS,
   recurringPaymentFields,
@@ -39,7 +40,7 @@ export { fromWireRow, toWireRow, type RecurringPaymentRecord } from './model/wir
 export { toPanEligibilitySendParams, toTransferParams } from './model/wire-params.js';
 
 // Calendar dates (DD.MM.YYYY)
-export { formatCalendarDate, parseCalendarDate, type CalendarDate } from './model/calendar-date.js';
+export { formatCalendarDate, fromEpochDay, parseCalendarDate, toEpochDay, type CalendarDate } from './model/calendar-date.js';
 
 // Card data: the one Luhn check and the one masking rule of every package
 export { luhnValid } from './redact/luhn.js';

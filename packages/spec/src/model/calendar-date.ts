@@ -63,12 +63,30 @@ export function formatCalendarDate(date: CalendarDate | Date): string {
   return `${pad(parts.day, 2)}.${pad(parts.month, 2)}.${pad(parts.year, 4)}`;
 }
 
-/** Days since 1970-01-01 (negative before), for comparing and stepping dates. */
+/**
+ * Days since 1970-01-01 (negative before), for comparing and stepping dates; every year 1-9999.
+ *
+ * @example
+ * ```ts
+ * toEpochDay({ day: 2, month: 1, year: 1970 }); // 1
+ * toEpochDay({ day: 1, month: 1, year: 50 }); // -701265 (the year 50, not 1950)
+ * ```
+ */
 export function toEpochDay(date: CalendarDate): number {
-  return Math.floor(Date.UTC(date.year, date.month - 1, date.day) / 86_400_000);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  const instant = new Date(0);
+  instant.setUTCFullYear(date.year, date.month - 1, date.day);
+  return Math.floor(instant.getTime() / 86_400_000);
 }
 
-/** The date `epochDay` days after 1970-01-01. */
+/**
+ * The date `epochDay` days after 1970-01-01: the inverse of {@link toEpochDay}.
+ *
+ * @example
+ * ```ts
+ * formatCalendarDate(fromEpochDay(-701265)); // '01.01.0050'
+ * ```
+ */
 export function fromEpochDay(epochDay: number): CalendarDate {
   const date = new Date(epochDay * 86_400_000);
   return { day: date.getUTCDate(), month: date.getUTCMonth() + 1, year: date.getUTCFullYear() };

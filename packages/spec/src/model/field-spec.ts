@@ -49,4 +49,22 @@ export interface FieldSpec {
   readonly minLength?: number;
   /** "Not supported for DST" in the spec's notes. */
   readonly notForDst?: boolean;
+  /**
+   * Card data that must never be shown whole: `'card-number'` (masked as first 6 + last 4) or
+   * `'card-verification'` (never shown, never stored). Read through {@link sensitivityOf}.
+   */
+  readonly sensitive?: FieldSensitivity;
 }
+
+/**
+ * What kind of card data a field holds: a card number (PCI DSS allows first 6 + last 4 to be
+ * shown) or a card verification value (never shown, never kept after authorisation).
+ *
+ * @example
+ * ```ts
+ * import { sensitivityOf, type FieldSensitivity } from '@paysign/spec';
+ *
+ * const kind: FieldSensitivity | undefined = sensitivityOf('cvv2'); // 'card-verification'
+ * ```
+ */
+export type FieldSensitivity = 'card-number' | 'card-verification';

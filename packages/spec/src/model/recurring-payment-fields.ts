@@ -21,7 +21,7 @@
 export const recurringPaymentFields = [
   { property: 'clientOrderId', wire: 'client-orderid', necessity: 'R', kind: 'string', maxLength: 128 },
   { property: 'recurringPaymentId', wire: 'recurring-payment-id', necessity: 'R', kind: 'string', maxLength: 128 },
-  { property: 'creditCardNumber', wire: 'credit-card-number', necessity: 'R', kind: 'digits', maxLength: 19 },
+  { property: 'creditCardNumber', wire: 'credit-card-number', necessity: 'R', kind: 'digits', maxLength: 19, sensitive: 'card-number' },
   { property: 'cardPrintedName', wire: 'card-printed-name', necessity: 'R', kind: 'string', maxLength: 128 },
   { property: 'expireYear', wire: 'expire-year', necessity: 'R', kind: 'digits', maxLength: 4 },
   { property: 'expireMonth', wire: 'expire-month', necessity: 'R', kind: 'digits', maxLength: 2 },
@@ -55,7 +55,7 @@ export const recurringPaymentFields = [
   { property: 'currency', wire: 'currency', necessity: '?', kind: 'string' },
   { property: 'type', wire: 'type', necessity: '?', kind: 'string' },
   { property: 'currentRepeatsNumber', wire: 'current-repeats-number', necessity: '?', kind: 'int' },
-  { property: 'cvv2', wire: 'cvv2', necessity: '?', kind: 'digits' },
+  { property: 'cvv2', wire: 'cvv2', necessity: '?', kind: 'digits', sensitive: 'card-verification' },
 ] as const;
 
 /**

@@ -9,13 +9,8 @@ import type { ValidationIssue, ValidationRule } from './issue.js';
 const DIGITS = /^\d+$/;
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 const INTEGER = /^\d+$/;
+const CVV = /^\d{3,4}$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Wire names whose values are card numbers: messages show them masked, never whole. */
-export const CARD_NUMBER_FIELDS: ReadonlySet<string> = new Set(['credit-card-number', 'credit_card_number', 'destination-card-no']);
-
-/** Wire names whose values are card verification codes: messages never show them at all. */
-export const CVV_FIELDS: ReadonlySet<string> = new Set(['cvv2']);
 
 /** Collects issues for one field table; each names the wire field and the rule. */
 export class IssueList {
@@ -44,7 +39,7 @@ export function isGiven(value: string | undefined): value is string {
  * not digits) may be a PAN with a CVV pasted after it, so none of its characters are shown.
  */
 function shown(field: FieldSpec, value: string): string {
-  return CARD_NUMBER_FIELDS.has(field.wire) && isShowablePan(value) ? ` (${maskPan(value)})` : '';
+  return field.sensitive === 'card-number' && isShowablePan(value) ? ` (${maskPan(value)})` : '';
 }
 
 /** Checks one present value against its row of the field table: kind, length, calendar. */
@@ -72,8 +67,11 @@ export function checkField(field: FieldSpec, value: string, issues: IssueList): 
   }
   switch (field.kind) {
     case 'digits':
-      if (!DIGITS.test(value)) issues.add(field, 'digits', `must hold digits 0-9 only${shown(field, value)}`);
-      else if (CARD_NUMBER_FIELDS.has(field.wire) && !luhnValid(value)) {
+      // A card verification value has its own shape; saying "digits only" as well would add nothing.
+      if (field.sensitive === 'card-verification') {
+        if (!CVV.test(value)) issues.add(field, 'cvv-format', 'must be 3 or 4 digits');
+      } else if (!DIGITS.test(value)) issues.add(field, 'digits', `must hold digits 0-9 only${shown(field, value)}`);
+      else if (field.sensitive === 'card-number' && !luhnValid(value)) {
         issues.add(field, 'luhn', `fails the Luhn check digit${shown(field, value)}`);
       }
       return;
@@ -123,14 +121,6 @@ export function compareDecimals(a: string, b: string): number {
 /** Shared checks of card-related fields: expiry month range, CVV shape, currency. */
 export function checkExpireMonth(field: FieldSpec, value: string, issues: IssueList): void {
   if (DIGITS.test(value) && (Number(value) < 1 || Number(value) > 12)) issues.add(field, 'expire-month-range', 'must be a month 1-12');
-}
-
-export function checkCvv(field: FieldSpec, value: string, issues: IssueList): void {
-  if (!/^\d{3,4}$/.test(value)) {
-    // The digits rule of the field table would say the same; one issue is enough.
-    issues.issues.splice(0, issues.issues.length, ...issues.issues.filter((issue) => !(issue.field === field.wire && issue.rule === 'digits')));
-    issues.add(field, 'cvv-format', 'must be 3 or 4 digits');
-  }
 }
 
 export function checkCurrency(field: FieldSpec, value: string, projectCurrency: string | undefined, issues: IssueList): void {

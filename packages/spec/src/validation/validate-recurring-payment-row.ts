@@ -2,7 +2,7 @@
 import { parseCalendarDate, toEpochDay } from '../model/calendar-date.js';
 import type { FieldSpec } from '../model/field-spec.js';
 import { NOTIFY_URL_CSV_ALIAS, recurringPaymentFields } from '../model/recurring-payment-fields.js';
-import { checkCurrency, checkCvv, checkExpireMonth, checkField, compareDecimals, isGiven, IssueList } from './check-field.js';
+import { checkCurrency, checkExpireMonth, checkField, compareDecimals, isGiven, IssueList } from './check-field.js';
 import type { ValidationIssue } from './issue.js';
 
 /**
@@ -86,8 +86,6 @@ export function validateRecurringPaymentRow(row: Readonly<Record<string, string 
 
   const expireMonth = value('expire-month');
   if (expireMonth !== undefined) checkExpireMonth(spec('expire-month'), expireMonth, issues);
-  const cvv = value('cvv2');
-  if (cvv !== undefined) checkCvv(spec('cvv2'), cvv, issues);
   const currency = value('currency');
   if (currency !== undefined) checkCurrency(spec('currency'), currency, options.projectCurrency, issues);
 

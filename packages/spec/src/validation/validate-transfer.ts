@@ -1,7 +1,7 @@
 import type { FieldSpec } from '../model/field-spec.js';
 import { panEligibilitySendFields, transferFields } from '../model/transfer-fields.js';
 import type { PanEligibilitySendRequest, TransferRequest } from '../model/types.js';
-import { checkCurrency, checkCvv, checkExpireMonth, checkField, isGiven, IssueList } from './check-field.js';
+import { checkCurrency, checkExpireMonth, checkField, isGiven, IssueList } from './check-field.js';
 import { typedToWire } from './check-types.js';
 import type { ValidationIssue } from './issue.js';
 import type { ValidationOptions } from './validate-recurring-payment-row.js';
@@ -44,8 +44,6 @@ export function validateTransferParams(params: Readonly<Record<string, string | 
   }
   const month = value('expire_month');
   if (month !== undefined) checkExpireMonth(transferSpec('expire_month'), month, issues);
-  const cvv = value('cvv2');
-  if (cvv !== undefined) checkCvv(transferSpec('cvv2'), cvv, issues);
   const currency = value('currency');
   if (currency !== undefined) checkCurrency(transferSpec('currency'), currency, options.projectCurrency, issues);
 
