@@ -46,7 +46,15 @@ async function sendEverySplit(base: string, captured: { status: string; orderid:
   const refusals = new Set<string>();
   for (const [status, orderid, merchantOrder] of everySplit(captured.status + captured.orderid + captured.merchantOrder)) {
     // The attacker sets the unsigned fields to whatever the target order expects.
-    const reply = await deliver(base, { status, orderid, merchant_order: merchantOrder, client_orderid: merchantOrder, amount: '10.00', type: 'sale', control });
+    const reply = await deliver(base, {
+      status,
+      orderid,
+      merchant_order: merchantOrder,
+      client_orderid: merchantOrder,
+      amount: '10.00',
+      type: 'sale',
+      control,
+    });
     if (reply.status === 200) accepted.push(JSON.stringify([status, orderid, merchantOrder]));
     else {
       expect(reply.status).toBe(403);

@@ -147,7 +147,18 @@ describe('createCallbackHandler (real HTTP)', () => {
     const base = await receiver({ findOrder: (merchantOrder) => (looked.push(merchantOrder), order) }, received);
     expect(await deliver(base, { ...good, client_orderid: '77' })).toEqual({ status: 200, body: 'OK' });
     expect(looked).toEqual(['hf-abc']);
-    expect(received).toEqual([[{ status: 'approved', orderid: '1234567', merchantOrder: 'hf-abc', splitUnique: true, unverified: { client_orderid: '77', type: 'sale', amount: '10.00' } }, order]]);
+    expect(received).toEqual([
+      [
+        {
+          status: 'approved',
+          orderid: '1234567',
+          merchantOrder: 'hf-abc',
+          splitUnique: true,
+          unverified: { client_orderid: '77', type: 'sale', amount: '10.00' },
+        },
+        order,
+      ],
+    ]);
   });
 
   it('one captured approval replayed 20 times with another type, client_orderid and amount each time runs onCallback once', async () => {
@@ -155,7 +166,10 @@ describe('createCallbackHandler (real HTTP)', () => {
     const base = await receiver({}, received);
     const answers: number[] = [];
     for (let i = 0; i < 20; i++) {
-      answers.push((await deliver(base, { ...good, type: ['sale', 'reversal', 'chargeback', ''][i % 4] as string, client_orderid: `order-${i}`, amount: `${10 + i}.00` })).status);
+      answers.push(
+        (await deliver(base, { ...good, type: ['sale', 'reversal', 'chargeback', ''][i % 4] as string, client_orderid: `order-${i}`, amount: `${10 + i}.00` }))
+          .status,
+      );
     }
     expect(answers).toEqual(Array(20).fill(200));
     expect(received).toHaveLength(1);
