@@ -110,6 +110,11 @@ function isAbsoluteHttpUrl(value: string): boolean {
   }
 }
 
+/** Whether a value is a decimal such as `10` or `10.42` (ASCII digits, an optional dot and fraction). */
+export function isDecimal(value: string): boolean {
+  return DECIMAL.test(value);
+}
+
 /** Compares two decimal strings exactly (no floating point): negative, zero or positive. */
 export function compareDecimals(a: string, b: string): number {
   const [aInt = '', aFrac = ''] = a.split('.');
