@@ -152,10 +152,16 @@ try {
 }
 
 // Step 7: an emulator on a virtual clock charges weekly and calls back a receiver built on
-// createCallbackHandler, which verifies each callback's checksum with the control key.
+// createCallbackHandler, which verifies each callback's checksum with the control key and checks
+// it against the merchant's own order (by the signed merchant_order, and its amount).
 async function recurringLife() {
   const received = new Map();
-  const handler = createCallbackHandler({ controlKey, onCallback: (callback) => void received.set(callback.orderid, callback) });
+  const payment = payments[1];
+  const handler = createCallbackHandler({
+    controlKey,
+    findOrder: (merchantOrder) => (merchantOrder === payment.clientOrderId ? { amount: '9.99' } : undefined),
+    onCallback: (callback) => void received.set(callback.orderid, callback),
+  });
   const receiver = createServer((request, response) => {
     void handler(new Request(`http://127.0.0.1${request.url}`)).then(async (reply) => response.writeHead(reply.status).end(await reply.text()));
   });
@@ -174,7 +180,6 @@ async function recurringLife() {
           ...(body && { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
         })
       ).json();
-    const payment = payments[1];
     await admin('/emulator/recurring-payments', {
       'recurring-payment-id': payment.recurringPaymentId,
       'client-orderid': payment.clientOrderId,

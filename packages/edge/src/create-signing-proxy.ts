@@ -168,7 +168,7 @@ export function createSigningProxy(options: SigningProxyOptions): SigningProxy {
   function deliver(reply: Response, target: AllowedRoute, stripped: readonly string[]): Response {
     resolved.log({ kind: 'forwarded', status: reply.status, operation: target.operation, endpointId: target.endpointId, stripped });
     try {
-      const headers = replyHeaders(reply.headers);
+      const headers = replyHeaders(reply.headers, reply.status);
       if (stripped.length > 0) headers.set(STRIPPED_HEADER, String(stripped.length));
       return new Response(reply.body, { status: reply.status, statusText: reply.statusText, headers });
     } catch {

@@ -44,9 +44,11 @@ export interface CallerAuthOptions {
   hmacWindowSeconds?: number;
   /**
    * Where used caller signatures are remembered against replay: a signed request is accepted once
-   * per store. Default: in memory, per isolate (10,000 live signatures per caller secret, 20,000 in
-   * all), which holds only within one isolate; give a shared store (a Durable Object, Deno KV,
-   * Redis) to hold across every instance of the proxy.
+   * per store, whichever of `hmacSecrets` verified it (one scope, `caller-hmac`, for every HMAC
+   * caller). Default: this process's (isolate's) memory, 20,000 live signatures for all HMAC callers
+   * together, which holds only within one isolate; give a shared store (a Durable Object, Deno KV,
+   * Redis) to hold across every instance of the proxy. The platform entries refuse to run HMAC
+   * callers without one unless told otherwise (see the README, "What holds where").
    */
   nonceStore?: NonceStore;
 }
@@ -227,8 +229,8 @@ export function resolveOptions(options: SigningProxyOptions): ResolvedOptions {
     bearerTokens,
     hmacSecrets,
     hmacWindowSeconds: positive(options.callers.hmacWindowSeconds, 300, 'callers.hmacWindowSeconds'),
-    // Per isolate: 10,000 live signatures per caller secret, 20,000 in all (each lives window + 1 s).
-    nonceStore: options.callers.nonceStore ?? createMemoryNonceStore({ maxEntries: 20_000, maxEntriesPerScope: 10_000, now }),
+    // Per isolate: 20,000 live signatures (each lives window + 1 s), all in the one scope of HMAC callers.
+    nonceStore: options.callers.nonceStore ?? createMemoryNonceStore({ maxEntries: 20_000, maxEntriesPerScope: 20_000, now }),
     allow: checkAllowlist(options.allow),
     maxBodyBytes: positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes'),
     timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),

@@ -33,17 +33,27 @@ describe('callers signed with signCallerRequest (HMAC-SHA256 over the request, w
     expect(upstream).toHaveLength(1);
   });
 
-  it('is remembered in the given store until ts + window + 1 (exclusive), scoped to the secret that verified it', async () => {
+  it('is remembered in the given store until ts + window + 1 (exclusive), under one scope whichever secret, at whichever position, verified it', async () => {
     const calls: [string, number, string | undefined][] = [];
     const nonceStore = { remember: (key: string, expiresAt: number, scope?: string) => (calls.push([key, expiresAt, scope]), true) };
     const next = 'caller-hmac-SECRET-next-rotation-4a6b8c0d2e';
-    const { proxy } = harness(
+    // During a rotation: one proxy knows both secrets ("OLD,NEW"), another the new one only ("NEW").
+    const rotating = harness(
       { now: () => NOW, callers: { hmacSecrets: [CALLER_HMAC_SECRET, next], hmacWindowSeconds: 60, nonceStore } },
       async () => new Response('ok'),
     );
+    const rotated = harness({ now: () => NOW, callers: { hmacSecrets: [next], hmacWindowSeconds: 60, nonceStore } }, async () => new Response('ok'));
+    const old = await signCallerRequest({ secret: CALLER_HMAC_SECRET, url, body, timestamp: NOW - 8 });
     const headers = await signCallerRequest({ secret: next, url, body, timestamp: NOW - 7 });
-    expect((await proxy.fetch(signedRequest(headers))).status).toBe(200);
-    expect(calls).toEqual([[headers['Paysign-Signature'], NOW - 7 + 60 + 1, 'caller-hmac-2']]);
+    expect((await rotating.proxy.fetch(signedRequest(old))).status).toBe(200);
+    expect((await rotating.proxy.fetch(signedRequest(headers))).status).toBe(200);
+    expect((await rotated.proxy.fetch(signedRequest(headers))).status).toBe(200);
+    const expiry = NOW - 7 + 60 + 1;
+    expect(calls).toEqual([
+      [old['Paysign-Signature'], expiry - 1, 'caller-hmac'],
+      [headers['Paysign-Signature'], expiry, 'caller-hmac'],
+      [headers['Paysign-Signature'], expiry, 'caller-hmac'],
+    ]);
   });
 
   it('is refused with 503 REPLAY_STORE_UNAVAILABLE, and not forwarded, when the store fails (fail closed)', async () => {

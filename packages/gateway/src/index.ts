@@ -76,11 +76,17 @@ export {
   verifyCallback,
   type CallbackParams,
   type CallbackRefusalReason,
+  type CallbackStatus,
   type CallbackVerification,
   type GatewayCallback,
 } from './callbacks/verify-callback.js';
 export { createMemoryCallbackStore, type CallbackClaim, type CallbackSeenStore } from './callbacks/seen-store.js';
-export { createCallbackHandler, type CallbackHandlerOptions } from './callbacks/create-callback-handler.js';
+export {
+  createCallbackHandler,
+  type CallbackHandlerOptions,
+  type CallbackHandlerRefusal,
+  type CallbackOrder,
+} from './callbacks/create-callback-handler.js';
 
 // Bulk updates: many rows, one request each, concurrent, retried, journaled, resumable (file journal and CSV file reader: @paysign/gateway/node)
 export { BulkError, type BulkErrorCode } from './bulk/bulk-errors.js';

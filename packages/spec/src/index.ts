@@ -39,6 +39,9 @@ export type * from './model/types.js';
 export { fromWireRow, toWireRow, type RecurringPaymentRecord } from './model/wire-row.js';
 export { toPanEligibilitySendParams, toTransferParams } from './model/wire-params.js';
 
+// Decimal amounts, exact
+export { compareDecimals, fromUnits, isDecimal, scaleOf, toUnits } from './model/decimal.js';
+
 // Calendar dates (DD.MM.YYYY)
 export { formatCalendarDate, fromEpochDay, parseCalendarDate, toEpochDay, type CalendarDate } from './model/calendar-date.js';
 

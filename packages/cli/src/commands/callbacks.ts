@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeLogValue } from '@paysign/emulator';
 import { createCallbackHandler, type GatewayCallback } from '@paysign/gateway';
 import { fromFlagOrEnv, parseCommandArgs } from '../cli/args.js';
 import { UsageError } from '../cli/usage-error.js';
@@ -9,18 +10,49 @@ const usage = `paysign callbacks listen --control-key K [--port P] [--host H]
 
 Receives the gateway's callbacks (GET, parameters in the query; format from the gateway family's
 documentation, see docs/reference/callbacks.md). The first line on stdout is "listening on
-http://HOST:PORT"; then one line per verified callback. A callback whose control checksum does
-not match is refused with 403 and reported on stderr; a repeated one is answered 200 and printed
-once. Stop it with Ctrl-C.
+http://HOST:PORT"; then one line per verified callback:
+
+  callback STATUS orderid=ID merchant_order=ORDER | unverified: NAME=VALUE ...
+
+Only status, orderid and merchant_order are covered by the checksum; everything after
+"unverified:" is not, and anyone who saw one callback can change it. A line ends with
+"| split not unique" when merchant_order starts with a digit: digits may then have moved
+between orderid and merchant_order. Control characters are printed as escapes (\\n, \\x1b, ...).
+
+A callback whose control checksum does not match, or is malformed, is refused with 403 and
+reported on stderr; a repeated one (same status, orderid and merchant_order) is answered 200
+and printed once. This tool has no order database: your receiver must also check the callback
+against your order (createCallbackHandler's findOrder in @paysign/gateway). Stop it with Ctrl-C.
 
 Options:
   --control-key K   the merchant's control key (or PAYSIGN_CONTROL_KEY)
   --port N          port (default 0: a free one)
   --host H          interface (default 127.0.0.1)`;
 
+// A value as one unambiguous token: control characters and `\` escaped, quoted when it holds a
+// space, a quote, `=` or `|` (or is empty), so no value can pass for another field or line.
+function shown(value: string): string {
+  const escaped = escapeLogValue(value);
+  return escaped === '' || /[\s"=|]/.test(escaped) ? `"${escaped.replace(/"/g, '\\"')}"` : escaped;
+}
+
 function line(callback: GatewayCallback): string {
-  // Output masks anything shaped like a card number; the callback's fields carry none.
-  return `callback ${callback.status} type=${callback.type || '-'} orderid=${callback.orderid} client_orderid=${callback.clientOrderId} amount=${callback.amount || '-'}`;
+  const unverified = Object.entries(callback.unverified).map(([name, value]) => `${shown(name)}=${shown(value)}`);
+  const warning = callback.splitUnique ? '' : ' | split not unique: merchant_order starts with a digit';
+  return `callback ${callback.status} orderid=${callback.orderid} merchant_order=${shown(callback.merchantOrder)} | unverified: ${unverified.join(' ') || '-'}${warning}`;
+}
+
+async function answer(request: IncomingMessage, handler: (request: Request) => Promise<Response>): Promise<{ status: number; text: string }> {
+  let fetchRequest: Request;
+  try {
+    // The Host header is the caller's to choose: the URL is built on a fixed origin. A request
+    // target that makes no URL on it (`*:99999`, `*%zz`) or a method fetch refuses is a bad request.
+    fetchRequest = new Request(`http://127.0.0.1${request.url ?? '/'}`, { method: request.method ?? 'GET' });
+  } catch {
+    return { status: 400, text: 'bad request: not a callback URL' };
+  }
+  const reply = await handler(fetchRequest);
+  return { status: reply.status, text: await reply.text() };
 }
 
 export const callbacksCommand: Command = {
@@ -35,18 +67,17 @@ export const callbacksCommand: Command = {
     if (controlKey === undefined) throw new UsageError('--control-key is required (or PAYSIGN_CONTROL_KEY)');
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be an integer from 0 to 65535');
-    const handler = createCallbackHandler({ controlKey, onCallback: (callback) => io.out(line(callback)) });
+    // No order database here: every verified callback is printed, an ambiguous split flagged.
+    const handler = createCallbackHandler({ controlKey, findOrder: () => ({}), acceptAmbiguousSplit: true, onCallback: (callback) => io.out(line(callback)) });
 
     const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-      // The Host header is the caller's to choose: the URL is built on a fixed origin.
-      void handler(new Request(`http://127.0.0.1${request.url ?? '/'}`, { method: request.method ?? 'GET' })).then(
-        async (reply) => {
-          const text = await reply.text();
-          if (reply.status !== 200) io.err(`${reply.status} ${text}`);
-          response.writeHead(reply.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
-        },
-        () => response.writeHead(500).end(),
-      );
+      answer(request, handler)
+        .catch(() => ({ status: 500, text: 'the callback could not be handled' }))
+        .then(({ status, text }) => {
+          if (status !== 200) io.err(`${status} ${text}`);
+          response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
+        })
+        .catch(() => response.destroy());
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

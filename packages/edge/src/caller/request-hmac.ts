@@ -107,6 +107,12 @@ export async function signCallerRequest(request: CallerRequest): Promise<Record<
   return { [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: toHex(mac) };
 }
 
+/**
+ * The one nonce-store scope of every signed caller request: the same for every secret and every
+ * position in `callers.hmacSecrets`, so that a rotation never splits the record of a signature.
+ */
+export const CALLER_HMAC_SCOPE = 'caller-hmac';
+
 /** How the proxy checks caller signatures. */
 export interface HmacCheckOptions {
   secrets: readonly string[];
@@ -129,8 +135,10 @@ export type HmacCheck = (headers: Headers, method: string, pathAndQuery: string,
  * proxy's clock (whole seconds), the MAC must verify under one of the secrets (crypto.subtle.verify
  * compares in constant time), and a signature is accepted once per nonce store: it is remembered
  * until `nonceExpiry(timestamp, windowSeconds)`, past the last instant its timestamp can pass, so
- * a captured request cannot be replayed into a second payment. A store that throws refuses the
- * request (fail closed).
+ * a captured request cannot be replayed into a second payment. The record is the same whichever
+ * secret, at whichever position, verified it ({@link CALLER_HMAC_SCOPE}), so a proxy configured
+ * `OLD,NEW` and one configured `NEW` refuse each other's copies during a rotation. A store that
+ * throws refuses the request (fail closed).
  */
 export function createHmacCheck(options: HmacCheckOptions): HmacCheck {
   let keys: Promise<CryptoKey[]> | undefined;
@@ -146,17 +154,17 @@ export function createHmacCheck(options: HmacCheckOptions): HmacCheck {
     keys ??= Promise.all(options.secrets.map((secret) => importKey(secret, 'verify')));
     const message = callerMessage(timestamp, method, pathAndQuery, body) as Uint8Array<ArrayBuffer>;
     const mac = fromHex(signature);
-    // Every key is tried, without an early exit; the last one that verifies names the caller.
-    let matched = -1;
-    const all = await keys;
-    for (let i = 0; i < all.length; i++) if (await crypto.subtle.verify('HMAC', all[i] as CryptoKey, mac, message)) matched = i;
-    if (matched < 0) return { ok: false, reason: `${SIGNATURE_HEADER} does not match the request` };
+    // Every key is tried, without an early exit, so the time taken does not tell which one matched.
+    let matched = false;
+    for (const key of await keys) matched = (await crypto.subtle.verify('HMAC', key, mac, message)) || matched;
+    if (!matched) return { ok: false, reason: `${SIGNATURE_HEADER} does not match the request` };
     // Remembered for as long as the timestamp can pass the check above, at every fraction of a
-    // second (oauth-core's nonceExpiry: ts + window + 1, exclusive), scoped to the caller's secret
-    // so that a shared store bounds each caller on its own.
+    // second (oauth-core's nonceExpiry: ts + window + 1, exclusive), under one scope whichever
+    // secret verified it: a scope per secret (or per position) let a proxy with `OLD,NEW` and one
+    // with `NEW` each accept the same request once during a rotation.
     let fresh: boolean | 'full';
     try {
-      fresh = await options.nonceStore.remember(signature, nonceExpiry(Number(timestamp), options.windowSeconds), `caller-hmac-${matched + 1}`);
+      fresh = await options.nonceStore.remember(signature, nonceExpiry(Number(timestamp), options.windowSeconds), CALLER_HMAC_SCOPE);
     } catch {
       return { ok: false, reason: 'the replay store did not answer; the request was not forwarded, retry shortly', unavailable: true };
     }

@@ -3,7 +3,7 @@ import type { SigningProxy } from '../create-signing-proxy.js';
 import { errorResponse } from '../reply/json-error.js';
 import { createDurableObjectNonceStore, isDurableObjectNamespace } from '../stores/durable-object.js';
 import type { ProxyEnv } from './env.js';
-import { proxyFromEnv, type ProxyOverrides } from './lazy-proxy.js';
+import { proxyFromEnv, type PER_ISOLATE_NONCES, type ProxyOverrides } from './lazy-proxy.js';
 
 export {
   createDurableObjectNonceStore,
@@ -48,8 +48,14 @@ export interface CloudflareWorker {
  * ```
  */
 export type CloudflareOverrides = Omit<ProxyOverrides, 'nonceStore'> & {
-  /** A shared nonce store, or a function of `env` that makes one. Default: the `PAYSIGN_NONCE_STORE` Durable Object binding when bound, else per isolate. */
-  nonceStore?: NonceStore | ((env: ProxyEnv) => NonceStore);
+  /**
+   * A shared nonce store, or a function of `env` that makes one. Default: the `PAYSIGN_NONCE_STORE`
+   * Durable Object binding; when it is not bound and `PAYSIGN_CALLER_HMAC_SECRETS` is set, every
+   * request is refused with 500 `PROXY_MISCONFIGURED` naming the binding.
+   * `'unsafe-per-isolate-memory'` opts in to memory instead: each isolate then accepts the same
+   * signed request once, so a transfer may be executed once per isolate.
+   */
+  nonceStore?: NonceStore | typeof PER_ISOLATE_NONCES | ((env: ProxyEnv) => NonceStore);
 };
 
 /**
@@ -70,7 +76,9 @@ export const NONCE_STORE_BINDING = 'PAYSIGN_NONCE_STORE';
  * (see `optionsFromEnv`), read on the first request of each isolate. With a service binding
  * named `PAYSIGN_UPSTREAM` the signed requests go through it instead of the public internet. With
  * the {@link PaysignNonceStore} Durable Object bound as `PAYSIGN_NONCE_STORE`, a signed caller
- * request is accepted once across every isolate; without it, once per isolate only.
+ * request is accepted once across every isolate. HMAC callers (`PAYSIGN_CALLER_HMAC_SECRETS`)
+ * without that binding (or another `nonceStore`) are a misconfiguration: every request is answered
+ * 500 `PROXY_MISCONFIGURED` naming the binding, and nothing is forwarded.
  *
  * @example
  * ```ts
@@ -91,7 +99,7 @@ export function createCloudflareWorker(overrides: CloudflareOverrides = {}): Clo
         const upstream = env.PAYSIGN_UPSTREAM as Fetcher | undefined;
         const fetch = typeof upstream?.fetch === 'function' ? (req: Request) => upstream.fetch(req) : undefined;
         const bound = env[NONCE_STORE_BINDING];
-        let store: NonceStore | undefined;
+        let store: NonceStore | typeof PER_ISOLATE_NONCES | undefined;
         if (typeof nonceStore === 'function') store = nonceStore(env);
         else if (nonceStore !== undefined) store = nonceStore;
         else if (isDurableObjectNamespace(bound)) store = createDurableObjectNonceStore(bound);
@@ -102,7 +110,11 @@ export function createCloudflareWorker(overrides: CloudflareOverrides = {}): Clo
           });
           return Promise.resolve(refusal);
         }
-        proxy = proxyFromEnv(env, { ...(fetch && { fetch }), ...rest, ...(store && { nonceStore: store }) });
+        proxy = proxyFromEnv(
+          env,
+          { ...(fetch && { fetch }), ...rest, ...(store !== undefined && { nonceStore: store }) },
+          `bind the PaysignNonceStore Durable Object as ${NONCE_STORE_BINDING} (and export the class from the worker's main module)`,
+        );
         proxies.set(env, proxy);
       }
       return proxy.fetch(request);

@@ -10,7 +10,10 @@ interface DenoEnv {
 /**
  * The signing proxy for Deno Deploy: secrets and variables come from `Deno.env`, read on the
  * first request. Give `nonceStore: createDenoKvNonceStore(Deno.openKv())` so that a signed caller
- * request is accepted once across every instance; without it, once per isolate only.
+ * request is accepted once across every instance. HMAC callers (`PAYSIGN_CALLER_HMAC_SECRETS`)
+ * without a `nonceStore` are a misconfiguration: every request is answered 500
+ * `PROXY_MISCONFIGURED`, and nothing is forwarded (`nonceStore: 'unsafe-per-isolate-memory'` opts
+ * in to memory, once per isolate).
  *
  * @example
  * ```ts
@@ -22,7 +25,11 @@ interface DenoEnv {
 export function createDenoHandler(overrides: ProxyOverrides = {}): (request: Request) => Promise<Response> {
   let proxy: SigningProxy | undefined;
   return (request) => {
-    proxy ??= proxyFromEnv((globalThis as { Deno?: DenoEnv }).Deno?.env.toObject() ?? {}, overrides);
+    proxy ??= proxyFromEnv(
+      (globalThis as { Deno?: DenoEnv }).Deno?.env.toObject() ?? {},
+      overrides,
+      'pass nonceStore: createDenoKvNonceStore(Deno.openKv()) to createDenoHandler',
+    );
     return proxy.fetch(request);
   };
 }

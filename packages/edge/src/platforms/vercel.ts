@@ -6,7 +6,9 @@ import { proxyFromEnv, type ProxyOverrides } from './lazy-proxy.js';
  * `runtime = 'edge'`): secrets and variables come from `process.env`, read on the first request.
  * Vercel has no store of its own at the edge: give `nonceStore` (a NonceStore over Upstash Redis
  * or another shared store, see the README) so that a signed caller request is accepted once across
- * every instance; without it, once per isolate only.
+ * every instance. HMAC callers (`PAYSIGN_CALLER_HMAC_SECRETS`) without a `nonceStore` are a
+ * misconfiguration: every request is answered 500 `PROXY_MISCONFIGURED`, and nothing is forwarded
+ * (`nonceStore: 'unsafe-per-isolate-memory'` opts in to memory, once per isolate).
  *
  * @example
  * ```ts
@@ -19,7 +21,11 @@ import { proxyFromEnv, type ProxyOverrides } from './lazy-proxy.js';
 export function createVercelHandler(overrides: ProxyOverrides = {}): (request: Request) => Promise<Response> {
   let proxy: SigningProxy | undefined;
   return (request) => {
-    proxy ??= proxyFromEnv((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {}, overrides);
+    proxy ??= proxyFromEnv(
+      (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {},
+      overrides,
+      'pass nonceStore (a NonceStore over a shared store such as Upstash Redis, see the README) to createVercelHandler',
+    );
     return proxy.fetch(request);
   };
 }

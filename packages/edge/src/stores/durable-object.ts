@@ -1,6 +1,7 @@
 // A NonceStore shared by every isolate of the proxy on Cloudflare: one Durable Object per scope
-// (per caller secret) holds the used keys. A Durable Object runs single-threaded in one place, so
-// its check-and-set is strongly consistent; this file is imported by the Cloudflare entry only.
+// holds the used keys (the proxy has one scope for all its HMAC callers, so one object). A Durable
+// Object runs single-threaded in one place, so its check-and-set is strongly consistent; this file
+// is imported by the Cloudflare entry only.
 import type { NonceStore } from '@paysign/oauth-core/webcrypto';
 
 /**
@@ -76,9 +77,9 @@ function json(body: unknown, status = 200): Response {
 /**
  * The Durable Object class of the shared nonce store. Export it from the worker's main module and
  * bind it in wrangler as `PAYSIGN_NONCE_STORE`; the Cloudflare entry then uses it on its own. Each
- * object (one per scope, that is per caller secret) keeps at most `PAYSIGN_NONCE_MAX_ENTRIES`
- * live keys (default 100,000), each until its expiry plus 60 s; expired keys are dropped as new
- * ones arrive and by an alarm when traffic stops. Requests are handled one at a time, so two
+ * object (one per scope; the proxy has one scope for all its HMAC callers) keeps at most
+ * `PAYSIGN_NONCE_MAX_ENTRIES` live keys (default 100,000), each until its expiry plus 60 s; expired
+ * keys are dropped as new ones arrive and by an alarm when traffic stops. Requests are handled one at a time, so two
  * isolates presenting the same key get `new` once and `seen` after.
  *
  * @example
@@ -173,8 +174,10 @@ export class PaysignNonceStore {
 /**
  * A {@link NonceStore} backed by the {@link PaysignNonceStore} Durable Object: a key is accepted
  * once across every isolate and location of the proxy that binds the same namespace. Each scope
- * (caller secret) has its own object, bounded on its own. A failure to reach the object throws, and
- * the proxy then refuses the request with 503 `REPLAY_STORE_UNAVAILABLE` (it never forwards unchecked).
+ * has its own object, bounded on its own; the proxy remembers every caller signature under the one
+ * scope `caller-hmac`, whichever secret verified it, so all of them share one object. A failure to
+ * reach the object throws, and the proxy then refuses the request with 503
+ * `REPLAY_STORE_UNAVAILABLE` (it never forwards unchecked).
  *
  * @example
  * ```ts

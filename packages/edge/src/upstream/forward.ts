@@ -2,7 +2,9 @@ import type { SignedRequest } from '@paysign/oauth-core/webcrypto';
 import type { Refusal } from '../reply/json-error.js';
 
 /**
- * Sends a request upstream: `globalThis.fetch`, or a platform binding such as a Workers service binding.
+ * Sends a request upstream: `globalThis.fetch`, or a platform binding such as a Workers service
+ * binding. The request comes with `redirect: 'manual'`: pass it on as it is, so that a 3xx from
+ * the gateway comes back as the gateway's answer and the signed body is never re-sent elsewhere.
  *
  * @example
  * ```ts
@@ -30,12 +32,18 @@ function errorName(error: unknown): unknown {
  * Sends the signed request with the proxy's headers only (the caller's are never forwarded) and
  * gives back the gateway's reply, or a refusal when none arrived. A transfer that times out may
  * have reached the gateway: the messages say so, so that the caller checks before retrying.
+ * Redirects are never followed (`redirect: 'manual'`): following a 307 re-sends the body (card
+ * data, `oauth_signature`) to whatever origin the `Location` names, and answers with that
+ * origin's reply as if it were the gateway's. A 3xx is the gateway's answer and is passed back;
+ * a `fetch` that follows one anyway (its reply says `redirected`) is refused with 502, because
+ * the reply it gives is not the gateway's.
  */
 export async function forward(signed: SignedRequest, send: UpstreamFetch, timeoutMs: number): Promise<Upstream> {
   const request = new Request(signed.url, {
     method: signed.method,
     headers: { ...signed.headers, Accept: '*/*' },
     body: signed.body,
+    redirect: 'manual',
     signal: AbortSignal.timeout(timeoutMs),
   });
   let reply: unknown;
@@ -59,6 +67,15 @@ export async function forward(signed: SignedRequest, send: UpstreamFetch, timeou
       refusal: {
         code: 'UPSTREAM_UNREACHABLE',
         message: 'the upstream fetch gave no HTTP reply; the request may have reached the gateway, so check its outcome before retrying',
+      },
+    };
+  }
+  if ((reply as { redirected?: unknown }).redirected === true) {
+    return {
+      refusal: {
+        code: 'UPSTREAM_UNREACHABLE',
+        message:
+          "the upstream fetch followed a redirect, so the gateway's own reply was lost; the request reached the gateway and may have been sent on elsewhere, so check its outcome before retrying",
       },
     };
   }

@@ -76,7 +76,10 @@ describe('callback delivery', () => {
     expect((await life('rp-hang')).callbacks[0]).toMatchObject({ attempts: 1, lastStatus: null, state: 'pending' });
     // The callback the fast receiver got verifies with the merchant's control key; the query it was given is kept.
     const verified = await verifyCallback(fast[0]!.searchParams, { controlKey: merchant.controlKey });
-    expect(verified).toMatchObject({ ok: true, callback: { status: 'approved', amount: '2.00', clientOrderId: 'order-rp-fast', type: 'sale' } });
+    expect(verified).toMatchObject({
+      ok: true,
+      callback: { status: 'approved', merchantOrder: 'order-rp-fast', unverified: { amount: '2.00', client_orderid: 'order-rp-fast', type: 'sale' } },
+    });
     expect(fast[0]!.searchParams.get('token')).toBe('merchant-secret');
     // Neither the delivery records nor the log show the address's query (the stored field is shown as stored).
     expect(JSON.stringify((await life('rp-fast')).callbacks)).not.toContain('merchant-secret');

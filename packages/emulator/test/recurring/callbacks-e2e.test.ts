@@ -18,6 +18,7 @@ let failuresLeft = 2;
 beforeAll(async () => {
   const handler = createCallbackHandler({
     controlKey: merchant.controlKey,
+    findOrder: (merchantOrder) => (merchantOrder === 'order-e2e' ? { amount: '19.99' } : undefined),
     onCallback: async (callback) => {
       if (failuresLeft > 0) {
         failuresLeft--;
@@ -99,10 +100,10 @@ describe('a recurring payment from first charge to stop, with callbacks (over HT
     expect(life.callbacks[0]?.url).toBe(receiverUrl);
     // One onCallback per charge (the retried first one arrives last).
     expect(received.map((callback) => callback.orderid).sort()).toEqual(life.charges.map((charge) => charge.orderid).sort());
-    expect(received.map((callback) => [callback.status, callback.type, callback.amount, callback.clientOrderId])).toEqual([
-      ['approved', 'sale', '19.99', 'order-e2e'],
-      ['approved', 'sale', '19.99', 'order-e2e'],
-      ['approved', 'sale', '19.99', 'order-e2e'],
+    expect(received.map((callback) => [callback.status, callback.merchantOrder, callback.unverified.type, callback.unverified.amount])).toEqual([
+      ['approved', 'order-e2e', 'sale', '19.99'],
+      ['approved', 'order-e2e', 'sale', '19.99'],
+      ['approved', 'order-e2e', 'sale', '19.99'],
     ]);
     // No card number, SSN or e-mail in the admin view.
     const text = JSON.stringify(life);

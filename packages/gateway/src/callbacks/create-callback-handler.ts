@@ -1,5 +1,44 @@
+import { compareDecimals, isDecimal } from '@paysign/spec';
 import { createMemoryCallbackStore, type CallbackSeenStore } from './seen-store.js';
-import { assertControlKey, verifyCallback, type GatewayCallback } from './verify-callback.js';
+import { assertControlKey, verifyCallback, type CallbackRefusalReason, type GatewayCallback } from './verify-callback.js';
+
+/**
+ * What {@link createCallbackHandler} compares a callback with: the merchant's own record of the
+ * order the callback names. Give every field you hold; an absent one is not compared.
+ *
+ * @example
+ * ```ts
+ * import type { CallbackOrder } from '@paysign/gateway';
+ *
+ * // A transfer's reply carried the gateway's order id: a callback naming another is refused.
+ * const order: CallbackOrder = { gatewayOrderId: '9021', amount: '10.00' };
+ * ```
+ */
+export interface CallbackOrder {
+  /** The gateway's `orderid` for this order, when you hold it (a transfer's reply carries it; a recurring charge's is new each time). */
+  gatewayOrderId?: string;
+  /** The amount you expect, a decimal such as `'10.00'`; compared as a number (`'10'` equals `'10.00'`). */
+  amount?: string;
+}
+
+/**
+ * Why {@link createCallbackHandler} refused a callback (the 403 reply's body is `refused: <reason>`):
+ * a {@link CallbackRefusalReason} of the checksum, or one of the merchant's order.
+ *
+ * @example
+ * ```ts
+ * import type { CallbackHandlerRefusal } from '@paysign/gateway';
+ *
+ * const reason = (await response.text()).replace('refused: ', '') as CallbackHandlerRefusal;
+ * if (reason === 'ambiguous_split') console.warn('use merchant order ids that start with a letter');
+ * ```
+ */
+export type CallbackHandlerRefusal =
+  | CallbackRefusalReason
+  | 'unknown_order' // findOrder found no order awaiting a callback under this merchant_order
+  | 'orderid_mismatch' // the order's gateway order id is another one
+  | 'amount_mismatch' // the order's amount is another one, or the callback's amount is missing or not a decimal
+  | 'ambiguous_split'; // merchant_order starts with a digit and no gateway order id is known to tell the splits apart
 
 /**
  * Options of {@link createCallbackHandler}.
@@ -10,60 +49,103 @@ import { assertControlKey, verifyCallback, type GatewayCallback } from './verify
  *
  * const options: CallbackHandlerOptions = {
  *   controlKey: process.env.GATEWAY_CONTROL_KEY!,
- *   onCallback: async (callback) => orders.markPaid(callback.clientOrderId, callback.status),
+ *   findOrder: async (merchantOrder) => orders.findAwaitingCallback(merchantOrder), // { gatewayOrderId?, amount? } or undefined
+ *   onCallback: async (callback) => orders.settle(callback.merchantOrder, callback.status),
  * };
  * Deno.serve(createCallbackHandler(options));
  * ```
  */
-export interface CallbackHandlerOptions {
+export interface CallbackHandlerOptions<Order extends CallbackOrder = CallbackOrder> {
   /** The merchant's control key: the checksum's secret. */
   controlKey: string;
-  /** Called once per distinct callback; the gateway gets its 200 only after this resolves. */
-  onCallback: (callback: GatewayCallback) => void | Promise<void>;
+  /**
+   * Your own order by the signed `merchant_order`; `undefined` when there is none, or it awaits no
+   * callback (already settled): the callback is then refused and `onCallback` is not called.
+   */
+  findOrder: (merchantOrder: string, callback: GatewayCallback) => Order | undefined | Promise<Order | undefined>;
+  /** Called once per distinct callback that passed every check; the gateway gets its 200 only after this resolves. */
+  onCallback: (callback: GatewayCallback, order: Order) => void | Promise<void>;
   /** Where handled callbacks are remembered; default an in-memory store for this process. */
   seen?: CallbackSeenStore;
+  /**
+   * Accept a callback whose `merchant_order` starts with a digit although the order has no
+   * `gatewayOrderId` to compare. Unsafe: digits can then move between `orderid` and
+   * `merchant_order` under the same checksum, so a captured "order 55 approved" can be resent as
+   * "order 155 approved". Default false; prefer order ids that start with a letter.
+   */
+  acceptAmbiguousSplit?: boolean;
 }
 
 function reply(status: number, text: string): Response {
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
+function refusal(callback: GatewayCallback, order: CallbackOrder | undefined, acceptAmbiguousSplit: boolean): CallbackHandlerRefusal | undefined {
+  if (order === undefined) return 'unknown_order';
+  if (order.gatewayOrderId !== undefined && order.gatewayOrderId !== callback.orderid) return 'orderid_mismatch';
+  if (order.gatewayOrderId === undefined && !callback.splitUnique && !acceptAmbiguousSplit) return 'ambiguous_split';
+  if (order.amount !== undefined) {
+    const amount = callback.unverified.amount;
+    if (amount === undefined || !isDecimal(amount) || !isDecimal(order.amount) || compareDecimals(amount, order.amount) !== 0) return 'amount_mismatch';
+  }
+  return undefined;
+}
+
 /**
  * A WinterCG fetch handler that receives the gateway's callbacks (HTTP GET, parameters in the
- * query, docs/reference/callbacks.md): a bad or missing checksum gets 403; a callback already
- * handled (same status, type, orderid and client_orderid) gets 200 without calling `onCallback`
- * again; a new one calls `onCallback` and gets 200 only once it resolved, so a failure (500)
- * makes the gateway retry. A copy arriving while the first is still being handled gets 503.
+ * query, docs/reference/callbacks.md). In this order:
+ * 1. another method than GET or HEAD gets 405;
+ * 2. a callback {@link verifyCallback} refuses gets 403;
+ * 3. one already handled (same signed `status`, `orderid`, `merchant_order`, whatever its unsigned
+ *    fields say) gets 200 without calling anything; one being handled now gets 503;
+ * 4. `findOrder(merchantOrder)` must find your order awaiting it; its `gatewayOrderId` and
+ *    `amount`, when given, must match; a `merchant_order` that starts with a digit needs a
+ *    `gatewayOrderId` (or `acceptAmbiguousSplit`): otherwise 403 with the reason;
+ * 5. `onCallback(callback, order)` runs once and the answer is 200 only once it resolved; if it
+ *    (or `findOrder`) throws, 500, and the gateway's retry is handled again.
+ * A 403's body is `refused: <reason>` ({@link CallbackHandlerRefusal}); no reply repeats a parameter.
  *
  * @throws {GatewayValidationError} `INVALID_OPTIONS` for an empty or missing `controlKey`.
+ * @throws {TypeError} when `findOrder` or `onCallback` is not a function.
  * @example
  * ```ts
  * const handler = createCallbackHandler({
  *   controlKey: process.env.CONTROL_KEY!,
- *   onCallback: async (callback) => orders.markPaid(callback.clientOrderId, callback.status),
+ *   findOrder: (merchantOrder) => orders.awaitingCallback(merchantOrder), // { gatewayOrderId?, amount? } | undefined
+ *   onCallback: async (callback) => orders.settle(callback.merchantOrder, callback.status),
  * });
  * export default { fetch: handler }; // or Deno.serve(handler), Bun.serve({ fetch: handler })
  * ```
  */
-export function createCallbackHandler(options: CallbackHandlerOptions): (request: Request) => Promise<Response> {
-  const { controlKey, onCallback } = options;
+export function createCallbackHandler<Order extends CallbackOrder>(options: CallbackHandlerOptions<Order>): (request: Request) => Promise<Response> {
+  const { controlKey, findOrder, onCallback } = options;
   assertControlKey(controlKey);
+  if (typeof findOrder !== 'function') throw new TypeError('findOrder must be a function: callbacks are checked against your own order');
   if (typeof onCallback !== 'function') throw new TypeError('onCallback must be a function');
+  const acceptAmbiguousSplit = options.acceptAmbiguousSplit === true;
   const seen = options.seen ?? createMemoryCallbackStore();
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply(405, 'callbacks are GET requests');
     const verification = await verifyCallback(new URL(request.url).searchParams, { controlKey });
     if (!verification.ok) return reply(403, `refused: ${verification.reason}`);
     const { callback } = verification;
-    const key = JSON.stringify([callback.status, callback.type, callback.orderid, callback.clientOrderId]);
+    const key = JSON.stringify([callback.status, callback.orderid, callback.merchantOrder]);
     const claim = await seen.claim(key);
     if (claim === 'done') return reply(200, 'OK');
     if (claim === 'pending') return reply(503, 'this callback is being handled; retry later');
+    let refused: CallbackHandlerRefusal | undefined;
     try {
-      await onCallback(callback);
+      const order = await findOrder(callback.merchantOrder, callback);
+      refused = refusal(callback, order ?? undefined, acceptAmbiguousSplit);
+      if (refused === undefined) await onCallback(callback, order as Order);
     } catch {
       await seen.release(key);
       return reply(500, 'the callback could not be handled; retry later');
+    }
+    if (refused !== undefined) {
+      // Not handled: a genuine copy that comes later is still handled.
+      await seen.release(key);
+      return reply(403, `refused: ${refused}`);
     }
     await seen.complete(key);
     return reply(200, 'OK');

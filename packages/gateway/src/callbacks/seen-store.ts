@@ -12,8 +12,10 @@
 export type CallbackClaim = 'new' | 'pending' | 'done';
 
 /**
- * Remembers which callbacks were handled, keyed by (status, type, orderid, client_orderid).
- * `claim` must be atomic: of two concurrent claims of one key, one gets `new`.
+ * Remembers which callbacks were handled, keyed by what the checksum covers: the JSON of
+ * `[status, orderid, merchantOrder]` as verified (status lower-cased). Unsigned fields (`type`,
+ * `client_orderid`, `amount`) are not in the key, so an edited copy of a handled callback is a
+ * duplicate. `claim` must be atomic: of two concurrent claims of one key, one gets `new`.
  *
  * @example
  * ```ts
@@ -25,7 +27,7 @@ export type CallbackClaim = 'new' | 'pending' | 'done';
  *   complete: async (key) => void (await redis.set(`cb:${key}`, 'done')),
  *   release: async (key) => void (await redis.del(`cb:${key}`)),
  * };
- * const handler = createCallbackHandler({ controlKey, onCallback, seen });
+ * const handler = createCallbackHandler({ controlKey, findOrder, onCallback, seen });
  * ```
  */
 export interface CallbackSeenStore {
@@ -43,7 +45,7 @@ export interface CallbackSeenStore {
  *
  * @example
  * ```ts
- * const handler = createCallbackHandler({ controlKey, onCallback, seen: createMemoryCallbackStore({ maxEntries: 10_000 }) });
+ * const handler = createCallbackHandler({ controlKey, findOrder, onCallback, seen: createMemoryCallbackStore({ maxEntries: 10_000 }) });
  * ```
  */
 export function createMemoryCallbackStore(options: { maxEntries?: number } = {}): CallbackSeenStore {

@@ -2,34 +2,50 @@ import { GatewayValidationError } from '../errors.js';
 import { callbackControl, constantTimeEqual } from '@paysign/spec';
 
 /**
- * A callback whose checksum matched: what the gateway says happened to an order.
+ * A callback's final status (docs/reference/callbacks.md), lower case.
+ *
+ * @example
+ * ```ts
+ * import type { CallbackStatus } from '@paysign/gateway';
+ *
+ * const paid = (status: CallbackStatus) => status === 'approved';
+ * ```
+ */
+export type CallbackStatus = 'approved' | 'declined' | 'filtered' | 'error' | 'unknown';
+
+/**
+ * A callback whose checksum matched. Only `status`, `orderid` and `merchantOrder` are covered by
+ * the checksum; every other parameter is in `unverified`, as sent, and anyone who saw one
+ * callback can change it (`amount`, `type`, `client_orderid`, `comment`, ...).
  *
  * @example
  * ```ts
  * import { verifyCallback, type GatewayCallback } from '@paysign/gateway';
  *
- * const result = await verifyCallback(new URLSearchParams(await request.text()), { controlKey });
+ * const result = await verifyCallback(new URL(request.url).searchParams, { controlKey });
  * if (result.ok) {
  *   const callback: GatewayCallback = result.callback;
- *   console.log(callback.merchantOrder, callback.status);
+ *   console.log(callback.merchantOrder, callback.status); // signed: key your order on merchantOrder
+ *   console.log(callback.unverified.amount); // not signed: compare it with your order, never trust it
  * }
  * ```
  */
 export interface GatewayCallback {
-  /** Final status: `approved`, `declined`, `filtered`, `error` (or `unknown`). */
-  status: string;
-  /** The gateway's order id. */
-  orderid: string;
-  /** The merchant's order id (`merchant_order`, else `client_orderid`). */
-  merchantOrder: string;
-  /** `client_orderid` as sent (else `merchant_order`). */
-  clientOrderId: string;
-  /** The transaction type (`sale`, `reversal`, ...), `''` when absent. */
-  type: string;
-  /** The amount as sent, `''` when absent. */
-  amount: string;
-  /** Every parameter, as sent (one value per name). */
-  params: Readonly<Record<string, string>>;
+  /** Signed. The final status, lower-cased. */
+  readonly status: CallbackStatus;
+  /** Signed. The gateway's order id: one or more ASCII digits. */
+  readonly orderid: string;
+  /** Signed. The merchant's order id (`merchant_order`, else `client_orderid`): never empty. */
+  readonly merchantOrder: string;
+  /**
+   * Whether the signed string `status + orderid + merchant_order` splits into these three values
+   * in one way only: true when `merchantOrder` does not start with a digit. When false, digits can
+   * have been moved between `orderid` and `merchantOrder` with the same checksum (a captured
+   * (`9021`, `55`) resent as (`902`, `155`)): tie the callback to the gateway order id you hold.
+   */
+  readonly splitUnique: boolean;
+  /** NOT covered by the checksum: every other parameter as sent (`amount`, `type`, `client_orderid`, ...). */
+  readonly unverified: Readonly<Record<string, string>>;
 }
 
 /**
@@ -50,6 +66,9 @@ export type CallbackRefusalReason =
   | 'missing_control' // no `control` parameter: never valid, even with every other field empty
   | 'malformed_control' // not 40 hex digits
   | 'duplicate_parameter' // a name given twice: which value was signed is ambiguous
+  | 'unknown_status' // `status` is not one of approved, declined, filtered, error, unknown
+  | 'malformed_orderid' // `orderid` is not one or more ASCII digits
+  | 'missing_merchant_order' // neither `merchant_order` nor `client_orderid` is given and non-empty
   | 'checksum_mismatch'; // the checksum does not match this control key
 
 /**
@@ -80,6 +99,11 @@ export type CallbackVerification = { ok: true; callback: GatewayCallback } | { o
 export type CallbackParams = URLSearchParams | Iterable<readonly [string, string]> | Readonly<Record<string, string>>;
 
 const HEX40 = /^[0-9a-fA-F]{40}$/;
+// None of the words is a prefix of another, and an order id is digits: so the signed string's
+// status ends at one place, and when merchant_order starts with a non-digit, so does orderid.
+const STATUS = /^(?:approved|declined|filtered|error|unknown)$/i;
+const ORDER_ID = /^[0-9]+$/;
+const LEADING_DIGIT = /^[0-9]/;
 
 function pairsOf(params: CallbackParams): [string, string][] {
   if (typeof params !== 'object' || params === null) return [];
@@ -92,44 +116,51 @@ function pairsOf(params: CallbackParams): [string, string][] {
  * Verifies a gateway callback: `control` must be the SHA-1 checksum of `status + orderid +
  * merchant_order + controlKey` (docs/reference/callbacks.md; the spec does not show the
  * callback's content). Compared in constant time; a missing, short, long or non-hex `control`
- * is a refusal, never an exception. Never throws on any parameters; the control key never
- * appears in the result.
+ * is a refusal, never an exception. `status` must be one of the final statuses (any case),
+ * `orderid` one or more digits and the merchant order non-empty, else the callback is refused
+ * as malformed. Never throws on any parameters; the control key never appears in the result.
+ *
+ * The result holds only what the checksum covers (`status`, `orderid`, `merchantOrder`);
+ * every other parameter is in `callback.unverified`. See {@link GatewayCallback.splitUnique}
+ * for what the checksum cannot tell apart.
  *
  * @throws {GatewayValidationError} `INVALID_OPTIONS` when `controlKey` is not a non-empty string
  *   (with an empty key anyone could compute the checksum).
  * @example
  * ```ts
  * const result = await verifyCallback(new URL(request.url).searchParams, { controlKey: 'test-merchant-control' });
- * if (result.ok) console.log(result.callback.status, result.callback.orderid);
+ * if (result.ok) console.log(result.callback.status, result.callback.orderid, result.callback.merchantOrder);
  * else console.log('refused:', result.reason); // 'checksum_mismatch', ...
  * ```
  */
 export async function verifyCallback(params: CallbackParams, options: { controlKey: string }): Promise<CallbackVerification> {
   assertControlKey(options?.controlKey);
-  const pairs = pairsOf(params);
-  const byName: Record<string, string> = {};
-  for (const [name, value] of pairs) {
-    if (Object.hasOwn(byName, name)) return { ok: false, reason: 'duplicate_parameter' };
-    byName[name] = value;
+  const byName = new Map<string, string>();
+  for (const [name, value] of pairsOf(params)) {
+    if (byName.has(name)) return { ok: false, reason: 'duplicate_parameter' };
+    byName.set(name, value);
   }
-  const control = byName.control;
+  const control = byName.get('control');
   if (control === undefined) return { ok: false, reason: 'missing_control' };
   if (!HEX40.test(control)) return { ok: false, reason: 'malformed_control' };
-  const status = byName.status ?? '';
-  const orderid = byName.orderid ?? '';
-  const merchantOrder = byName.merchant_order ?? byName.client_orderid ?? '';
+  const status = byName.get('status') ?? '';
+  if (!STATUS.test(status)) return { ok: false, reason: 'unknown_status' };
+  const orderid = byName.get('orderid') ?? '';
+  if (!ORDER_ID.test(orderid)) return { ok: false, reason: 'malformed_orderid' };
+  const merchantOrderName = byName.has('merchant_order') ? 'merchant_order' : 'client_orderid';
+  const merchantOrder = byName.get(merchantOrderName) ?? '';
+  if (merchantOrder === '') return { ok: false, reason: 'missing_merchant_order' };
   const expected = await callbackControl({ status, orderid, merchantOrder }, options.controlKey);
   if (!constantTimeEqual(control.toLowerCase(), expected)) return { ok: false, reason: 'checksum_mismatch' };
+  const signed = new Set(['control', 'status', 'orderid', merchantOrderName]);
   return {
     ok: true,
     callback: {
-      status,
+      status: status.toLowerCase() as CallbackStatus,
       orderid,
       merchantOrder,
-      clientOrderId: byName.client_orderid ?? merchantOrder,
-      type: byName.type ?? '',
-      amount: byName.amount ?? '',
-      params: Object.freeze({ ...byName }),
+      splitUnique: !LEADING_DIGIT.test(merchantOrder),
+      unverified: Object.freeze(Object.fromEntries([...byName].filter(([name]) => !signed.has(name)))),
     },
   };
 }

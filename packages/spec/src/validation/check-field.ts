@@ -3,11 +3,11 @@ import { hasDateFormat, parseCalendarDate } from '../model/calendar-date.js';
 import type { FieldSpec } from '../model/field-spec.js';
 import { luhnValid } from '../redact/luhn.js';
 import { isShowablePan, maskPan } from '../redact/mask-pan.js';
+import { isDecimal } from '../model/decimal.js';
 import { isIpAddress } from './ip-address.js';
 import type { ValidationIssue, ValidationRule } from './issue.js';
 
 const DIGITS = /^\d+$/;
-const DECIMAL = /^\d+(?:\.\d+)?$/;
 const INTEGER = /^\d+$/;
 const CVV = /^\d{3,4}$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -52,7 +52,7 @@ export function checkField(field: FieldSpec, value: string, issues: IssueList): 
   if (field.kind === 'decimal-list') {
     const amounts = value.split(',');
     amounts.forEach((amount, index) => {
-      if (!DECIMAL.test(amount)) issues.add(field, 'decimal', `amount ${index + 1} of the list is not a decimal such as 10 or 10.42`);
+      if (!isDecimal(amount)) issues.add(field, 'decimal', `amount ${index + 1} of the list is not a decimal such as 10 or 10.42`);
       else if (field.maxLength !== undefined && amount.length > field.maxLength) {
         issues.add(field, 'max-length', `amount ${index + 1} of the list is longer than ${field.maxLength} characters`);
       }
@@ -76,7 +76,7 @@ export function checkField(field: FieldSpec, value: string, issues: IssueList): 
       }
       return;
     case 'decimal':
-      if (!DECIMAL.test(value)) issues.add(field, 'decimal', 'must be a decimal such as 10 or 10.42');
+      if (!isDecimal(value)) issues.add(field, 'decimal', 'must be a decimal such as 10 or 10.42');
       return;
     case 'int':
       if (!INTEGER.test(value)) issues.add(field, 'integer', 'must be a whole number 0, 1, 2, ...');
@@ -106,16 +106,6 @@ function isAbsoluteHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Compares two decimal strings exactly (no floating point): negative, zero or positive. */
-export function compareDecimals(a: string, b: string): number {
-  const [aInt = '', aFrac = ''] = a.split('.');
-  const [bInt = '', bFrac = ''] = b.split('.');
-  const width = Math.max(aFrac.length, bFrac.length);
-  const left = BigInt(aInt + aFrac.padEnd(width, '0'));
-  const right = BigInt(bInt + bFrac.padEnd(width, '0'));
-  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 /** Shared checks of card-related fields: expiry month range, CVV shape, currency. */

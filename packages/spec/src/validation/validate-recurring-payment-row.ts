@@ -2,7 +2,8 @@
 import { parseCalendarDate, toEpochDay } from '../model/calendar-date.js';
 import type { FieldSpec } from '../model/field-spec.js';
 import { NOTIFY_URL_CSV_ALIAS, recurringPaymentFields } from '../model/recurring-payment-fields.js';
-import { checkCurrency, checkExpireMonth, checkField, compareDecimals, isGiven, IssueList } from './check-field.js';
+import { compareDecimals } from '../model/decimal.js';
+import { checkCurrency, checkExpireMonth, checkField, isGiven, IssueList } from './check-field.js';
 import type { ValidationIssue } from './issue.js';
 
 /**
