@@ -24,7 +24,7 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 // export map to its built dist/, as users import them; `pnpm test` builds first.
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'conformance/test/**/*.test.ts', 'bench/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'integration/test/**/*.test.ts', 'conformance/test/**/*.test.ts', 'bench/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

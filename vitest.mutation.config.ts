@@ -41,7 +41,8 @@ export default defineConfig({
       // The other packages, as their export maps (tsup entries) say.
       { find: /^@paysign\/payload-codec$/, replacement: sources('payload-codec', 'index.ts') },
       { find: /^@paysign\/gateway$/, replacement: sources('gateway', 'index.ts') },
-      { find: /^@paysign\/gateway\/(server|node)$/, replacement: sources('gateway', '$1.ts') },
+      { find: /^@paysign\/gateway\/node$/, replacement: sources('gateway', 'node.ts') },
+      { find: /^@paysign\/spec$/, replacement: sources('spec', 'index.ts') },
       { find: /^@paysign\/emulator$/, replacement: sources('emulator', 'index.ts') },
       { find: /^@paysign\/emulator\/node$/, replacement: sources('emulator', 'node.ts') },
       { find: /^@paysign\/edge$/, replacement: sources('edge', 'index.ts') },

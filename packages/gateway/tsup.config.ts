@@ -2,10 +2,10 @@ import { defineConfig } from 'tsup';
 
 // One neutral bundle: the crypto lives in @paysign/oauth-core, which picks its adapter per runtime
 // through its own export map, so this package stays free of runtime-specific code. The `node` entry
-// (bulk journal file, CSV file reader) imports node: modules and is only for Node; `server` holds
-// what the emulator and the edge proxy need beyond the client.
+// (bulk journal file, CSV file reader) imports node: modules and is only for Node. The gateway's
+// rules are @paysign/spec's.
 export default defineConfig({
-  entry: { index: 'src/index.ts', server: 'src/server.ts', node: 'src/node.ts' },
+  entry: { index: 'src/index.ts', node: 'src/node.ts' },
   format: ['esm'],
   target: 'es2022',
   platform: 'neutral',

@@ -3,7 +3,7 @@
 //   node scripts/release/check.mjs
 //
 // 1. .changeset/config.json: public access, and every private workspace package (bench,
-//    conformance) ignored and never versioned.
+//    conformance, integration) ignored and never versioned.
 // 2. Every publishable package has a CHANGELOG.md in the changesets format: `# <name>`, then
 //    `## <version>` sections, newest first, the first one being package.json's version.
 // 3. `changeset version` in a copy of the workspace's manifests, with the repository's pending
@@ -24,7 +24,7 @@ const report = checks.report;
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const changesetBin = join(root, 'node_modules/@changesets/cli/bin.js');
-const workspaceFolders = ['packages', 'bench', 'conformance'];
+const workspaceFolders = ['packages', 'bench', 'conformance', 'integration'];
 /** Every workspace package (publishable or private): { folder, manifest }. */
 const workspacePackages = workspaceFolders.flatMap((top) =>
   existsSync(join(root, top, 'package.json'))

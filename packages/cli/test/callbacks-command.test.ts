@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
-import { callbackControl } from '@paysign/gateway/server';
+import { callbackControl } from '@paysign/spec';
 import { describe, expect, it } from 'vitest';
 import { BIN } from './run-cli.js';
 

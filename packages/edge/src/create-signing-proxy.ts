@@ -1,4 +1,4 @@
-import { operationUrl, readCappedBytes } from '@paysign/gateway/server';
+import { operationUrl, readCappedBytes } from '@paysign/spec';
 import { createSigner, type OAuthError, type Signer } from '@paysign/oauth-core/webcrypto';
 import { createAuthenticator } from './caller/authenticate.js';
 import { resolveOptions, type ResolvedOptions, type SigningProxyOptions } from './options.js';

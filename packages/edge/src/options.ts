@@ -1,5 +1,5 @@
-import type { GatewayOperation } from '@paysign/gateway';
-import { DEFAULT_PATH_PREFIX, gatewayOperations } from '@paysign/gateway/server';
+import type { GatewayOperation } from '@paysign/spec';
+import { DEFAULT_PATH_PREFIX, gatewayOperations } from '@paysign/spec';
 import { createMemoryNonceStore, type NonceStore, type PrivateKeyInput } from '@paysign/oauth-core/webcrypto';
 import { EdgeError } from './errors.js';
 import type { Allowlist } from './request/route.js';

@@ -1,5 +1,5 @@
 import { createMemoryNonceStore, createVerifier, type NonceStore } from '@paysign/oauth-core';
-import { declaredTooLarge } from '@paysign/gateway/server';
+import { declaredTooLarge } from '@paysign/spec';
 import { Hono, type Context } from 'hono';
 import { EmulatorError } from './errors.js';
 import { lineLog, type EmulatorLog, type OperationName } from './log.js';
@@ -13,7 +13,7 @@ import { transfer } from './operations/transfer.js';
 import { updateRecurringPayments } from './operations/update-recurring-payments.js';
 import { emptyReply, forbidden, GATEWAY_HEADERS } from './reply/headers.js';
 import { gatewayReply } from './reply/gateway-reply.js';
-import { replyFormatFor } from './reply/reply-format.js';
+import { replyFormatFor } from '@paysign/spec';
 import { countFormParameters } from './request/count-parameters.js';
 import { formMediaType } from './request/media-type.js';
 import { precheckAuthorization } from './request/pre-check.js';

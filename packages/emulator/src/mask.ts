@@ -1,4 +1,4 @@
-import { maskPan as gatewayMaskPan } from '@paysign/gateway';
+import { maskPan as gatewayMaskPan } from '@paysign/spec';
 
 /**
  * Masks a card number with the one rule of `@paysign/gateway`: a valid-shaped PAN (14-19 digits,

@@ -13,34 +13,55 @@ export {
   type GatewayFailureDetails,
 } from './errors.js';
 
-// Operations (their paths and the server-side routing are on @paysign/gateway/server)
-export type { GatewayOperation } from './operations/operations.js';
-
-// The model: typed requests, the update-recurring-payments columns, calendar dates (the field
-// tables and wire-name mapping are on @paysign/gateway/server)
-export type * from './model/types.js';
+// The gateway's rules, re-exported from @paysign/spec for the client's users: the typed model,
+// the update-recurring-payments columns, calendar dates, card masking, validation and the
+// schedule preview (the field tables, paths, wire mapping and reply formats are on @paysign/spec)
+export type {
+  AmountMode,
+  AmountSequence,
+  CalendarDate,
+  Callback,
+  DateInput,
+  DecimalString,
+  FixedAmount,
+  GatewayOperation,
+  IntegerInput,
+  NoSchedule,
+  PanEligibilitySendRequest,
+  Period,
+  PreviewScheduleOptions,
+  RandomAmount,
+  RecurringPaymentColumn,
+  RecurringPaymentFields,
+  RecurringPaymentRow,
+  RecurringPaymentType,
+  RecurringPaymentUpdate,
+  Schedule,
+  ScheduledCharge,
+  ScheduleInput,
+  TransferDestination,
+  TransferRequest,
+  TransferSource,
+  ValidationIssue,
+  ValidationOptions,
+  ValidationRule,
+} from '@paysign/spec';
 export {
+  formatCalendarDate,
+  isShowablePan,
+  luhnValid,
+  maskPan,
+  maskPansInText,
+  parseCalendarDate,
+  previewSchedule,
   recurringPaymentColumns,
   recurringPaymentExampleColumns,
   recurringPaymentFurtherColumns,
-  type RecurringPaymentColumn,
-  type RecurringPaymentRow,
-} from './model/recurring-payment-columns.js';
-export { formatCalendarDate, parseCalendarDate, type CalendarDate } from './model/calendar-date.js';
-
-// Card data: the one Luhn check and the one masking rule of every package
-export { luhnValid } from './redact/luhn.js';
-export { isShowablePan, maskPan } from './redact/mask-pan.js';
-export { maskPansInText, redactCardData } from './redact/redact-card-data.js';
-
-// Validation: every field-table row and rule, all issues at once
-export type { ValidationIssue, ValidationRule } from './validation/issue.js';
-export type { ValidationOptions } from './validation/validate-recurring-payment-row.js';
-export { validateRecurringPayment } from './validation/validate-recurring-payment.js';
-export { validatePanEligibilitySend, validateTransfer } from './validation/validate-transfer.js';
-
-// Schedule preview (rules 2, 3, 5, 6, 9, 10 and the stop conditions)
-export { previewSchedule, type PreviewScheduleOptions, type ScheduledCharge, type ScheduleInput } from './schedule/preview-schedule.js';
+  redactCardData,
+  validatePanEligibilitySend,
+  validateRecurringPayment,
+  validateTransfer,
+} from '@paysign/spec';
 
 // Replies: form (values ending in \n) and JSON, into results or typed errors
 export type { GatewayResult } from './response/gateway-result.js';

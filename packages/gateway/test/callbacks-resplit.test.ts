@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callbackControl } from '../src/server.js';
+import { callbackControl } from '@paysign/spec';
 import { deliver, serveHandler } from './callbacks-server.js';
 
 const controlKey = 'test-merchant-control';

@@ -6,7 +6,7 @@ import { GatewayAuthenticationError, GatewayError, GatewayResponseError, parseGa
 // header): every value followed by a raw "\n", "+" for spaces. The 40 hex digits before "type="
 // are the script's own output, not the reply; the `html` value was truncated by the capture.
 function realReply(): string {
-  const text = readFileSync(new URL('./vectors/real-status-response.txt', import.meta.url), 'utf8');
+  const text = readFileSync(new URL('../../../docs/reference/real-status-response.txt', import.meta.url), 'utf8');
   const lines = text.split('\n').filter((line) => !line.startsWith('#') && line !== '');
   const body = `${lines.join('\n')}\n`;
   return body.replace(/^[0-9a-f]{40}/, '').replace(/&html=[^\n]*\n/, '&html=%3C%21DOCTYPE+html%3E\n');

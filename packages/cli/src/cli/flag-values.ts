@@ -1,3 +1,4 @@
+import { parseCalendarDate } from '@paysign/spec';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -10,10 +11,7 @@ import { UsageError } from './usage-error.js';
  * ```
  */
 export function readDateFlag(value: string, flag: string): string {
-  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
-  const [day, month, year] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (!match || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+  if (parseCalendarDate(value) === undefined) {
     throw new UsageError(`${flag} must be a date written DD.MM.YYYY that exists, e.g. 01.01.2026 (got "${value.slice(0, 40)}")`);
   }
   return value;

@@ -1,5 +1,5 @@
-import { GatewayValidationError, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/gateway';
-import { fromWireRow } from '@paysign/gateway/server';
+import { GatewayValidationError, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/spec';
+import { fromWireRow } from '@paysign/spec';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { readDateFlag } from '../cli/flag-values.js';
 import type { Output } from '../cli/output.js';

@@ -5,14 +5,13 @@ import { loadProfilesFile } from '@paysign/emulator/node';
 import {
   createGatewayClient,
   GatewayAuthenticationError,
-  GatewayError,
-  GatewayValidationError,
   type GatewayResult,
   type PanEligibilitySendRequest,
   type RecurringPaymentUpdate,
   type TransferRequest,
 } from '@paysign/gateway';
-import { toWireRow } from '@paysign/gateway/server';
+import { GatewayError, GatewayValidationError } from '@paysign/spec';
+import { toWireRow } from '@paysign/spec';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { shellQuote } from '../cli/shell-quote.js';
 import type { Output } from '../cli/output.js';

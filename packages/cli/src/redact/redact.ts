@@ -1,36 +1,5 @@
 // Nothing the CLI prints may show a card number, CVV or key: every line goes through here.
-import { maskPan as gatewayMaskPan, redactCardData } from '@paysign/gateway';
-
-/** Parameter names whose values are card numbers, CVVs or payloads that carry them. */
-const CARD_NUMBER = new Set(['credit-card-number', 'credit_card_number', 'destination-card-no', 'card-number']);
-const CVV = new Set(['cvv2', 'cvv']);
-
-/**
- * Masks a card number with the one rule of `@paysign/gateway`: a valid-shaped PAN (14-19 digits,
- * Luhn-valid) as first 6 + last 4 digits, any other value entirely.
- *
- * @example
- * ```ts
- * maskPan('4111111111111111'); // '411111******1111'
- * ```
- */
-export const maskPan: (pan: string) => string = gatewayMaskPan;
-
-/**
- * Masks a parameter value for display by its name: card numbers as 6 + 4, CVVs entirely, a
- * `payload` (Base64 CSV with card data) by its length only.
- *
- * @example
- * ```ts
- * redactValue('cvv2', '123'); // '***'
- * ```
- */
-export function redactValue(name: string, value: string): string {
-  if (CARD_NUMBER.has(name)) return maskPan(value);
-  if (CVV.has(name)) return '*'.repeat(value.length);
-  if (name === 'payload') return value.length <= 16 ? value : `${value.slice(0, 8)}…[${value.length} chars]`;
-  return redactText(value);
-}
+import { redactCardData } from '@paysign/spec';
 
 /**
  * Masks card data with `@paysign/gateway`'s `redactCardData` (every run of 13 or more digits,

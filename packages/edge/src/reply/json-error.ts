@@ -1,4 +1,4 @@
-import { redactCardData } from '@paysign/gateway';
+import { redactCardData } from '@paysign/spec';
 import type { EdgeErrorCode } from '../errors.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { GatewayOperation } from '@paysign/gateway';
-import { matchOperationPath } from '@paysign/gateway/server';
+import type { GatewayOperation } from '@paysign/spec';
+import { matchOperationPath } from '@paysign/spec';
 import type { Refusal } from '../reply/json-error.js';
 
 /**

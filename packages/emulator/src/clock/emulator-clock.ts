@@ -1,4 +1,4 @@
-import { formatCalendarDate, parseCalendarDate } from '@paysign/gateway';
+import { formatCalendarDate, fromEpochDay, parseCalendarDate, toEpochDay } from '@paysign/spec';
 import { EmulatorError } from '../errors.js';
 
 /**
@@ -33,7 +33,7 @@ export interface EmulatorClock {
  */
 export function epochDayOf(text: string): number | undefined {
   const date = parseCalendarDate(text);
-  return date === undefined ? undefined : Math.floor(Date.UTC(date.year, date.month - 1, date.day) / 86_400_000);
+  return date === undefined ? undefined : toEpochDay(date);
 }
 
 /**
@@ -45,7 +45,7 @@ export function epochDayOf(text: string): number | undefined {
  * ```
  */
 export function dateOf(day: number): string {
-  return formatCalendarDate(new Date(day * 86_400_000));
+  return formatCalendarDate(fromEpochDay(day));
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { ValidationIssue } from '@paysign/gateway';
-import { validatePanEligibilitySendParams, validateRecurringPaymentRow, validateTransferParams } from '@paysign/gateway/server';
+import type { ValidationIssue } from '@paysign/spec';
+import { validatePanEligibilitySendParams, validateRecurringPaymentRow, validateTransferParams } from '@paysign/spec';
 import type { PanEligibilityValidator, RowIssue, RowValidator, TransferValidator } from './row-validation.js';
 
 // The emulator validates with the client's own rules, so a request the client lets through is

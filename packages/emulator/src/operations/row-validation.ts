@@ -26,7 +26,7 @@ export interface RowIssue {
  * @example
  * ```ts
  * import type { RuleOptions } from '@paysign/emulator';
- * import { validateRecurringPaymentRow } from '@paysign/gateway/server';
+ * import { validateRecurringPaymentRow } from '@paysign/spec';
  *
  * const options: RuleOptions = { projectCurrency: 'EUR' };
  * const issues = validateRecurringPaymentRow(row, options);
@@ -43,7 +43,7 @@ export interface RuleOptions {
  * @example
  * ```ts
  * import { createEmulator, type RowValidator } from '@paysign/emulator';
- * import { validateRecurringPaymentRow } from '@paysign/gateway/server';
+ * import { validateRecurringPaymentRow } from '@paysign/spec';
  *
  * // The default rules, and one more: no DST payments in this test.
  * const validateRow: RowValidator = (row, options) => [

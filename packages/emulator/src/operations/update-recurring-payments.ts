@@ -1,4 +1,4 @@
-import { recurringPaymentColumns } from '@paysign/gateway';
+import { recurringPaymentColumns } from '@paysign/spec';
 import { CodecError, decodePayload } from '@paysign/payload-codec';
 import type { ProfileChange, ProfileFields } from '../store/profile-store.js';
 import { applyUpdateRow } from './apply-update.js';

@@ -1,4 +1,5 @@
 // Rule 2: "every charge is a random amount between the two numbers". Seeded, so a test repeats it.
+import { fromUnits, scaleOf, toUnits } from '@paysign/spec';
 
 function hash32(text: string): number {
   let hash = 0x811c9dc5;
@@ -20,15 +21,6 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-function scaleOf(amount: string): number {
-  return amount.includes('.') ? amount.length - amount.indexOf('.') - 1 : 0;
-}
-
-function toUnits(amount: string, scale: number): bigint {
-  const [whole, fraction = ''] = amount.split('.');
-  return BigInt(`${whole}${fraction.padEnd(scale, '0')}`);
-}
-
 /**
  * A random amount from `from` to `to` inclusive, in steps of the finer of their decimals (at
  * least cents), decided by `seed`, the payment's id and the charge's index only: the same
@@ -46,6 +38,5 @@ export function drawAmount(range: { from: string; to: string }, at: { seed: numb
   if (high < low) [low, high] = [high, low];
   const next = mulberry32(hash32(`${at.seed}:${at.recurringPaymentId}:${at.index}`));
   const random = (BigInt(next()) << 32n) | BigInt(next());
-  const units = (low + (random % (high - low + 1n))).toString().padStart(scale + 1, '0');
-  return `${units.slice(0, units.length - scale)}.${units.slice(units.length - scale)}`;
+  return fromUnits(low + (random % (high - low + 1n)), scale);
 }

@@ -1,4 +1,4 @@
-import { readCappedBytes } from '@paysign/gateway/server';
+import { readCappedBytes } from '@paysign/spec';
 
 /** The body as text, or `tooLarge` when it is longer than the cap allows. */
 export type CappedBody = { text: string } | { tooLarge: true };

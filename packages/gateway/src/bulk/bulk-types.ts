@@ -1,5 +1,5 @@
 import type { GatewayClient } from '../client/create-gateway-client.js';
-import type { ValidationIssue } from '../validation/issue.js';
+import type { ValidationIssue } from '@paysign/spec';
 import type { BulkJournal } from './journal.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { RecurringPaymentUpdate } from '../model/types.js';
-import { fromWireRow } from '../model/wire-row.js';
-import type { ValidationIssue } from '../validation/issue.js';
+import type { RecurringPaymentUpdate } from '@paysign/spec';
+import { fromWireRow } from '@paysign/spec';
+import type { ValidationIssue } from '@paysign/spec';
 import { BulkError } from './bulk-errors.js';
 import {
   BulkUnreadableRow,

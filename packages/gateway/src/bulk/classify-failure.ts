@@ -6,7 +6,7 @@ import {
   GatewayTransportError,
   GatewayValidationError,
 } from '../errors.js';
-import { redactCardData } from '../redact/redact-card-data.js';
+import { redactCardData } from '@paysign/spec';
 
 /**
  * What a failed update-recurring-payments request means for a bulk run.

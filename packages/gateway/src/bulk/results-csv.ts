@@ -1,4 +1,4 @@
-import { redactCardData } from '../redact/redact-card-data.js';
+import { redactCardData } from '@paysign/spec';
 import type { BulkRecord } from './bulk-types.js';
 
 /**

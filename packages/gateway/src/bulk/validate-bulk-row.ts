@@ -1,6 +1,6 @@
-import { redactCardData } from '../redact/redact-card-data.js';
-import type { ValidationIssue } from '../validation/issue.js';
-import { validateRecurringPaymentRow } from '../validation/validate-recurring-payment-row.js';
+import { redactCardData } from '@paysign/spec';
+import type { ValidationIssue } from '@paysign/spec';
+import { validateRecurringPaymentRow } from '@paysign/spec';
 import type { BulkRow } from './bulk-types.js';
 
 /** What the validation pass checks besides the spec's rules. */

@@ -1,5 +1,5 @@
 import { GatewayValidationError } from '../errors.js';
-import { callbackControl, constantTimeEqual } from './callback-checksum.js';
+import { callbackControl, constantTimeEqual } from '@paysign/spec';
 
 /**
  * A callback's final status (docs/reference/callbacks.md), lower case.

@@ -1,9 +1,5 @@
 import { percentEncode } from '@paysign/oauth-core';
-import { maskPan } from '../redact/mask-pan.js';
-
-// Parameters whose values carry card data: the payload is the Base64 of a CSV with card numbers.
-const CARD_NUMBER_PARAMS = new Set(['credit_card_number', 'credit-card-number', 'destination-card-no']);
-const HIDDEN_PARAMS = new Set(['cvv2', 'payload']);
+import { maskPan, sensitivityOf } from '@paysign/spec';
 
 /**
  * The base string with card data masked, for debugging a refused signature: every value in it is
@@ -13,9 +9,11 @@ export function redactBaseString(baseString: string, params: Readonly<Record<str
   let redacted = baseString;
   for (const [name, value] of Object.entries(params)) {
     let replacement: string | undefined;
-    if (CARD_NUMBER_PARAMS.has(name)) replacement = maskPan(value);
+    const sensitivity = sensitivityOf(name);
+    if (sensitivity === 'card-number') replacement = maskPan(value);
+    else if (sensitivity === 'card-verification') replacement = '[redacted]';
+    // update-recurring-payments' payload is the Base64 of a CSV with card numbers in it.
     else if (name === 'payload') replacement = `[redacted payload, ${value.length} Base64 characters]`;
-    else if (HIDDEN_PARAMS.has(name)) replacement = '[redacted]';
     if (replacement === undefined || value === '') continue;
     const pair = (text: string) => `${percentEncode(percentEncode(name))}%3D${percentEncode(percentEncode(text))}`;
     redacted = redacted.split(pair(value)).join(pair(replacement));

@@ -1,5 +1,5 @@
 import { GatewayReplyTooLargeError, GatewayTimeoutError, GatewayTransportError } from '../errors.js';
-import { readCappedBytes } from '../transport/read-capped-bytes.js';
+import { readCappedBytes } from '@paysign/spec';
 
 /** One HTTP exchange: POST, then the reply read as text, at most `maxReplyBytes` of it. */
 export interface RawReply {

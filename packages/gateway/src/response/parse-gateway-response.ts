@@ -1,9 +1,9 @@
 import { GatewayAuthenticationError, GatewayResponseError, type GatewayFailureDetails } from '../errors.js';
-import { maskPan } from '../redact/mask-pan.js';
-import { redactCardData } from '../redact/redact-card-data.js';
+import { maskPan } from '@paysign/spec';
+import { redactCardData } from '@paysign/spec';
 import type { GatewayResult } from './gateway-result.js';
-import { readFormReply } from './read-form-reply.js';
-import { readJsonReply } from './read-json-reply.js';
+import { readFormReply } from '@paysign/spec';
+import { readJsonReply } from '@paysign/spec';
 
 /**
  * Response headers in any of the shapes callers hold them.

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { CodecError, decodeCsv } from '@paysign/payload-codec';
-import { recurringPaymentColumns } from '../../model/recurring-payment-columns.js';
+import { recurringPaymentColumns } from '@paysign/spec';
 import { BulkError } from '../bulk-errors.js';
 import { BulkUnreadableRow, type BulkRow } from '../bulk-types.js';
 
