@@ -133,4 +133,31 @@ describe('spec-rule vectors: the emulator over HTTP', () => {
     const response = await signedPost(vector.path, requestOf['pan-eligibility/send']);
     expect(response.status).toBe(404);
   });
+
+  const http = vectors.http;
+
+  function expectReplyHeaders(headers: Headers): void {
+    for (const name of http.replyHeaders.present) expect(headers.get(name), name).not.toBeNull();
+    for (const [name, value] of Object.entries(http.replyHeaders.values)) expect(headers.get(name), name).toBe(value);
+  }
+
+  it("a reply carries the headers of the spec's example responses", async () => {
+    const response = await signedPost(operationPathOf('pan-eligibility/send'), requestOf['pan-eligibility/send']);
+    expect(response.status).toBe(200);
+    expectReplyHeaders(response.headers);
+  });
+
+  it('a request signed with another key: 403 with an empty body, and the same headers', async () => {
+    const target = `${server.url}${operationPathOf('pan-eligibility/send')}`;
+    const response = await post(target, handSign(target, login, { ...hmac, controlKey: 'another key' }, requestOf['pan-eligibility/send']));
+    expect(response.status).toBe(http.badSignature.status);
+    expect(response.text).toBe(http.badSignature.body);
+    expectReplyHeaders(response.headers);
+  });
+
+  it('an operation path is POST only', async () => {
+    const response = await fetch(`${server.url}${operationPathOf('update-recurring-payments')}`, { method: http.method.method });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
 });
