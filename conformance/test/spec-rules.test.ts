@@ -1,8 +1,9 @@
 // The gateway's rules checked by something that is not the rule itself (issue #20 item 1): the
 // hand-derived cases of vectors/spec-rules.json. Here, on Node: (a) every case's quote is really on
-// the line it names, so the references cannot rot; (c) the validation and path cases end to end
-// against the emulator over real HTTP, signed by the emulator tests' independent signer (node:crypto
-// only). (b), the cases against @paysign/spec's public API, is suites/spec-rules.ts, registered
+// the line it names, so the references cannot rot; (c) the validation, path and reply cases end to
+// end against the emulator over real HTTP, signed by the emulator tests' independent signer
+// (node:crypto only), and each schedule case as the charges the emulator makes on its virtual
+// clock (its engine is the spec's, but its rescheduling, counter and clock are its own). (b), the cases against @paysign/spec's public API, is suites/spec-rules.ts, registered
 // below and run in every runtime of the matrix too (node conformance/runtimes/run-all.mjs).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -159,5 +160,63 @@ describe('spec-rule vectors: the emulator over HTTP', () => {
     const response = await fetch(`${server.url}${operationPathOf('update-recurring-payments')}`, { method: http.method.method });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe('spec-rule vectors: the emulator charges each schedule as the vector says', () => {
+  const hmac = { method: 'HMAC-SHA1', controlKey: 'spec-rules schedule key' } as const;
+  const login = 'merchant';
+  const { endpointId } = vectors.paths;
+  const updatePath = vectors.paths.cases.find((candidate) => candidate.operation === 'update-recurring-payments')?.path as string;
+  const amountModes = ['amount', 'amount-from', 'amount-to', 'amount-sequence'];
+  const dayNumber = (date: string) => {
+    const [day, month, year] = date.split('.').map(Number) as [number, number, number];
+    return Date.UTC(year, month - 1, day) / 86_400_000;
+  };
+  const dateOfDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('.');
+
+  it.each(scheduleVectors.map((vector) => [vector.id, vector] as const))('%s', async (_, vector) => {
+    const id = 'rp-schedule';
+    // The payment exists before today; today it is updated (over HTTP) to the vector's schedule.
+    const server = await serve({
+      merchants: [{ login, controlKey: hmac.controlKey, endpointIds: [endpointId], currency: projectCurrency }],
+      profiles: [{ ...vectors.baseRow.row, 'recurring-payment-id': id }],
+      clock: 'virtual',
+      today: vector.today,
+      log: () => {},
+    });
+    try {
+      const base = Object.fromEntries(Object.entries(vectors.baseRow.row).filter(([name]) => !amountModes.includes(name)));
+      const target = `${server.url}${updatePath}`;
+      const row = { ...base, 'recurring-payment-id': id, ...vector.payment };
+      const reply = readReply((await post(target, handSign(target, login, hmac, [['payload', handPayload([row])]]))).text);
+      expect(reply.type, reply['error-message']).toBe('update-recurring-payment-response');
+
+      // Through the last expected charge; when the schedule stops before `count`, well past it.
+      const charges = vector.charges as { index: number; date: string; amount: string | { from: string; to: string } }[];
+      const last = dayNumber((charges.at(-1) as { date: string }).date);
+      const through = charges.length < vector.count ? last + 60 : last;
+      const moved = await fetch(`${server.url}/emulator/clock`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ today: dateOfDay(through) }),
+      });
+      expect(moved.status).toBe(200);
+      const life = (await (await fetch(`${server.url}/emulator/recurring-payments/${id}`)).json()) as {
+        charges: { index: number; date: string; amount: string }[];
+      };
+      expect(life.charges.map(({ index, date }) => ({ index, date }))).toEqual(charges.map(({ index, date }) => ({ index, date })));
+      life.charges.forEach((made, position) => {
+        const expected = (charges[position] as (typeof charges)[number]).amount;
+        if (typeof expected === 'string') expect(made.amount).toBe(expected);
+        else {
+          // Rule 2: a random amount between the two numbers.
+          expect(Number(made.amount)).toBeGreaterThanOrEqual(Number(expected.from));
+          expect(Number(made.amount)).toBeLessThanOrEqual(Number(expected.to));
+        }
+      });
+    } finally {
+      await server.close();
+    }
   });
 });
