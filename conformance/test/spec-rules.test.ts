@@ -135,6 +135,15 @@ describe('spec-rule vectors: the emulator over HTTP', () => {
     expect(response.status).toBe(404);
   });
 
+  it('a payload with the example header, every column in its order, is accepted', async () => {
+    const row = Object.fromEntries(vectors.csvHeader.columns.map((column) => [column, (vectors.baseRow.row as Record<string, string>)[column] ?? '']));
+    row['recurring-payment-id'] = 'rp-path';
+    expect(Object.keys(row)).toEqual(vectors.csvHeader.columns);
+    const response = await signedPost(operationPathOf('update-recurring-payments'), [['payload', handPayload([row])]]);
+    const reply = readReply(response.text);
+    expect(reply.type, reply['error-message']).toBe('update-recurring-payment-response');
+  });
+
   const http = vectors.http;
 
   function expectReplyHeaders(headers: Headers): void {
