@@ -15,6 +15,7 @@ import {
   recurringPaymentExampleColumns,
   recurringPaymentFields,
   validateRecurringPaymentRow,
+  validateTransferParams,
   type GatewayOperation,
   type ScheduleInput,
 } from '@paysign/spec';
@@ -47,6 +48,13 @@ export interface ValidationVector {
   issues: ExpectedIssue[];
 }
 
+/** A transfer case: the base parameters with `set` ones changed; issues compared on the typed fields only. */
+export interface TransferVector {
+  id: string;
+  set?: Record<string, string>;
+  issues: ExpectedIssue[];
+}
+
 /** A schedule case: a wire-named payment, the current date, and the charges expected. */
 export interface ScheduleVector {
   id: string;
@@ -59,6 +67,7 @@ export interface ScheduleVector {
 export const specRuleVectors = vectors;
 export const validationVectors = vectors.validation as ValidationVector[];
 export const scheduleVectors = vectors.schedules.cases as ScheduleVector[];
+export const transferVectors = vectors.transfer.cases as TransferVector[];
 export const projectCurrency: string = vectors.projectCurrency.value;
 
 /** Every `{ file, line, quote }` anywhere below `node` (pending cases included). */
@@ -82,6 +91,11 @@ export function vectorRow(vector: ValidationVector): Record<string, string> {
   for (const name of vector.unset ?? []) delete row[name];
   for (const [name, value] of Object.entries(vector.set ?? {})) row[name] = materialize(value);
   return row;
+}
+
+/** The parameters of a transfer case. */
+export function transferParams(vector: TransferVector): Record<string, string> {
+  return { ...vectors.transfer.baseParams.params, ...vector.set };
 }
 
 const byIssue = (a: ExpectedIssue, b: ExpectedIssue) => (`${a.field} ${a.rule}` < `${b.field} ${b.rule}` ? -1 : 1);
@@ -129,6 +143,16 @@ export function specRuleSuites(): Suite[] {
             rule,
             ...(specRule !== undefined && { specRule }),
           }));
+          assert.deepEqual(issues.sort(byIssue), [...vector.issues].sort(byIssue));
+        });
+      }
+    }),
+    suite('spec rules: transfer parameters of a type', (test) => {
+      for (const vector of transferVectors) {
+        test(vector.id, () => {
+          const issues = validateTransferParams(transferParams(vector), { projectCurrency })
+            .filter((issue) => vectors.transfer.checkedFields.includes(issue.field))
+            .map(({ field, rule }) => ({ field, rule }));
           assert.deepEqual(issues.sort(byIssue), [...vector.issues].sort(byIssue));
         });
       }

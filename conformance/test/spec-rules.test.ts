@@ -17,6 +17,8 @@ import {
   specRuleSuites,
   specRuleVectors as vectors,
   specSources,
+  transferParams,
+  transferVectors,
   validationVectors as validationCases,
   vectorRow as rowOf,
 } from '../suites/spec-rules.js';
@@ -142,6 +144,20 @@ describe('spec-rule vectors: the emulator over HTTP', () => {
     const response = await signedPost(operationPathOf('update-recurring-payments'), [['payload', handPayload([row])]]);
     const reply = readReply(response.text);
     expect(reply.type, reply['error-message']).toBe('update-recurring-payment-response');
+  });
+
+  it.each(transferVectors.map((vector) => [vector.id, vector] as const))('%s', async (_, vector) => {
+    const response = await signedPost(operationPathOf('transfer'), Object.entries(transferParams(vector)));
+    expect(response.status).toBe(200);
+    const reply = readReply(response.text);
+    const problems = reply.type === 'validation-error' ? (reply['error-message'] as string).split('; ') : [];
+    const checked = problems.filter((text) => vectors.transfer.checkedFields.some((field) => text.startsWith(`${field}: `)));
+    expect(checked, reply['error-message']).toHaveLength(vector.issues.length);
+    for (const issue of vector.issues)
+      expect(
+        checked.some((text) => text.startsWith(`${issue.field}: `)),
+        issue.field,
+      ).toBe(true);
   });
 
   const http = vectors.http;
