@@ -2,7 +2,7 @@
 // conformance suites, unchanged, plus this folder's export-map and transcript checks), run them
 // with the shared harness, and print the summary line and the transcript digest run-all compares.
 import { runSuites, type RunSummary, type Suite } from '../harness.js';
-import { oauthSuites } from '../suites/index.js';
+import { oauthSuites, specRuleSuites } from '../suites/index.js';
 import { exportMapSuite } from './export-map.js';
 import { presentFlavours, type OAuthCoreModule, type RuntimeEntry } from './flavours.js';
 import { transcriptSuite } from './transcript.js';
@@ -29,7 +29,7 @@ export async function runConformance(entry: RuntimeEntry, log: (line: string) =>
   const transcript = transcriptSuite(entry.flavours, entry.hmac);
   // The shared suites get the bare import too, as `default`, exactly as the Node (vitest) entry does.
   const builds: Record<string, OAuthCoreModule> = { default: entry.bare, ...Object.fromEntries(presentFlavours(entry.flavours)) };
-  const suites: Suite[] = [...runtimeSuites, exportMapSuite(entry), transcript.suite, ...oauthSuites(builds, entry.hmac)];
+  const suites: Suite[] = [...runtimeSuites, exportMapSuite(entry), transcript.suite, ...oauthSuites(builds, entry.hmac), ...specRuleSuites()];
   const summary = await runSuites(suites, log, entry.runtime);
   const digest = await transcript.digest();
   log(`${TRANSCRIPT_PREFIX}${digest}`);
