@@ -89,14 +89,18 @@ describe('redactCardData: the issue table', () => {
     }
   });
 
-  it('a UUID is kept only when no card number can hide in it', () => {
-    // A hyphen-written PAN glued into UUID shape is still a card number.
-    expect(redactCardData('x abcd4111-1111-1111-1111-0123456789ab')).not.toContain('1111-1111-1111');
-    expect(redactCardData('5f0c4a2e-4111-1111-1111-1111abcdef01')).not.toMatch(/4111-1111-1111-1111/);
-    // A 13-19 digit run at the start of a UUID is not a counter: masked.
-    expect(redactCardData('41111111-1111-111a-0000-0000000000ab')).toBe('********-****-***a-000000****0000ab');
-    // The gateway's serial numbers (counters written as UUIDs) stay whole.
-    expect(redactCardData('00000000-0000-0000-0000-0000043b64d7')).toBe('00000000-0000-0000-0000-0000043b64d7');
+  it('a UUID is kept whole unless a Luhn-valid card number hides in it', () => {
+    // The gateway's serial numbers (counters written as UUIDs) and random UUIDs stay whole...
+    for (const uuid of ['00000000-0000-0000-0000-0000043b64d7', '00000000-0000-0000-0000-000000000001', '5f0c4a2e-9b1d-4c3e-8f7a-2d6b1e0c9a84']) {
+      expect(redactCardData(`serial ${uuid}`)).toBe(`serial ${uuid}`);
+    }
+    // ...also one with a long digit run that fails the Luhn check (1234567812341234)...
+    expect(redactCardData('12345678-1234-1234-abcd-1234567890ab')).toBe('12345678-1234-1234-abcd-1234567890ab');
+    // ...but not a hyphen-written PAN laid out as a UUID, nor one with a CVV after it.
+    expect(redactCardData('x abcd4111-1111-1111-1111-abcdef012345')).toBe('x abcd411111******1111-abcdef012345');
+    expect(redactCardData('5f0c4a2e-4111-1111-1111-1111abcdef01')).toBe('5f0c4a2e-411111******1111abcdef01');
+    expect(redactCardData('12345678-1234-1232-abcd-1234567890ab')).toBe('123456******1232-abcd-1234567890ab');
+    expect(redactCardData('41111111-1111-1111-9870-abcdef012345')).toBe('********-****-****-****-abcdef012345');
   });
 
   it('keeps its former name, maskPansInText', () => {

@@ -1,3 +1,4 @@
+import { luhnValid } from './luhn.js';
 import { isShowablePan, maskPan } from './mask-pan.js';
 
 // What may stand between two digits of one card number: a single space, dot, hyphen, underscore or slash.
@@ -33,7 +34,8 @@ const CVV_VALUE = new RegExp(String.raw`${START}(cvv2?|cvc2?|cid)(["']?(?:\s*[=:
  *   number: shown as first 6 + last 4 when it is a valid-shaped PAN (14-19 digits, Luhn-valid),
  *   masked entirely otherwise (every digit a `*`, separators kept: a mistyped PAN is still most of
  *   a real card number, and a failed check digit or a 20-digit run may be a PAN with a CVV after
- *   it). A UUID (8-4-4-4-12 hex digits, like the gateway's serial numbers) is not a card number;
+ *   it). A UUID (8-4-4-4-12 hex digits, like the gateway's serial numbers) is kept whole unless a
+ *   Luhn-valid 13-19 digit run hides in it;
  * - a **CVV**: 3 or 4 digits after `cvv`, `cvv2`, `cvc`, `cvc2` or `cid` (any case) and `=`,
  *   `:` or spaces (also `%3D`, as in a base string), masked entirely.
  *
@@ -61,11 +63,15 @@ function maskRun(run: string): string {
   return isShowablePan(digits) ? maskPan(digits) : run.replace(/\d/g, '*');
 }
 
-// A UUID is kept whole when no card number can hide in it: each of its digit runs has fewer than
-// 13 digits once its leading zeros are dropped. So the gateway's serial numbers, counters written
-// as UUIDs (00000000-0000-0000-0000-0000043b64d7), stay readable.
+// A UUID is kept whole unless a card number hides in it: a digit run (leading zeros dropped) of
+// 13-19 digits that passes the Luhn check, alone or with a 3-4 digit CVV after it. So the gateway's
+// serial numbers (counters written as UUIDs, 00000000-0000-0000-0000-0000043b64d7) and random
+// UUIDs stay readable, while a hyphen-written PAN laid out as a UUID is still masked.
 function isSerialUuid(uuid: string): boolean {
-  for (const [run] of uuid.matchAll(/\d(?:-?\d)*/g)) if (run.replace(/^[0-]+/, '').replace(/-/g, '').length >= 13) return false;
+  for (const [run] of uuid.matchAll(/\d(?:-?\d)*/g)) {
+    const digits = run.replace(/-/g, '').replace(/^0+/, '');
+    if ([0, 3, 4].some((cvv) => digits.length - cvv >= 13 && digits.length - cvv <= 19 && luhnValid(digits.slice(0, digits.length - cvv)))) return false;
+  }
   return true;
 }
 
