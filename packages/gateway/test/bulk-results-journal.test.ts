@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BulkError, bulkUpdateRecurringPayments, createGatewayClient, formatResultLine, readJournalText } from '../src/index.js';
+import { type BulkError, type BulkRecord, bulkUpdateRecurringPayments, createGatewayClient, formatResultLine, readJournalText } from '../src/index.js';
 import { createFileJournal } from '../src/node.js';
 import { bulkRow, CONTROL_KEY, ENDPOINT_ID, LOGIN, startFrontServer, TEST_PAN } from './bulk-helpers.js';
 
@@ -101,7 +101,7 @@ describe('a file named as the journal that is not one', () => {
     const path = join(dir, 'notes.txt');
     writeFileSync(path, 'remember: rows 1-500 are for the June run');
     const journal = createFileJournal(path);
-    const error = await journal.load().catch((e: unknown) => e);
+    const error = await Promise.resolve(journal.load()).catch((e: unknown) => e);
     await journal.close();
     expect((error as BulkError).code).toBe('BULK_JOURNAL_CORRUPT');
     expect((error as BulkError).message).toMatch(/line 1 is not a record.*not a bulk journal/);
@@ -113,7 +113,7 @@ describe('a file named as the journal that is not one', () => {
       const path = join(dir, `torn-${torn.length}.journal`);
       writeFileSync(path, `{"row":1,"id":"rp-1","outcome":"updated"}\n${torn}`);
       const journal = createFileJournal(path);
-      expect((await journal.load()).map((r) => r.row)).toEqual([1]);
+      expect(((await journal.load()) as readonly BulkRecord[]).map((r) => r.row)).toEqual([1]);
       await journal.close();
       expect(readFileSync(path, 'utf8')).toBe('{"row":1,"id":"rp-1","outcome":"updated"}\n');
     }
