@@ -1,4 +1,4 @@
-import { redactCardData } from '../redact/redact-card-data.js';
+import { redactCardData } from '@paysign/spec';
 import { BulkError } from './bulk-errors.js';
 import type { BulkOutcome, BulkRecord } from './bulk-types.js';
 
