@@ -5,6 +5,7 @@ import { EmulatorError } from './errors.js';
 import { lineLog, type EmulatorLog, type OperationName } from './log.js';
 import type { MerchantAccount } from './merchants/merchant-account.js';
 import { createMerchantRegistry, type MerchantRegistry } from './merchants/merchant-registry.js';
+import { createPaymentOwners, type PaymentOwners } from './merchants/payment-owners.js';
 import type { OperationContext, ReplyPairs } from './operations/context.js';
 import { gatewayPanEligibilityValidator, gatewayRowValidator, gatewayTransferValidator } from './operations/gateway-rules.js';
 import { panEligibilitySend } from './operations/pan-eligibility.js';
@@ -119,6 +120,8 @@ export interface Emulator {
   fetch(request: Request, env?: unknown): Promise<Response>;
   readonly merchants: MerchantRegistry;
   readonly profiles: ProfileStore;
+  /** Who owns which recurring payment (login and endpoint); another merchant's payment is answered as an unknown id. */
+  readonly owners: PaymentOwners;
   /** The path prefix in use (`/payment` by default). */
   readonly pathPrefix: string;
   /** The calendar recurring payments are charged on. */
@@ -218,6 +221,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     backoffMs: positiveInteger(options.callbackBackoffMs, DEFAULT_CALLBACK_BACKOFF_MS, 'callbackBackoffMs'),
     log,
   });
+  const owners = createPaymentOwners();
   const controlKeys = new Map((options.merchants ?? []).filter((m) => m.controlKey !== undefined).map((m) => [m.login, m.controlKey as string]));
   const recurring = createRecurringEngine({
     profiles,
@@ -227,10 +231,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     declineCards: new Set(options.declineCards ?? []),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
     nextOrderId: () => String(++paynetOrderIds),
-    controlKeyFor: (login) => {
-      const key = login === undefined ? undefined : (merchants.get(login)?.account.controlKey ?? controlKeys.get(login));
-      if (key !== undefined) return key;
-      // A payment no merchant updated yet: signed by the only merchant with a control key, if there is one.
+    controlKeyFor: (id) => {
+      const owner = owners.get(id);
+      // An owned payment is signed with its owner's key or not at all (an RSA-only owner has none),
+      // never with another merchant's.
+      if (owner !== undefined) return merchants.get(owner.login)?.account.controlKey ?? controlKeys.get(owner.login);
+      // A payment no merchant owns yet: signed by the only merchant with a control key, if there is one.
       return controlKeys.size === 1 ? [...controlKeys.values()][0] : undefined;
     },
   });
@@ -296,7 +302,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return forbidden();
     }
     const serialNumber = crypto.randomUUID();
-    const pairs = await handle({ params: result.params, merchant, endpointId, serialNumber, profiles, log });
+    const pairs = await handle({ params: result.params, merchant, endpointId, serialNumber, profiles, owners, log });
     const type = pairs.find(([name]) => name === 'type')?.[1] ?? '';
     const status = pairs.find(([name]) => name === 'status')?.[1];
     const detail = pairs.find(([name]) => name === 'error-message')?.[1];
@@ -315,17 +321,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const app = new Hono();
   app.post(`${pathPrefix}/api/v4/update-recurring-payments/:endpointId`, (c) =>
     authenticated(c, 'update-recurring-payments', async (context) => {
-      const reply = await updateRecurringPayments(
-        {
-          ...context,
-          log: (event) => {
-            // The merchant who updated a payment signs its callbacks.
-            if (event.kind === 'updated') recurring.noteMerchant(event.recurringPaymentId, context.merchant.account.login);
-            context.log(event);
-          },
-        },
-        validateRow,
-      );
+      const reply = await updateRecurringPayments(context, validateRow);
       // An update changes what later charges do; one due today under the new schedule is made now.
       await recurring.runThrough();
       return reply;
@@ -337,7 +333,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.post(`${pathPrefix}/api/v4/transfer/:endpointId`, (c) =>
     authenticated(c, 'transfer', (context) => transfer(context, validateTransfer, String(++paynetOrderIds))),
   );
-  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, recurring, maxBodyBytes });
+  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, maxBodyBytes });
   app.notFound(() => new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } }));
   app.onError((error) => {
     // Only the class and code: an unexpected error's message could quote request data.
@@ -364,6 +360,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     },
     merchants,
     profiles,
+    owners,
     pathPrefix,
     clock,
     recurring,

@@ -7,6 +7,7 @@ export { escapeLogValue } from './log-escape.js'; // for custom log sinks (see t
 // Merchants
 export type { MerchantAccount, RegisteredMerchant } from './merchants/merchant-account.js';
 export { createMerchantRegistry, type MerchantRegistry } from './merchants/merchant-registry.js';
+export type { PaymentOwner, PaymentOwners } from './merchants/payment-owners.js';
 
 // Recurring payments
 export type { ProfileChange, ProfileFields, ProfileStore, StoredProfile } from './store/profile-store.js';

@@ -3,6 +3,8 @@ import { readScheduleRules } from '@paysign/gateway/server';
 import type { Hono } from 'hono';
 import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import { EmulatorError } from '../errors.js';
+import type { MerchantRegistry } from '../merchants/merchant-registry.js';
+import type { PaymentOwner, PaymentOwners } from '../merchants/payment-owners.js';
 import type { RecurringEngine } from '../recurring/recurring-engine.js';
 import { GATEWAY_HEADERS } from '../reply/headers.js';
 import { readCappedBody } from '../request/read-body.js';
@@ -43,6 +45,8 @@ export interface AdminRouteOptions {
   pathPrefix: string;
   clock: EmulatorClock;
   profiles: ProfileStore;
+  owners: PaymentOwners;
+  merchants: MerchantRegistry;
   recurring: RecurringEngine;
   maxBodyBytes: number;
 }
@@ -53,7 +57,21 @@ export interface AdminRouteOptions {
  * path prefix, as before). Loopback callers only, unless `adminApi: 'any'`.
  */
 export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
-  const { clock, profiles, recurring, maxBodyBytes } = options;
+  const { clock, profiles, owners, merchants, recurring, maxBodyBytes } = options;
+
+  // `?login=L[&endpoint=E]`: a registered login, and one of its endpoint ids (may be left out when it has one).
+  // Neither given: no merchant named (`null`). The messages name the parameter and the rule, never the value sent.
+  const merchantOf = (login: string | undefined, endpoint: string | undefined): PaymentOwner | null | Response => {
+    if (login === undefined) return endpoint === undefined ? null : problem(400, 'endpoint: needs login');
+    const account = merchants.get(login)?.account;
+    if (account === undefined) return problem(400, 'login: no merchant has this login');
+    if (endpoint === undefined) {
+      if (account.endpointIds.length !== 1) return problem(400, 'endpoint: is required when the merchant has several endpoint ids');
+      return { login, endpointId: account.endpointIds[0] as string };
+    }
+    if (!account.endpointIds.includes(endpoint)) return problem(400, "endpoint: is not one of the merchant's endpoint ids");
+    return { login, endpointId: endpoint };
+  };
   const roots = [...new Set(['/emulator', `${options.pathPrefix}/emulator`])];
   for (const root of roots) {
     app.use(`${root}/*`, async (c, next) => {
@@ -63,14 +81,21 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
     });
   }
 
-  const view = async (id: string): Promise<Response> => {
+  // With a merchant named, another merchant's payment is answered as an unknown id, as the signed API does.
+  const view = async (id: string, who: PaymentOwner | null = null): Promise<Response> => {
     const profile = await profiles.get(id);
     const life = await recurring.life(id);
     // Unauthenticated: personal data is redacted and the card masked (see publicProfileFields).
-    if (profile === undefined || life === undefined) return problem(404, 'no recurring payment has this id');
-    return json({ id: profile.id, revision: profile.revision, ...life, fields: publicProfileFields(profile.fields) }, 200);
+    if (profile === undefined || life === undefined || (who !== null && !owners.allows(id, who))) return problem(404, 'no recurring payment has this id');
+    const owner = owners.get(id) ?? null;
+    return json({ id: profile.id, revision: profile.revision, owner, ...life, fields: publicProfileFields(profile.fields) }, 200);
   };
-  for (const root of roots) app.get(`${root}/recurring-payments/:id`, (c) => view(c.req.param('id')));
+  for (const root of roots) {
+    app.get(`${root}/recurring-payments/:id`, (c) => {
+      const who = merchantOf(c.req.query('login'), c.req.query('endpoint'));
+      return who instanceof Response ? who : view(c.req.param('id'), who);
+    });
+  }
 
   app.get('/emulator/clock', () => json({ today: dateOf(clock.today()), clock: clock.mode }, 200));
   app.post('/emulator/clock', async (c) => {
@@ -99,6 +124,8 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
   });
 
   app.post('/emulator/recurring-payments', async (c) => {
+    const owner = merchantOf(c.req.query('login'), c.req.query('endpoint'));
+    if (owner instanceof Response) return owner;
     const body = await readJsonObject(c.req.raw, maxBodyBytes);
     if (body instanceof Response) return body;
     let fields: Record<string, string>;
@@ -118,10 +145,13 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
       }
     }
     const id = fields['recurring-payment-id'] as string;
-    const login = c.req.query('login');
-    const { result } = await profiles.update([id], (current) => (current.get(id) ? { refuse: false } : { store: new Map([[id, fields]]), result: true }));
+    const { result } = await profiles.update([id], (current) => {
+      if (current.get(id)) return { refuse: false };
+      // Under the store's lock, before the payment exists: no update can claim it first.
+      if (owner !== null) owners.claim(id, owner);
+      return { store: new Map([[id, fields]]), result: true };
+    });
     if (!result) return problem(409, 'a recurring payment with this id exists');
-    if (login !== undefined) recurring.noteMerchant(id, login);
     // A start-date of today with type auto is charged on creation (rule 10).
     await recurring.runThrough();
     const response = await view(id);
