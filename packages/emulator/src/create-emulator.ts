@@ -333,7 +333,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.post(`${pathPrefix}/api/v4/transfer/:endpointId`, (c) =>
     authenticated(c, 'transfer', (context) => transfer(context, validateTransfer, String(++paynetOrderIds))),
   );
-  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, maxBodyBytes });
+  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, maxBodyBytes, publicOrigin });
   app.notFound(() => new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } }));
   app.onError((error) => {
     // Only the class and code: an unexpected error's message could quote request data.

@@ -11,6 +11,7 @@ import { readCappedBody } from '../request/read-body.js';
 import { parseProfiles } from '../store/load-profiles.js';
 import type { ProfileStore } from '../store/profile-store.js';
 import { publicProfileFields } from '../store/public-profile.js';
+import { adminHostAllowed } from './host-check.js';
 import { adminAllowed, type AdminAccess } from './loopback.js';
 
 /** The most days one `POST /emulator/clock` may advance (ten years). */
@@ -49,12 +50,15 @@ export interface AdminRouteOptions {
   merchants: MerchantRegistry;
   recurring: RecurringEngine;
   maxBodyBytes: number;
+  /** The origin clients use when a proxy sits in front; its host is accepted in `Host` besides loopback names. */
+  publicOrigin: string | undefined;
 }
 
 /**
  * The emulator's unsigned admin API (the real gateway has none): `GET|POST /emulator/clock`,
  * `POST /emulator/recurring-payments`, `GET /emulator/recurring-payments/{id}` (also under the
- * path prefix, as before). Loopback callers only, unless `adminApi: 'any'`.
+ * path prefix, as before). Loopback callers only, unless `adminApi: 'any'`; in both cases only
+ * requests whose `Host` is a loopback name with the emulator's port, or `publicOrigin`'s host.
  */
 export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
   const { clock, profiles, owners, merchants, recurring, maxBodyBytes } = options;
@@ -76,6 +80,9 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
   for (const root of roots) {
     app.use(`${root}/*`, async (c, next) => {
       if (!adminAllowed(options.access, c.env)) return problem(403, 'the admin API answers loopback callers only');
+      // Before any action: a DNS-rebound page reaches the loopback socket but names its own host.
+      if (!adminHostAllowed(c.req.raw, c.env, options.publicOrigin))
+        return problem(421, 'the admin API answers requests addressed to localhost, 127.0.0.1 or [::1] with its port, or to publicOrigin');
       await next();
       return undefined;
     });
