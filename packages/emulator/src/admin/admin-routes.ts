@@ -109,25 +109,28 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
     if (clock.mode !== 'virtual') return problem(409, 'the clock is the system clock; start the emulator with the virtual clock to move it');
     const body = await readJsonObject(c.req.raw, maxBodyBytes);
     if (body instanceof Response) return body;
-    const today = clock.today();
-    let target: number;
+    // The target is read when this step's turn comes, not now: concurrent steps add up (four
+    // `advanceDays: 1` move the clock four days), and a date already passed moves it nowhere.
+    let target: (today: number) => number;
     if (body.advanceDays !== undefined && body.today === undefined) {
       const days = body.advanceDays;
       if (typeof days !== 'number' || !Number.isSafeInteger(days) || days < 0 || days > MAX_ADVANCE_DAYS) {
         return problem(400, `advanceDays must be a whole number from 0 to ${MAX_ADVANCE_DAYS}`);
       }
-      target = today + days;
+      target = (today) => today + days;
     } else if (body.today !== undefined && body.advanceDays === undefined) {
       const day = typeof body.today === 'string' ? epochDayOf(body.today) : undefined;
       if (day === undefined) return problem(400, 'today must be a DD.MM.YYYY date that exists');
-      if (day < today) return problem(400, "today must not be before the emulator's today: the clock never goes backwards");
-      if (day - today > MAX_ADVANCE_DAYS) return problem(400, `today must be at most ${MAX_ADVANCE_DAYS} days ahead`);
-      target = day;
+      // Checked against today as it is now; by the step's turn the clock can only have moved on.
+      if (day < clock.today()) return problem(400, "today must not be before the emulator's today: the clock never goes backwards");
+      if (day - clock.today() > MAX_ADVANCE_DAYS) return problem(400, `today must be at most ${MAX_ADVANCE_DAYS} days ahead`);
+      target = (today) => Math.max(today, day);
     } else {
       return problem(400, 'send exactly one of advanceDays or today');
     }
-    const charges = await recurring.runThrough(target);
-    return json({ today: dateOf(clock.today()), charges }, 200);
+    let reached = clock.today();
+    const charges = await recurring.runThrough((today) => (reached = target(today)));
+    return json({ today: dateOf(reached), charges }, 200);
   });
 
   app.post('/emulator/recurring-payments', async (c) => {

@@ -90,8 +90,12 @@ export interface RecurringEngineOptions {
  * ```
  */
 export interface RecurringEngine {
-  /** Runs every charge due up to and including `day` (today by default), in date order; moves a virtual clock there. */
-  runThrough(day?: number): Promise<ChargeRecord[]>;
+  /**
+   * Runs every charge due up to and including `day` (today by default), in date order; moves a
+   * virtual clock there. `day` may be a function of the day the clock shows when this run's turn
+   * comes (runs are serialised), so that concurrent steps add up: four `(today) => today + 1` move it four days.
+   */
+  runThrough(day?: number | ((today: number) => number)): Promise<ChargeRecord[]>;
   /** The life of one payment, or `undefined` when the store has no such id. */
   life(id: string): Promise<PaymentLife | undefined>;
   /** Resolves once every callback under way has been delivered or given up. */
@@ -244,7 +248,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
   return {
     runThrough(day) {
       return serial(async () => {
-        const through = day ?? clock.today();
+        const through = typeof day === 'function' ? day(clock.today()) : (day ?? clock.today());
         await sync();
         const due: { id: string; state: PaymentState; planned: PlannedCharge }[] = [];
         for (const [id, state] of states) {
