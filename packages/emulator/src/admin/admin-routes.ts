@@ -9,6 +9,7 @@ import type { RecurringEngine } from '../recurring/recurring-engine.js';
 import { GATEWAY_HEADERS } from '../reply/headers.js';
 import { readCappedBody } from '../request/read-body.js';
 import { parseProfiles } from '../store/load-profiles.js';
+import { withoutNeverStored } from '../store/never-stored.js';
 import type { ProfileStore } from '../store/profile-store.js';
 import { publicProfileFields } from '../store/public-profile.js';
 import { adminHostAllowed } from './host-check.js';
@@ -140,7 +141,8 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
     if (body instanceof Response) return body;
     let fields: Record<string, string>;
     try {
-      fields = parseProfiles(JSON.stringify([body]))[0] as Record<string, string>;
+      // Validated as sent, stored without cvv2, whatever the store.
+      fields = withoutNeverStored(parseProfiles(JSON.stringify([body]))[0] as Record<string, string>);
     } catch (error) {
       if (error instanceof EmulatorError) return problem(400, error.message);
       throw error;

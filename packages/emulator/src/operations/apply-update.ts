@@ -1,4 +1,5 @@
 // "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
+import { NEVER_STORED } from '../store/never-stored.js';
 import type { ProfileFields } from '../store/profile-store.js';
 
 // Fields that choose one of the spec's alternatives: sending one member of a group replaces the
@@ -7,9 +8,6 @@ const EXCLUSIVE_GROUPS: readonly (readonly string[])[] = [
   ['amount', 'amount-from', 'amount-to', 'amount-sequence'],
   ['notify_url', 'notify-url', 'server_callback_url'],
 ];
-
-// Sent with a row but never kept: card verification data must not be stored after authorisation (PCI DSS 3.2).
-const NEVER_STORED = new Set(['cvv2']);
 
 /**
  * Applies one update row to a stored recurring payment: every non-empty cell replaces its field,
