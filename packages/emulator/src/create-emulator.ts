@@ -21,7 +21,7 @@ import { precheckAuthorization } from './request/pre-check.js';
 import { readCappedBody } from './request/read-body.js';
 import { addAdminRoutes } from './admin/admin-routes.js';
 import type { AdminAccess } from './admin/loopback.js';
-import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS } from './callbacks/callback-sender.js';
+import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from './callbacks/callback-sender.js';
 import { createClock, type EmulatorClock } from './clock/emulator-clock.js';
 import { createRecurringEngine, type RecurringEngine } from './recurring/recurring-engine.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
@@ -90,6 +90,11 @@ export interface EmulatorOptions {
   callbackAttempts?: number;
   /** Delay before the first retry, doubled for each next one (at most 12 h). Default 60,000 ms. */
   callbackBackoffMs?: number;
+  /**
+   * Most callback attempts open at once; the others wait their turn (first come, first served).
+   * Default 8 (`DEFAULT_MAX_CALLBACKS_IN_FLIGHT`). Callbacks go to any host and port the payment names.
+   */
+  maxCallbacksInFlight?: number;
   /** Who may call the unsigned admin API under `/emulator/`: `loopback` (default), `any`, or `off`. */
   adminApi?: AdminAccess;
   /** Overrides the gateway package's rules for update rows (for testing the emulator's own paths). */
@@ -219,6 +224,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const sender = createCallbackSender({
     attempts: positiveInteger(options.callbackAttempts, DEFAULT_CALLBACK_ATTEMPTS, 'callbackAttempts'),
     backoffMs: positiveInteger(options.callbackBackoffMs, DEFAULT_CALLBACK_BACKOFF_MS, 'callbackBackoffMs'),
+    maxInFlight: positiveInteger(options.maxCallbacksInFlight, DEFAULT_MAX_CALLBACKS_IN_FLIGHT, 'maxCallbacksInFlight'),
     log,
   });
   const owners = createPaymentOwners();
