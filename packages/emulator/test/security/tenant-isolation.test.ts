@@ -168,3 +168,40 @@ describe('tenant isolation over HTTP (#19 item 9)', () => {
     expect(server.emulator.owners.get('rp-x')).toEqual({ login: 'merchant-b', endpointId: '2002' });
   });
 });
+
+describe("an owner's callbacks are never signed with another merchant's key (over HTTP)", () => {
+  it('a payment of a merchant that signs with RSA only gets no callback, not one signed by the only merchant with a control key', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const events: string[] = [];
+    const emulator = await serve({
+      merchants: [merchantB, { login: 'merchant-rsa', publicKeys: [publicKey.export({ type: 'spki', format: 'pem' }) as string], endpointIds: ['3003'] }],
+      clock: 'virtual',
+      today: '01.03.2030',
+      callbackAttempts: 1,
+      log: (event) => event.kind === 'callback' && events.push(event.outcome),
+    });
+    try {
+      const before = calls.length;
+      const created = await fetch(`${emulator.url}/emulator/recurring-payments?login=merchant-rsa`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          'recurring-payment-id': 'rp-rsa',
+          amount: '3.00',
+          period: 'day',
+          interval: 1,
+          'start-date': '02.03.2030',
+          server_callback_url: `${receiverBase}/rsa`,
+        }),
+      });
+      expect(created.status).toBe(201);
+      await fetch(`${emulator.url}/emulator/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"advanceDays":1}' });
+      await emulator.emulator.recurring.callbacksSettled();
+      expect(calls.slice(before)).toEqual([]);
+      expect(events).toEqual(['not sent: no merchant control key to sign it']);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
