@@ -53,6 +53,7 @@ describe('createEmulator options', () => {
     expect(await response.json()).toEqual({
       id: 'x',
       revision: 0,
+      owner: null,
       state: 'active',
       currentRepeatsNumber: 0,
       scheduleProblem: expect.stringMatching(/no usable schedule/),
