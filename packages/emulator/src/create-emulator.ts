@@ -1,6 +1,6 @@
 import { createMemoryNonceStore, createVerifier, type NonceStore } from '@paysign/oauth-core';
-import { declaredTooLarge } from '@paysign/spec';
-import { Hono, type Context } from 'hono';
+import { declaredTooLarge, matchOperationPath } from '@paysign/spec';
+import { Hono } from 'hono';
 import { EmulatorError } from './errors.js';
 import { lineLog, type EmulatorLog, type OperationName } from './log.js';
 import type { MerchantAccount } from './merchants/merchant-account.js';
@@ -252,11 +252,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     throw new EmulatorError('INVALID_OPTIONS', 'adminApi must be "loopback", "any" or "off"');
 
   async function authenticated(
-    c: Context,
+    request: Request,
     operation: OperationName,
+    endpointId: string,
     handle: (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs,
   ): Promise<Response> {
-    const request = c.req.raw;
     const url = new URL(request.url);
     const path = url.pathname;
     const refuse = (status: 400 | 413 | 415, reason: 'too_many_parameters' | 'body_too_large' | 'unsupported_media_type', message: string): Response => {
@@ -296,7 +296,6 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return forbidden();
     }
     const merchant = merchants.get(result.consumerKey);
-    const endpointId = c.req.param('endpointId') ?? '';
     if (!merchant?.account.endpointIds.includes(endpointId)) {
       log({
         kind: 'refused',
@@ -324,23 +323,34 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     return gatewayReply(pairs, replyFormatFor(request.headers.get('accept')));
   }
 
-  const app = new Hono();
-  app.post(`${pathPrefix}/api/v4/update-recurring-payments/:endpointId`, (c) =>
-    authenticated(c, 'update-recurring-payments', async (context) => {
+  // One handler per operation of @paysign/spec's table; the paths are the table's too.
+  const operations: Record<OperationName, (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs> = {
+    'update-recurring-payments': async (context) => {
       const reply = await updateRecurringPayments(context, validateRow);
       // An update changes what later charges do; one due today under the new schedule is made now.
       await recurring.runThrough();
       return reply;
-    }),
-  );
-  app.post(`${pathPrefix}/api/v2/pan-eligibility/send/:endpointId`, (c) =>
-    authenticated(c, 'pan-eligibility-send', (context) => panEligibilitySend(context, validatePanEligibility, String(++paynetOrderIds))),
-  );
-  app.post(`${pathPrefix}/api/v4/transfer/:endpointId`, (c) =>
-    authenticated(c, 'transfer', (context) => transfer(context, validateTransfer, String(++paynetOrderIds))),
-  );
+    },
+    'pan-eligibility/send': (context) => panEligibilitySend(context, validatePanEligibility, String(++paynetOrderIds)),
+    transfer: (context) => transfer(context, validateTransfer, String(++paynetOrderIds)),
+  };
+
+  const app = new Hono();
   addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, maxBodyBytes, publicOrigin });
-  app.notFound(() => new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } }));
+  app.post('*', (c) => {
+    const matched = matchOperationPath(new URL(c.req.url).pathname, pathPrefix);
+    if (matched === undefined) return unknownRoute(c.req.raw);
+    return authenticated(c.req.raw, matched.operation, matched.endpointId, operations[matched.operation]);
+  });
+  app.notFound((c) => unknownRoute(c.req.raw));
+
+  // A path that is none of the operations: logged with the path (so a wrong base URL shows in the
+  // log), answered 404 with the gateway's headers and nothing else.
+  function unknownRoute(request: Request): Response {
+    const path = new URL(request.url).pathname;
+    log({ kind: 'refused', status: 404, method: request.method, path, reason: 'unknown_route', message: `no operation at ${path}` });
+    return new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
+  }
   app.onError((error) => {
     // Only the class and code: an unexpected error's message could quote request data.
     log({
