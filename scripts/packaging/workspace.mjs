@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const bin = (name) => `${root}node_modules/.bin/${name}`;
+/** A runtime of the test matrix (deno, bun, workerd): conformance/runtimes' own dependencies (pnpm runtimes:install). */
+export const runtimeBin = (name) => `${root}conformance/runtimes/node_modules/.bin/${name}`;
 
 /** `npx -y pnpm@<the version the root package.json pins>`, as the project runs pnpm everywhere. */
 export function pnpmCommand() {

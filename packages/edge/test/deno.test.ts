@@ -15,7 +15,7 @@ import { CALLER_HMAC_SECRET, CONTROL_KEY, ENDPOINT, LOGIN, TRANSFER_PATH } from 
 // opens the project's one KV. The gateway is the emulator, served by this process on 127.0.0.1.
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const deno = fileURLToPath(new URL('../../../node_modules/.bin/deno', import.meta.url));
+const deno = fileURLToPath(new URL('../../../conformance/runtimes/node_modules/.bin/deno', import.meta.url));
 
 let dir: string;
 let gateway: Served;
