@@ -84,6 +84,33 @@ describe('the 403 loop on a request with card data (issue #21, item 1)', () => {
     expect(explained.stdout).not.toContain('[wrong_key]');
   });
 
+  it('a --save-request path that cannot be written is exit 2, and nothing is sent', async () => {
+    const gateway = await stubGateway(403);
+    try {
+      const result = await paysignAsync([
+        'send',
+        'transfer',
+        '--file',
+        TRANSFER,
+        '--base-url',
+        gateway.url,
+        '--endpoint-id',
+        '1',
+        '--login',
+        'm',
+        '--control-key',
+        SIGNING_KEY,
+        '--save-request',
+        dir,
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`paysign send: --save-request ${dir}: cannot write the file (EISDIR)`);
+      expect(gateway.received).toEqual([]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('explain --request refuses --url, --body or --authorization beside it (exit 2)', () => {
     const result = paysign(['explain', '--request', join(dir, 'request.json'), '--url', 'https://x.example/', '--control-key', 'k']);
     expect(result.code).toBe(2);

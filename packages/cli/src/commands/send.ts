@@ -117,6 +117,11 @@ export const sendCommand: Command = {
     const timeoutMs = values.timeout === undefined ? 30_000 : Number(values.timeout);
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a positive number of milliseconds');
 
+    const saveTo = values['save-request'];
+    if (saveTo === '') throw new UsageError('--save-request needs a file name');
+    // Opened before anything is sent: a path that cannot be written is a usage error, not a failed request.
+    const saveFile = saveTo === undefined ? undefined : await openSaveFile(saveTo);
+
     let emulator: RunningEmulator | undefined;
     if (values.emulator) {
       const payments = operation === 'update-recurring-payments' ? asList<RecurringPaymentUpdate>(request) : [];
@@ -141,15 +146,13 @@ export const sendCommand: Command = {
       config.baseUrl = emulator.url;
       io.err(io.dim(`emulator listening on ${emulator.url}`));
     }
-    const saveTo = values['save-request'];
-    if (saveTo === '') throw new UsageError('--save-request needs a file name');
     // What went over the wire, for --show-request (printed masked, through io.err) and the error messages.
     const sent: SentRequest[] = [];
     const recordingFetch: typeof fetch = async (input, init) => {
       const headers = Object.fromEntries(new Headers(init?.headers).entries());
       const request: SentRequest = { method: init?.method ?? 'GET', url: String(input), headers, body: typeof init?.body === 'string' ? init.body : '' };
       sent.push(request);
-      if (saveTo !== undefined) await saveRequest(saveTo, request);
+      if (saveFile !== undefined) await saveFile.save(request);
       if (values.verbose) {
         io.err(io.dim(`> ${request.method} ${request.url}`));
         for (const [name, value] of Object.entries(headers)) io.err(io.dim(`> ${name}: ${value}`));
@@ -208,6 +211,7 @@ export const sendCommand: Command = {
         throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);
       throw error;
     } finally {
+      await saveFile?.close();
       await emulator?.close();
     }
   },
@@ -221,18 +225,26 @@ interface SentRequest {
   body: string;
 }
 
-/** Writes the request as sent, card data included, readable by its owner only (mode 0600 even when the file existed). */
-async function saveRequest(path: string, request: SentRequest): Promise<void> {
-  let file: Awaited<ReturnType<typeof open>> | undefined;
+/**
+ * The --save-request file, opened (mode 0600 even when it existed) before anything is sent; each
+ * request sent replaces its content with that request, card data included.
+ */
+async function openSaveFile(path: string): Promise<{ save(request: SentRequest): Promise<void>; close(): Promise<void> }> {
+  let file: Awaited<ReturnType<typeof open>>;
   try {
     file = await open(path, 'w', 0o600);
     await file.chmod(0o600);
-    await file.writeFile(`${JSON.stringify(request, null, 2)}\n`);
   } catch (error) {
     throw new UsageError(`--save-request ${path}: cannot write the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  } finally {
-    await file?.close();
   }
+  return {
+    async save(request) {
+      const text = `${JSON.stringify(request, null, 2)}\n`;
+      await file.truncate(0);
+      await file.write(text, 0, 'utf8');
+    },
+    close: () => file.close(),
+  };
 }
 
 /** A 403/401 in the CLI's words: what the gateway refused and which flags and commands find out why. */
