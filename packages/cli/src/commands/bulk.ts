@@ -17,6 +17,7 @@ import {
 import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
 import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypto';
 import { parseCommandArgs, required } from '../cli/args.js';
+import { authenticationAdvice } from '../cli/known-errors.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
 import { readWholeNumberFlag } from '../cli/flag-values.js';
@@ -159,6 +160,7 @@ export const bulkCommand: Command = {
           );
         }
         if (error.code === 'BULK_INVALID_OPTIONS') throw new UsageError(error.message);
+        if (error.code === 'BULK_INPUT') throw new UsageError(error.message.startsWith(csv) ? `--csv ${error.message}` : error.message);
         throw new RefusalError(`${error.code}: ${error.message}`);
       }
       throw error;
@@ -249,7 +251,12 @@ function printSummary(io: Output, s: BulkSummary): void {
   io.out(s.updated === s.total ? io.green(line) : line);
   if (s.stopReason === 'authentication') {
     io.err(io.red(`stopped after repeated authentication refusals (HTTP 401/403): the signature setup is wrong, so nothing more was sent.`));
-    if (s.authenticationMessage !== undefined) io.err(s.authenticationMessage);
+    io.err(
+      authenticationAdvice(
+        undefined,
+        'To see why, send one row with "paysign send update-recurring-payments --file ROW.json --save-request FILE" and run "paysign explain --request FILE".',
+      ),
+    );
     io.err('Fix the key or login, then run again with the same --journal: only rows without an outcome are sent.');
   } else if (s.stopReason === 'aborted') {
     io.err(io.yellow(`stopped: ${s.notDone} row(s) not done; run again with the same --journal to finish them.`));
