@@ -1,11 +1,11 @@
 // Where the extra Node versions of the runtime matrix are: npm packages of the official binaries,
-// one optional dependency per platform in conformance/package.json (`node22` and `node24` are
+// one optional dependency per platform in conformance/runtimes/package.json (`node22` and `node24` are
 // linux-x64; `node22-linux-arm64`, `node22-darwin-x64`... the others). pnpm installs only the
 // one that matches this machine's os and cpu.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const modules = fileURLToPath(new URL('../node_modules/', import.meta.url));
+const modules = fileURLToPath(new URL('./node_modules/', import.meta.url));
 
 /**
  * The path of the Node `major` binary installed for this platform, or `undefined` when npm has
@@ -13,7 +13,7 @@ const modules = fileURLToPath(new URL('../node_modules/', import.meta.url));
  *
  * @example
  * ```js
- * nodeBinary(22); // '/…/conformance/node_modules/node22/bin/node' on linux-x64
+ * nodeBinary(22); // '/…/conformance/runtimes/node_modules/node22/bin/node' on linux-x64
  * ```
  */
 export function nodeBinary(major) {

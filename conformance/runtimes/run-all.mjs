@@ -13,8 +13,8 @@ import { buildAll } from './build.mjs';
 import { nodeBinary, platform } from './node-binaries.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const bin = (name) => `${root}node_modules/.bin/${name}`;
+// The runtimes are this folder's own dependencies (pnpm runtimes:install), not the workspace's.
+const bin = (name) => `${here}node_modules/.bin/${name}`;
 
 /** The matrix: each runtime, the bundle it needs, and how to start it (from conformance/runtimes). */
 const matrix = [

@@ -9,10 +9,10 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { bin, exec, publishablePackages, root } from '../packaging/workspace.mjs';
+import { exec, publishablePackages, root, runtimeBin } from '../packaging/workspace.mjs';
 
 export { exec, root };
-export const deno = bin('deno');
+export const deno = runtimeBin('deno');
 
 /**
  * npm subpaths that JSR leaves out, with the source file the documentation reads and why. Every

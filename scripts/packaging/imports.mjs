@@ -2,7 +2,7 @@
 // checks each gives the same named exports: a file missing from `files`, a wrong path in the
 // export map, or a CJS build that lost an export fails here.
 import { writeFile } from 'node:fs/promises';
-import { bin, exec, importableSubpaths, specifier } from './workspace.mjs';
+import { exec, importableSubpaths, runtimeBin, specifier } from './workspace.mjs';
 
 // Each probe prints { specifier: sorted export names | { error } } as JSON on its last line.
 const esmProbe = (specs) => `
@@ -29,8 +29,8 @@ const probes = [
   ['Node ESM', process.execPath, ['probe.mjs']],
   ['Node CJS', process.execPath, ['probe.cjs']],
   // No permissions: importing a package must not read files, the environment or the network.
-  ['Deno', bin('deno'), ['run', '--no-lock', '--no-prompt', 'probe.mjs']],
-  ['Bun', bin('bun'), ['run', '--no-install', 'probe.mjs']],
+  ['Deno', runtimeBin('deno'), ['run', '--no-lock', '--no-prompt', 'probe.mjs']],
+  ['Bun', runtimeBin('bun'), ['run', '--no-install', 'probe.mjs']],
 ];
 
 /** One result per runtime: every specifier loads, with the same export names as Node ESM. */

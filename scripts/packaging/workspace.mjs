@@ -5,6 +5,15 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const bin = (name) => `${root}node_modules/.bin/${name}`;
+/**
+ * A runtime of the test matrix (deno, bun, workerd): conformance/runtimes' own dependencies, which
+ * `pnpm runtimes:install` installs (`pnpm test` runs it first); a clear error when they are not there.
+ */
+export function runtimeBin(name) {
+  const path = `${root}conformance/runtimes/node_modules/.bin/${name}`;
+  if (!existsSync(path)) throw new Error(`${name} is not installed: run "npx -y pnpm@12.21.0 runtimes:install" first (see conformance/runtimes/README.md)`);
+  return path;
+}
 
 /** `npx -y pnpm@<the version the root package.json pins>`, as the project runs pnpm everywhere. */
 export function pnpmCommand() {

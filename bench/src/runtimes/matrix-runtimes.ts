@@ -23,20 +23,20 @@ export interface RuntimesResult {
   skipped: { runtime: string; reason: string }[];
 }
 
-/** Finds the runtime binaries installed in the workspace root's node_modules. */
+/** Finds the runtime binaries installed in conformance/runtimes (pnpm runtimes:install). */
 export function discoverRuntimes(workspaceRoot: string): RuntimeBinary[] {
-  const bin = join(workspaceRoot, 'node_modules', '.bin');
+  const bin = join(workspaceRoot, 'conformance', 'runtimes', 'node_modules', '.bin');
   const found: RuntimeBinary[] = [];
   if (existsSync(join(bin, 'deno'))) found.push({ name: 'deno', kind: 'probe', command: join(bin, 'deno'), args: ['run', '--allow-read', '--allow-env'] });
   if (existsSync(join(bin, 'bun'))) found.push({ name: 'bun', kind: 'probe', command: join(bin, 'bun'), args: [] });
   // Node versions installed as npm packages (`node22`, `node24`, `node@22`...) expose bin/node.
-  const modules = join(workspaceRoot, 'node_modules');
+  const modules = join(workspaceRoot, 'conformance', 'runtimes', 'node_modules');
   for (const entry of existsSync(modules) ? readdirSync(modules) : []) {
     if (!/^node-?(v?\d+|bin.*|@?\d+.*)$/.test(entry)) continue;
     const binary = join(modules, entry, 'bin', 'node');
     if (existsSync(binary)) found.push({ name: entry, kind: 'probe', command: binary, args: ['--expose-gc'] });
   }
-  for (const name of readdirSync(bin).filter((file) => /^node\d+$/.test(file))) {
+  for (const name of (existsSync(bin) ? readdirSync(bin) : []).filter((file) => /^node\d+$/.test(file))) {
     if (!found.some((runtime) => runtime.name === name)) found.push({ name, kind: 'probe', command: join(bin, name), args: [] });
   }
   if (existsSync(join(bin, 'workerd'))) found.push({ name: 'workerd', kind: 'workerd', command: join(bin, 'workerd'), args: [] });
@@ -93,7 +93,8 @@ export async function runRuntimes(
   writeFileSync(planFile, JSON.stringify(plan), { mode: 0o600 });
   try {
     const runtimes = discoverRuntimes(workspaceRoot);
-    if (runtimes.length === 0) result.skipped.push({ runtime: 'all others', reason: 'no runtime binaries in node_modules/.bin' });
+    if (runtimes.length === 0)
+      result.skipped.push({ runtime: 'all others', reason: 'no runtime binaries in conformance/runtimes/node_modules/.bin (pnpm runtimes:install)' });
     for (const runtime of runtimes) {
       progress.step(`runtime matrix: ${runtime.name}`);
       try {

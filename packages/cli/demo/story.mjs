@@ -142,7 +142,9 @@ try {
   if (real) note('shown against the local emulator only (its virtual clock and admin API do not exist on the gateway)');
   else await recurringLife();
 
-  io.out(`\n${io.green(io.bold('Done'))} in ${((performance.now() - started) / 1000).toFixed(1)} s. Next: paysign --help, and packages/cli/README.md.`);
+  io.out(
+    `\n${io.green(io.bold('Done'))} in ${((performance.now() - started) / 1000).toFixed(1)} s. Next: npx paysign --help (from the repository root), and packages/cli/README.md.`,
+  );
 } catch (error) {
   io.err(io.red(`\nThe story stopped: ${error instanceof GatewayError ? `${error.code}: ` : ''}${error instanceof Error ? error.message : error}`));
   process.exitCode = 1;

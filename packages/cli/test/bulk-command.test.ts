@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
@@ -153,5 +155,97 @@ describe('paysign bulk update-recurring-payments', () => {
       .split('\n')
       .map((l) => (JSON.parse(l) as { row: number }).row);
     expect(rows.sort((a, b) => a - b)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+  });
+});
+
+describe('paysign bulk: one run per journal, files kept safe (#19 item 8, item 11, low items)', () => {
+  it('a second run on a journal in use is refused at start with a clear message; no row is sent twice', async () => {
+    const s = await emulator(40);
+    const csv = csvFile(
+      'locked.csv',
+      Array.from({ length: 40 }, (_, i) => row(i + 1)),
+    );
+    const journal = join(dir, 'locked.journal');
+    const first = spawn(
+      process.execPath,
+      [BIN, 'bulk', 'update-recurring-payments', '--csv', csv, '--journal', journal, '--rate', '25', '--concurrency', '2'],
+      {
+        env: { PATH: process.env.PATH ?? '', ...env(s.url) },
+      },
+    );
+    first.stdout.resume();
+    first.stderr.resume();
+    const firstCode = new Promise<number | null>((resolve) => first.on('close', resolve));
+    while (!existsSync(journal) || readFileSync(journal, 'utf8').split('\n').length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--journal', journal], env(s.url));
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('BULK_JOURNAL_LOCKED');
+    expect(second.stderr).toContain(`is in use by another run: pid ${first.pid} on this host`);
+    expect(await firstCode).toBe(0);
+    expect(await revisions(s)).toEqual(Array(40).fill(1));
+  });
+
+  it('--journal naming a one-line file without a final newline is refused, and the line is kept', async () => {
+    const s = await emulator(2);
+    const csv = csvFile('one-line.csv', [row(1), row(2)]);
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'keep this line');
+    const run = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--journal', notes], env(s.url));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/BULK_JOURNAL_CORRUPT: journal line 1 is not a record/);
+    expect(readFileSync(notes, 'utf8')).toBe('keep this line');
+    expect(await revisions(s)).toEqual([0, 0]);
+  });
+
+  it('--results, --journal and --csv naming one file (even spelled differently, or through a link) are refused before anything is sent', async () => {
+    const s = await emulator(2);
+    const csv = csvFile('same.csv', [row(1), row(2)]);
+    const before = readFileSync(csv, 'utf8');
+    const link = join(dir, 'link-to-same.csv');
+    symlinkSync(csv, link);
+    const journal = join(dir, 'same.journal');
+    for (const [flags, message] of [
+      [['--results', csv], '--csv and --results name the same file'],
+      [['--results', join(dir, '.', 'same.csv')], '--csv and --results name the same file'],
+      [['--results', link], '--csv and --results name the same file'],
+      [['--journal', csv], '--csv and --journal name the same file'],
+      [['--journal', journal, '--results', journal], '--journal and --results name the same file'],
+    ] as const) {
+      const run = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, ...flags], env(s.url));
+      expect(run.code, flags.join(' ')).toBe(2);
+      expect(run.stderr).toContain(message);
+    }
+    expect(readFileSync(csv, 'utf8')).toBe(before);
+    expect(existsSync(journal)).toBe(false);
+    expect(await revisions(s)).toEqual([0, 0]);
+  });
+
+  it('the results CSV masks card numbers glued to text and neutralises formula cells; stdout and stderr show no PAN', async () => {
+    const message = `=HYPERLINK("http://evil.example") pan=${PAN}x 4111_1111_1111_1111 and 4111/1111/1111/1111`;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end(`type=error&error-code=-1&error-message=${encodeURIComponent(message)}`));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const csv = csvFile('echo.csv', [[`order-1`, `@rp${PAN}`, PAN, 'JOHN DOE', '2031', '1', '1.00'].join(';')]);
+      const results = join(dir, 'echo-results.csv');
+      const run = await paysignAsync(
+        ['bulk', 'update-recurring-payments', '--csv', csv, '--results', results, '--journal', join(dir, 'echo.journal')],
+        env(url),
+      );
+      expect(run.code).toBe(1);
+      const text = readFileSync(results, 'utf8');
+      expect(text).toBe(
+        `1;'@rp411111******1111;refused;;'-1;"'=HYPERLINK(""http://evil.example"") pan=411111******1111x 411111******1111 and 411111******1111"\r\n`,
+      );
+      for (const output of [text, run.stdout, run.stderr, readFileSync(join(dir, 'echo.journal'), 'utf8')]) {
+        expect(output).not.toContain(PAN);
+        expect(output).not.toMatch(/4111[_/]1111/);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

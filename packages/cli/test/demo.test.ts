@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 
 const STORY = fileURLToPath(new URL('../demo/story.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('the demo story (pnpm start)', () => {
   it('runs every step against an in-process emulator and exits 0, printing no full card number or CVV', () => {
@@ -31,5 +32,13 @@ describe('the demo story (pnpm start)', () => {
     expect(out).toMatch(/1 {2}28\.02\.2026 {2}14\.99 EUR/);
     expect(out).not.toMatch(/4111111111111111|5555555555554444|cvv2(=|%3D)123/);
     expect(out).not.toContain('\u001b['); // not a TTY: no colours
+
+    // The closing hint is a command that works in the clone, as written (issue #21, item 6: it said
+    // "paysign --help", which is "command not found" there).
+    const hint = /Next: (.+?) \(from the repository root\)/.exec(out)?.[1];
+    expect(hint).toBe('npx paysign --help');
+    const next = spawnSync('sh', ['-c', hint as string], { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 });
+    expect(next.status).toBe(0);
+    expect(next.stdout).toContain('Usage: paysign <command>');
   });
 });

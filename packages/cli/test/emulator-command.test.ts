@@ -59,3 +59,76 @@ describe('paysign emulator', () => {
     expect(result.stderr).toContain('give --control-key or at least one --public-key');
   });
 });
+
+describe('paysign emulator --max-callbacks-in-flight', () => {
+  it('caps the callback attempts open at once: with 1 and 3 callbacks due to a receiver that holds them, one at a time, the rest sent after', async () => {
+    const { createServer } = await import('node:http');
+    const held: import('node:http').ServerResponse[] = [];
+    let open = 0;
+    let mostOpen = 0;
+    let onArrival = () => {};
+    const receiver = createServer((_request, response) => {
+      open++;
+      mostOpen = Math.max(mostOpen, open);
+      held.push(response);
+      onArrival();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiverBase = `http://127.0.0.1:${(receiver.address() as import('node:net').AddressInfo).port}`;
+    const arrived = (count: number) =>
+      new Promise<void>((resolve) => {
+        onArrival = () => held.length >= count && resolve();
+        onArrival();
+      });
+    const args = [
+      'emulator',
+      '--login',
+      'merchant',
+      '--clock',
+      'virtual',
+      '--today',
+      '01.01.2030',
+      '--callback-attempts',
+      '1',
+      '--max-callbacks-in-flight',
+      '1',
+    ];
+    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', PAYSIGN_CONTROL_KEY: 'secret' } });
+    try {
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const [firstLine] = (await Promise.race([
+        once(createInterface({ input: child.stdout }), 'line'),
+        once(child, 'exit').then(() => Promise.reject(new Error(`paysign emulator exited early: ${stderr}`))),
+      ])) as [string];
+      const base = firstLine.slice('listening on '.length);
+      const admin = (path: string, body: unknown) =>
+        fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      for (const id of ['rp-1', 'rp-2', 'rp-3']) {
+        const profile = { 'recurring-payment-id': id, amount: '1.00', period: 'day', interval: 1, 'start-date': '02.01.2030', 'max-repeats-number': 1 };
+        expect((await admin('/emulator/recurring-payments', { ...profile, server_callback_url: `${receiverBase}/${id}` })).status).toBe(201);
+      }
+      expect((await admin('/emulator/clock', { advanceDays: 1 })).status).toBe(200);
+      // One answer at a time, each only once the next request is open: more at once would show here.
+      for (let answered = 0; answered < 3; answered++) {
+        await arrived(answered + 1);
+        expect(open).toBe(1);
+        open--;
+        held[answered]?.writeHead(200).end('OK');
+      }
+      expect(mostOpen).toBe(1);
+    } finally {
+      child.kill('SIGTERM');
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+    await once(child, 'exit');
+  });
+
+  it('exits 2 for a cap that is not a whole number of at least 1', () => {
+    const result = paysign(['emulator', '--login', 'merchant', '--max-callbacks-in-flight', '0'], { PAYSIGN_CONTROL_KEY: 'secret' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--max-callbacks-in-flight must be a whole number of at least 1');
+    expect(result.stderr).not.toContain('secret');
+  });
+});

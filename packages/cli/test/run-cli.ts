@@ -10,10 +10,11 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `paysign ...args` to completion, without a TTY (so without colours). */
-export function paysign(args: string[], env: Record<string, string> = {}): CliResult {
+/** Runs `paysign ...args` to completion, without a TTY (so without colours); `input` is its standard input. */
+export function paysign(args: string[], env: Record<string, string> = {}, input = ''): CliResult {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
+    input,
     env: { PATH: process.env.PATH ?? '', ...env },
     timeout: 20_000,
   });

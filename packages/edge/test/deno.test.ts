@@ -17,7 +17,7 @@ import { CALLER_HMAC_SECRET, CONTROL_KEY, ENDPOINT, LOGIN, TRANSFER_PATH } from 
 // process on 127.0.0.1, unless a test makes it answer with a redirect to a second origin.
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const deno = fileURLToPath(new URL('../../../node_modules/.bin/deno', import.meta.url));
+const deno = fileURLToPath(new URL('../../../conformance/runtimes/node_modules/.bin/deno', import.meta.url));
 
 // The caller secret before a rotation; CALLER_HMAC_SECRET is the one after it.
 const OLD_HMAC_SECRET = 'caller-hmac-SECRET-before-rotation-5e7f9a1b3c';

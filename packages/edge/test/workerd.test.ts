@@ -16,7 +16,7 @@ import { CALLER_HMAC_SECRET, CALLER_TOKEN, CONTROL_KEY, ENDPOINT, LOGIN } from '
 // requests to the proxy's socket on 127.0.0.1.
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const workerd = fileURLToPath(new URL('../../../node_modules/.bin/workerd', import.meta.url));
+const workerd = fileURLToPath(new URL('../../../conformance/runtimes/node_modules/.bin/workerd', import.meta.url));
 const GATEWAY = 'https://sandbox.gate.example';
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 // PKCS#1, as the gateway's documentation hands keys out: oauth-core must wrap it into PKCS#8 for WebCrypto.

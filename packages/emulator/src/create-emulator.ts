@@ -1,10 +1,11 @@
 import { createMemoryNonceStore, createVerifier, type NonceStore } from '@paysign/oauth-core';
-import { declaredTooLarge } from '@paysign/spec';
-import { Hono, type Context } from 'hono';
+import { declaredTooLarge, matchOperationPath } from '@paysign/spec';
+import { Hono } from 'hono';
 import { EmulatorError } from './errors.js';
 import { lineLog, type EmulatorLog, type OperationName } from './log.js';
 import type { MerchantAccount } from './merchants/merchant-account.js';
 import { createMerchantRegistry, type MerchantRegistry } from './merchants/merchant-registry.js';
+import { createPaymentOwners, type PaymentOwners } from './merchants/payment-owners.js';
 import type { OperationContext, ReplyPairs } from './operations/context.js';
 import { gatewayPanEligibilityValidator, gatewayRowValidator, gatewayTransferValidator } from './operations/gateway-rules.js';
 import { panEligibilitySend } from './operations/pan-eligibility.js';
@@ -20,7 +21,7 @@ import { precheckAuthorization } from './request/pre-check.js';
 import { readCappedBody } from './request/read-body.js';
 import { addAdminRoutes } from './admin/admin-routes.js';
 import type { AdminAccess } from './admin/loopback.js';
-import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS } from './callbacks/callback-sender.js';
+import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from './callbacks/callback-sender.js';
 import { createClock, type EmulatorClock } from './clock/emulator-clock.js';
 import { createRecurringEngine, type RecurringEngine } from './recurring/recurring-engine.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
@@ -89,6 +90,11 @@ export interface EmulatorOptions {
   callbackAttempts?: number;
   /** Delay before the first retry, doubled for each next one (at most 12 h). Default 60,000 ms. */
   callbackBackoffMs?: number;
+  /**
+   * Most callback attempts open at once; the others wait their turn (first come, first served).
+   * Default 8 (`DEFAULT_MAX_CALLBACKS_IN_FLIGHT`). Callbacks go to any host and port the payment names.
+   */
+  maxCallbacksInFlight?: number;
   /** Who may call the unsigned admin API under `/emulator/`: `loopback` (default), `any`, or `off`. */
   adminApi?: AdminAccess;
   /** Overrides the gateway package's rules for update rows (for testing the emulator's own paths). */
@@ -119,6 +125,8 @@ export interface Emulator {
   fetch(request: Request, env?: unknown): Promise<Response>;
   readonly merchants: MerchantRegistry;
   readonly profiles: ProfileStore;
+  /** Who owns which recurring payment (login and endpoint); another merchant's payment is answered as an unknown id. */
+  readonly owners: PaymentOwners;
   /** The path prefix in use (`/payment` by default). */
   readonly pathPrefix: string;
   /** The calendar recurring payments are charged on. */
@@ -216,8 +224,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const sender = createCallbackSender({
     attempts: positiveInteger(options.callbackAttempts, DEFAULT_CALLBACK_ATTEMPTS, 'callbackAttempts'),
     backoffMs: positiveInteger(options.callbackBackoffMs, DEFAULT_CALLBACK_BACKOFF_MS, 'callbackBackoffMs'),
+    maxInFlight: positiveInteger(options.maxCallbacksInFlight, DEFAULT_MAX_CALLBACKS_IN_FLIGHT, 'maxCallbacksInFlight'),
     log,
   });
+  const owners = createPaymentOwners();
   const controlKeys = new Map((options.merchants ?? []).filter((m) => m.controlKey !== undefined).map((m) => [m.login, m.controlKey as string]));
   const recurring = createRecurringEngine({
     profiles,
@@ -227,10 +237,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     declineCards: new Set(options.declineCards ?? []),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
     nextOrderId: () => String(++paynetOrderIds),
-    controlKeyFor: (login) => {
-      const key = login === undefined ? undefined : (merchants.get(login)?.account.controlKey ?? controlKeys.get(login));
-      if (key !== undefined) return key;
-      // A payment no merchant updated yet: signed by the only merchant with a control key, if there is one.
+    controlKeyFor: (id) => {
+      const owner = owners.get(id);
+      // An owned payment is signed with its owner's key or not at all (an RSA-only owner has none),
+      // never with another merchant's.
+      if (owner !== undefined) return merchants.get(owner.login)?.account.controlKey ?? controlKeys.get(owner.login);
+      // A payment no merchant owns yet: signed by the only merchant with a control key, if there is one.
       return controlKeys.size === 1 ? [...controlKeys.values()][0] : undefined;
     },
   });
@@ -240,11 +252,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     throw new EmulatorError('INVALID_OPTIONS', 'adminApi must be "loopback", "any" or "off"');
 
   async function authenticated(
-    c: Context,
+    request: Request,
     operation: OperationName,
+    endpointId: string,
     handle: (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs,
   ): Promise<Response> {
-    const request = c.req.raw;
     const url = new URL(request.url);
     const path = url.pathname;
     const refuse = (status: 400 | 413 | 415, reason: 'too_many_parameters' | 'body_too_large' | 'unsupported_media_type', message: string): Response => {
@@ -284,7 +296,6 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return forbidden();
     }
     const merchant = merchants.get(result.consumerKey);
-    const endpointId = c.req.param('endpointId') ?? '';
     if (!merchant?.account.endpointIds.includes(endpointId)) {
       log({
         kind: 'refused',
@@ -296,7 +307,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return forbidden();
     }
     const serialNumber = crypto.randomUUID();
-    const pairs = await handle({ params: result.params, merchant, endpointId, serialNumber, profiles, log });
+    const pairs = await handle({ params: result.params, merchant, endpointId, serialNumber, profiles, owners, log });
     const type = pairs.find(([name]) => name === 'type')?.[1] ?? '';
     const status = pairs.find(([name]) => name === 'status')?.[1];
     const detail = pairs.find(([name]) => name === 'error-message')?.[1];
@@ -312,33 +323,34 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     return gatewayReply(pairs, replyFormatFor(request.headers.get('accept')));
   }
 
-  const app = new Hono();
-  app.post(`${pathPrefix}/api/v4/update-recurring-payments/:endpointId`, (c) =>
-    authenticated(c, 'update-recurring-payments', async (context) => {
-      const reply = await updateRecurringPayments(
-        {
-          ...context,
-          log: (event) => {
-            // The merchant who updated a payment signs its callbacks.
-            if (event.kind === 'updated') recurring.noteMerchant(event.recurringPaymentId, context.merchant.account.login);
-            context.log(event);
-          },
-        },
-        validateRow,
-      );
+  // One handler per operation of @paysign/spec's table; the paths are the table's too.
+  const operations: Record<OperationName, (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs> = {
+    'update-recurring-payments': async (context) => {
+      const reply = await updateRecurringPayments(context, validateRow);
       // An update changes what later charges do; one due today under the new schedule is made now.
       await recurring.runThrough();
       return reply;
-    }),
-  );
-  app.post(`${pathPrefix}/api/v2/pan-eligibility/send/:endpointId`, (c) =>
-    authenticated(c, 'pan-eligibility-send', (context) => panEligibilitySend(context, validatePanEligibility, String(++paynetOrderIds))),
-  );
-  app.post(`${pathPrefix}/api/v4/transfer/:endpointId`, (c) =>
-    authenticated(c, 'transfer', (context) => transfer(context, validateTransfer, String(++paynetOrderIds))),
-  );
-  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, recurring, maxBodyBytes });
-  app.notFound(() => new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } }));
+    },
+    'pan-eligibility/send': (context) => panEligibilitySend(context, validatePanEligibility, String(++paynetOrderIds)),
+    transfer: (context) => transfer(context, validateTransfer, String(++paynetOrderIds)),
+  };
+
+  const app = new Hono();
+  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, maxBodyBytes, publicOrigin });
+  app.post('*', (c) => {
+    const matched = matchOperationPath(new URL(c.req.url).pathname, pathPrefix);
+    if (matched === undefined) return unknownRoute(c.req.raw);
+    return authenticated(c.req.raw, matched.operation, matched.endpointId, operations[matched.operation]);
+  });
+  app.notFound((c) => unknownRoute(c.req.raw));
+
+  // A path that is none of the operations: logged with the path (so a wrong base URL shows in the
+  // log), answered 404 with the gateway's headers and nothing else.
+  function unknownRoute(request: Request): Response {
+    const path = new URL(request.url).pathname;
+    log({ kind: 'refused', status: 404, method: request.method, path, reason: 'unknown_route', message: `no operation at ${path}` });
+    return new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
+  }
   app.onError((error) => {
     // Only the class and code: an unexpected error's message could quote request data.
     log({
@@ -364,6 +376,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     },
     merchants,
     profiles,
+    owners,
     pathPrefix,
     clock,
     recurring,

@@ -7,6 +7,7 @@ export { escapeLogValue } from './log-escape.js'; // for custom log sinks (see t
 // Merchants
 export type { MerchantAccount, RegisteredMerchant } from './merchants/merchant-account.js';
 export { createMerchantRegistry, type MerchantRegistry } from './merchants/merchant-registry.js';
+export type { PaymentOwner, PaymentOwners } from './merchants/payment-owners.js';
 
 // Recurring payments
 export type { ProfileChange, ProfileFields, ProfileStore, StoredProfile } from './store/profile-store.js';
@@ -17,5 +18,10 @@ export type { PanEligibilityValidator, RowIssue, RowValidator, RuleOptions, Tran
 // Recurring payments in time: clock, charges, callbacks, admin API
 export type { EmulatorClock } from './clock/emulator-clock.js';
 export type { ChargeRecord, PaymentLife, RecurringEngine } from './recurring/recurring-engine.js';
-export { DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, type CallbackDelivery } from './callbacks/callback-sender.js';
+export {
+  DEFAULT_CALLBACK_ATTEMPTS,
+  DEFAULT_CALLBACK_BACKOFF_MS,
+  DEFAULT_MAX_CALLBACKS_IN_FLIGHT,
+  type CallbackDelivery,
+} from './callbacks/callback-sender.js';
 export type { AdminAccess } from './admin/loopback.js';

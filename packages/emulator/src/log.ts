@@ -1,4 +1,5 @@
 import type { VerificationFailureReason } from '@paysign/oauth-core';
+import type { GatewayOperation } from '@paysign/spec';
 import { escapeLogValue } from './log-escape.js';
 
 /**
@@ -28,8 +29,8 @@ export type RequestShapeReason = 'too_many_parameters' | 'body_too_large' | 'uns
 export type EmulatorEvent =
   | {
       kind: 'refused';
-      /** The HTTP status answered: 403 (the default when absent) for authentication, 400, 413 or 415 for the request's shape, 500 for an internal error. */
-      status?: 400 | 403 | 413 | 415 | 500;
+      /** The HTTP status answered: 403 (the default when absent) for authentication, 400, 413 or 415 for the request's shape, 404 for a path that is no operation, 500 for an internal error. */
+      status?: 400 | 403 | 404 | 413 | 415 | 500;
       method: string;
       path: string;
       /** oauth-core's reason, or the emulator's own for endpoint checks and request shape. */
@@ -51,7 +52,7 @@ export type EmulatorEvent =
     };
 
 /**
- * The three operations of the spec.
+ * The three operations of the spec, named as @paysign/spec's operations table names them.
  *
  * @example
  * ```ts
@@ -61,7 +62,7 @@ export type EmulatorEvent =
  * createEmulator({ merchants, log: (event) => event.kind === 'accepted' && counts.set(event.operation, (counts.get(event.operation) ?? 0) + 1) });
  * ```
  */
-export type OperationName = 'update-recurring-payments' | 'pan-eligibility-send' | 'transfer';
+export type OperationName = GatewayOperation;
 
 /**
  * Receives emulator events.

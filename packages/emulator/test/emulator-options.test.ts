@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createEmulator, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PARAMETERS, EmulatorError } from '@paysign/emulator';
+import { createEmulator, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PARAMETERS, EmulatorError, type EmulatorEvent } from '@paysign/emulator';
 import { encodeGatewayReply } from '@paysign/spec';
 import { handSign } from './independent-signer.js';
 
@@ -42,6 +42,46 @@ describe('createEmulator options', () => {
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
   });
 
+  it('logs an unknown path with the path called, so a doubled /payment in a base URL shows in the log', async () => {
+    const events: EmulatorEvent[] = [];
+    const emulator = createEmulator({ log: (event) => events.push(event) });
+    for (const [method, path] of [
+      ['POST', '/payment/payment/api/v4/transfer/1'],
+      ['POST', '/payment/api/v4/pan-eligibility/send/1'],
+      ['GET', '/payment/api/v4/transfer/1'],
+    ] as const) {
+      const response = await emulator.fetch(new Request(`http://gate.test${path}`, { method }));
+      expect(response.status).toBe(404);
+    }
+    expect(events).toEqual([
+      {
+        kind: 'refused',
+        status: 404,
+        method: 'POST',
+        path: '/payment/payment/api/v4/transfer/1',
+        reason: 'unknown_route',
+        message: 'no operation at /payment/payment/api/v4/transfer/1',
+      },
+      // pan-eligibility/send is v2 in the spec (docs/gateway-api.md, "Versioning"): v4 is no operation.
+      {
+        kind: 'refused',
+        status: 404,
+        method: 'POST',
+        path: '/payment/api/v4/pan-eligibility/send/1',
+        reason: 'unknown_route',
+        message: 'no operation at /payment/api/v4/pan-eligibility/send/1',
+      },
+      {
+        kind: 'refused',
+        status: 404,
+        method: 'GET',
+        path: '/payment/api/v4/transfer/1',
+        reason: 'unknown_route',
+        message: 'no operation at /payment/api/v4/transfer/1',
+      },
+    ]);
+  });
+
   it('honours a custom path prefix', async () => {
     const emulator = createEmulator({
       pathPrefix: '/gate/v',
@@ -53,6 +93,7 @@ describe('createEmulator options', () => {
     expect(await response.json()).toEqual({
       id: 'x',
       revision: 0,
+      owner: null,
       state: 'active',
       currentRepeatsNumber: 0,
       scheduleProblem: expect.stringMatching(/no usable schedule/),

@@ -205,7 +205,7 @@ describe('what an accepted request logs', () => {
     expect(accepted).toEqual([
       {
         kind: 'accepted',
-        operation: 'pan-eligibility-send',
+        operation: 'pan-eligibility/send',
         path: PAN_PATH,
         login: LOGIN,
         serialNumber: expect.any(String),
@@ -213,7 +213,7 @@ describe('what an accepted request logs', () => {
       },
       {
         kind: 'accepted',
-        operation: 'pan-eligibility-send',
+        operation: 'pan-eligibility/send',
         path: PAN_PATH,
         login: LOGIN,
         serialNumber: expect.any(String),

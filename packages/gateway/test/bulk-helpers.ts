@@ -50,7 +50,7 @@ export async function revisions(emulator: Emulator): Promise<Map<string, number>
 }
 
 /** What the server in front does with one request: answer it itself, or pass it to the emulator. */
-export type Injection = 'pass' | 'reset' | '503' | 'hang' | 'too-long' | 'unreadable' | 'pass-then-reset' | '403';
+export type Injection = 'pass' | 'reset' | '503' | 'hang' | 'too-long' | 'unreadable' | 'pass-then-reset' | '403' | { status: number; body: string };
 
 export interface FrontServer {
   url: string;
@@ -81,6 +81,7 @@ export async function startFrontServer(count: number, inject: (attempt: number, 
     });
   });
   async function answer(injection: Injection, req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
+    if (typeof injection === 'object') return void res.writeHead(injection.status, { 'content-type': 'text/plain' }).end(injection.body);
     switch (injection) {
       case 'reset':
         return void req.socket.destroy();

@@ -14,7 +14,7 @@ const luhnPan = (length: number) =>
     return head + check;
   });
 const anyPan = fc.integer({ min: 13, max: 19 }).chain((length) => fc.oneof(luhnPan(length), fc.stringMatching(new RegExp(`^\\d{${length}}$`))));
-const separator = fc.constantFrom('', ' ', '.', '-');
+const separator = fc.constantFrom('', ' ', '.', '-', '_', '/');
 
 /** Writes the digits with a separator (or none) before each digit but the first, chosen per position. */
 const written = (digits: string) =>
@@ -43,6 +43,20 @@ describe('redactCardData: the issue table', () => {
     [`bad ${PAN}${CVV}`, 'bad *******************'],
     [`bad ${PAN} ${CVV}`, 'bad **************** ***'],
     ['13 digits 4222222222222', '13 digits *************'],
+    // Issue #19 item 11: glued to letters, `_`, `=`, or written with `_` or `/` separators.
+    ['pan=4111111111111111x', 'pan=411111******1111x'],
+    ['pan=4111111111111111', 'pan=411111******1111'],
+    ['card4111111111111111declined', 'card411111******1111declined'],
+    ['id_4111111111111111_ok', 'id_411111******1111_ok'],
+    ['card 4111_1111_1111_1111 refused', 'card 411111******1111 refused'],
+    ['card 4111/1111/1111/1111 refused', 'card 411111******1111 refused'],
+    ['nonce a4111111111111111b', 'nonce a411111******1111b'],
+    ['Base64 QUJD4111111111111111RUY=', 'Base64 QUJD411111******1111RUY='],
+    // The digits of a percent-escape glued before it (%22 is `"`) join the run: masked with it.
+    ['%224111111111111111%22', '%******************%22'],
+    // Not Luhn-valid but card-shaped and glued: masked entirely (a mistyped PAN is still a card number).
+    ['order ORD4111111111111112x', 'order ORD****************x'],
+    ['pan=4111111111111111987x', 'pan=*******************x'],
   ];
   for (const [text, expected] of cases) {
     it(JSON.stringify(text), () => {
@@ -65,12 +79,28 @@ describe('redactCardData: the issue table', () => {
       'phone +351 912 345 678',
       'from 192.168.100.200',
       'serial 00000000-0000-0000-0000-0000043b64d7',
-      'nonce a4111111111111111b',
-      'Base64 QUJD4111111111111111RUY=',
+      'serial=00000000-0000-0000-0000-000000000001;',
+      'request 5f0c4a2e-9b1d-4c3e-8f7a-2d6b1e0c9a84 ok',
+      'nonce a41111111111b',
+      'on 25/11/2026 at 14:05',
       'error-code 200',
     ]) {
       expect(redactCardData(text)).toBe(text);
     }
+  });
+
+  it('a UUID is kept whole unless a Luhn-valid card number hides in it', () => {
+    // The gateway's serial numbers (counters written as UUIDs) and random UUIDs stay whole...
+    for (const uuid of ['00000000-0000-0000-0000-0000043b64d7', '00000000-0000-0000-0000-000000000001', '5f0c4a2e-9b1d-4c3e-8f7a-2d6b1e0c9a84']) {
+      expect(redactCardData(`serial ${uuid}`)).toBe(`serial ${uuid}`);
+    }
+    // ...also one with a long digit run that fails the Luhn check (1234567812341234)...
+    expect(redactCardData('12345678-1234-1234-abcd-1234567890ab')).toBe('12345678-1234-1234-abcd-1234567890ab');
+    // ...but not a hyphen-written PAN laid out as a UUID, nor one with a CVV after it.
+    expect(redactCardData('x abcd4111-1111-1111-1111-abcdef012345')).toBe('x abcd411111******1111-abcdef012345');
+    expect(redactCardData('5f0c4a2e-4111-1111-1111-1111abcdef01')).toBe('5f0c4a2e-411111******1111abcdef01');
+    expect(redactCardData('12345678-1234-1232-abcd-1234567890ab')).toBe('123456******1232-abcd-1234567890ab');
+    expect(redactCardData('41111111-1111-1111-9870-abcdef012345')).toBe('********-****-****-****-abcdef012345');
   });
 
   it('keeps its former name, maskPansInText', () => {
@@ -79,7 +109,7 @@ describe('redactCardData: the issue table', () => {
 });
 
 describe('redactCardData: properties', () => {
-  it('no PAN of 13-19 digits, written with any of space, dot, hyphen or nothing between digits, survives unmasked', () => {
+  it('no PAN of 13-19 digits, written with any of space, dot, hyphen, underscore, slash or nothing between digits, survives unmasked', () => {
     fc.assert(
       fc.property(
         anyPan.chain((pan) => written(pan).map((text) => [pan, text] as const)),
@@ -111,6 +141,76 @@ describe('redactCardData: properties', () => {
           expect(out).toBe(`declined: ${word}${sep}${'*'.repeat(cvv.length)}, retry`);
         },
       ),
+    );
+  });
+});
+
+/** Any text: letters, digits, `_`, `=`, `%`, control characters, any Unicode. */
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 24 }),
+  fc.string({ unit: fc.constantFrom('a', 'Z', 'x', '_', '=', '%', '3', 'D', '&', ';', '"', ' ', '\t', '-', '/', '.', '9'), maxLength: 12 }),
+  fc.constantFrom('pan=', 'card', 'id_', '%3D', 'x', 'ORD', '=', '"', '\u001b[31m', 'é'),
+);
+// Text around a card number that is not part of its digit run: no digit (or digit and separator) touching it.
+const before = anyText.filter((text) => !/\d[ ._/-]?$/.test(text));
+const after = anyText.filter((text) => !/^[ ._/-]?\d/.test(text));
+const showablePan = fc.integer({ min: 14, max: 19 }).chain(luhnPan).filter(isShowablePan);
+
+describe('redactCardData: a card number whatever surrounds it (issue #19 item 11)', () => {
+  it('a valid PAN in any surrounding text, written with any separators, never appears; its first 6 + last 4 are kept', () => {
+    fc.assert(
+      fc.property(
+        showablePan.chain((pan) => written(pan).map((text) => [pan, text] as const)),
+        before,
+        after,
+        ([pan, text], head, tail) => {
+          const out = redactCardData(`${head}${text}${tail}`);
+          expect(out).not.toContain(pan);
+          expect(out).not.toContain(text);
+          expect(out).toContain(`${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}`);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('any 13-19 digit run, Luhn-valid or not, glued to any text, is masked: entirely unless a valid-shaped PAN', () => {
+    fc.assert(
+      fc.property(
+        anyPan.chain((digits) => written(digits).map((text) => [digits, text] as const)),
+        before,
+        after,
+        ([digits, text], head, tail) => {
+          const out = redactCardData(`${head}${text}${tail}`);
+          expect(out).not.toContain(text);
+          expect(out).toContain(isShowablePan(digits) ? maskPan(digits) : text.replace(/\d/g, '*'));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('masking twice changes nothing (a journal compares the ids it recorded, masked, with the input masked again)', () => {
+    fc.assert(
+      fc.property(anyText, showablePan, anyText, fc.uuid(), (head, pan, tail, uuid) => {
+        for (const text of [`${head}${pan}${tail}`, `${head}${uuid}${tail}`, `${head}cvv=${pan.slice(0, 3)}${tail}`]) {
+          const once = redactCardData(text);
+          expect(redactCardData(once)).toBe(once);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a valid PAN in any text at all, digits touching it included, never appears whole', () => {
+    fc.assert(
+      fc.property(showablePan, anyText, anyText, (pan, head, tail) => {
+        const out = redactCardData(`${head}${pan}${tail}`);
+        expect(out).not.toContain(pan);
+        // No run of 13 or more digits (single separators allowed) survives: at most 6 + 4 of one.
+        expect(out).not.toMatch(/\d(?:[ ._/-]?\d){12}/);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -58,3 +58,23 @@ export function usageMessageFor(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * What to do about a 401/403 (the gateway did not accept the signature), in flags and commands:
+ * the one text `send` and `bulk` print, instead of the client library's advice (which names its
+ * API). `next` is the step that finds out why, which depends on the command.
+ *
+ * @example
+ * ```ts
+ * authenticationAdvice(403, 'To see why, run this command again with --show-request.');
+ * // "the gateway did not accept the request's signature (HTTP 403).\nCheck --login, ..."
+ * ```
+ */
+export function authenticationAdvice(httpStatus: number | undefined, next: string): string {
+  return [
+    `the gateway did not accept the request's signature${httpStatus === undefined ? '' : ` (HTTP ${httpStatus})`}.`,
+    'Check --login, the key (--control-key, or --private-key whose public key the gateway holds; sandbox and production keys differ),',
+    '--endpoint-id and --base-url, and the clock of this machine.',
+    next,
+  ].join('\n');
+}

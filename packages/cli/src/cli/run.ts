@@ -10,8 +10,9 @@ import { signCommand } from '../commands/sign.js';
 import type { Command, CommandContext } from '../commands/command.js';
 import { readFileSync } from 'node:fs';
 import { redactText } from '../redact/redact.js';
+import { didYouMean } from './did-you-mean.js';
 import { usageMessageFor } from './known-errors.js';
-import { EXIT, RefusalError, UsageError } from './usage-error.js';
+import { EXIT, RefusalError } from './usage-error.js';
 
 export const commands: readonly Command[] = [
   emulatorCommand,
@@ -25,17 +26,24 @@ export const commands: readonly Command[] = [
   benchCommand,
 ];
 
+/**
+ * The commands that run until stopped and trap Ctrl-C and SIGTERM to stop cleanly (close the
+ * server, journal what is done). Every other command ends at once on either signal.
+ */
+export const LONG_RUNNING_COMMANDS: ReadonlySet<string> = new Set(['emulator', 'bulk', 'callbacks']);
+
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     'paysign: sign, send and explain requests to the payment gateway; run it locally.',
     '',
-    'Usage: paysign <command> [options]     paysign <command> --help     paysign --version',
+    'Usage: paysign <command> [options]     paysign help <command>     paysign --version (-V)',
     '',
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Exit codes: 0 ok, 1 refused by the gateway or the validator, 2 usage error.',
+    'Exit codes: 0 ok, 1 refused by the gateway or the validator, 2 usage error,',
+    '130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM.',
   ].join('\n');
 }
 
@@ -53,44 +61,54 @@ const USAGE_ERROR_NAMES = new Set(['UsageError', 'OAuthError', 'EmulatorError', 
 export async function runCli(argv: readonly string[], context: CommandContext): Promise<number> {
   const [name, ...args] = argv;
   const { io } = context;
-  if (name === '--version' || name === '-v' || name === 'version') {
+  if (name === '--version' || name === '-v' || name === '-V' || name === 'version') {
     io.out(`paysign ${cliVersion()}`);
     return EXIT.ok;
   }
+  if (name === 'help' && args.length > 0) return runCli([args[0] as string, '--help'], context);
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(overview());
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   const command = commands.find((c) => c.name === name);
   if (!command) {
-    io.err(`paysign: unknown command "${name}"`);
-    io.err(overview());
+    const near = didYouMean(
+      name,
+      commands.map((c) => c.name),
+    );
+    // The name is the caller's text: quoted with JSON rules, so no control character reaches the terminal.
+    io.err(`paysign: unknown command ${JSON.stringify(name.slice(0, 40))}${near === undefined ? '' : ` (did you mean "${near}"?)`}`);
+    io.err('see paysign --help');
     return EXIT.usage;
   }
   try {
     return await command.run(args, context);
   } catch (error) {
-    if (error instanceof RefusalError) {
-      io.err(io.red(error.message));
-      return EXIT.refused;
-    }
-    if (error instanceof Error && USAGE_ERROR_NAMES.has(error.name)) {
-      io.err(`paysign ${name}: ${error.message}`);
-      if (error instanceof UsageError) io.err(`\n${command.usage}`);
-      return EXIT.usage;
-    }
-    const usageMessage = usageMessageFor(error);
-    if (usageMessage !== undefined) {
-      io.err(`paysign ${name}: ${usageMessage}`);
-      return EXIT.usage;
-    }
-    // Unexpected: the class, the code and the message with any card data masked (a message could quote request data).
-    const code = error instanceof Error && 'code' in error ? ` ${String(error.code)}` : '';
-    io.err(
-      `paysign ${name}: unexpected ${error instanceof Error ? error.name : 'error'}${code}${error instanceof Error ? `: ${redactText(error.message)}` : ''}`,
-    );
+    return reportError(io, command.name, error);
+  }
+}
+
+/**
+ * Every error the CLI prints has one form: `paysign <command>: <what and the fix>`; a usage error
+ * adds `see paysign <command> --help` rather than the whole help.
+ */
+function reportError(io: CommandContext['io'], name: string, error: unknown): number {
+  if (error instanceof RefusalError) {
+    io.err(io.red(`paysign ${name}: ${error.message}`));
     return EXIT.refused;
   }
+  const usageMessage = error instanceof Error && USAGE_ERROR_NAMES.has(error.name) ? error.message : usageMessageFor(error);
+  if (usageMessage !== undefined) {
+    io.err(`paysign ${name}: ${usageMessage}`);
+    io.err(`see paysign ${name} --help`);
+    return EXIT.usage;
+  }
+  // Unexpected: the class, the code and the message with any card data masked (a message could quote request data).
+  const code = error instanceof Error && 'code' in error ? ` ${String(error.code)}` : '';
+  io.err(
+    `paysign ${name}: unexpected ${error instanceof Error ? error.name : 'error'}${code}${error instanceof Error ? `: ${redactText(error.message)}` : ''}`,
+  );
+  return EXIT.refused;
 }
 
 /** The package's version, read from its package.json beside dist/ (src/ in development). */

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import {
   BulkError,
   bulkUpdateRecurringPayments,
@@ -16,6 +17,7 @@ import {
 import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
 import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypto';
 import { parseCommandArgs, required } from '../cli/args.js';
+import { authenticationAdvice } from '../cli/known-errors.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
 import { readWholeNumberFlag } from '../cli/flag-values.js';
@@ -37,9 +39,13 @@ Options:
   --concurrency N        requests under way at once (default 4)
   --rate R               at most R requests per second (default: no limit)
   --journal FILE         append-only record of each row's outcome, fsynced; run again with the same
-                         FILE after a crash or Ctrl-C and only rows without an outcome are sent
+                         FILE after a crash or Ctrl-C and only rows without an outcome are sent.
+                         One run per journal: a second run on a journal in use is refused
+                         (FILE.lock names the run; a crashed run's lock is removed by the next)
   --results FILE         one CSV line per row: row;recurring-payment-id;outcome;serial-number;
-                         error-code;error-message (outcome: updated, refused, invalid, failed)
+                         error-code;error-message (outcome: updated, refused, invalid, failed);
+                         card data masked, cells starting with = + - @ TAB CR prefixed with '
+                         so that spreadsheets show them as text
   --skip-invalid         send the valid rows, record the invalid ones as invalid
   --shard K/N            take the rows whose 0-based index is K modulo N (N processes, N journals;
                          their results files concatenated are the whole run's report)
@@ -83,6 +89,11 @@ export const bulkCommand: Command = {
     if (positionals.length !== 1 || positionals[0] !== 'update-recurring-payments')
       throw new UsageError('name the operation: paysign bulk update-recurring-payments --csv ROWS.csv');
     const csv = required(values, 'csv');
+    await refuseSameFile([
+      ['--csv', csv],
+      ['--journal', values.journal],
+      ['--results', values.results],
+    ]);
     const concurrency = wholeNumber(values.concurrency, '--concurrency', 4);
     const attempts = wholeNumber(values.attempts, '--attempts', 5);
     const timeoutMs = wholeNumber(values.timeout, '--timeout', 30_000);
@@ -149,24 +160,51 @@ export const bulkCommand: Command = {
           );
         }
         if (error.code === 'BULK_INVALID_OPTIONS') throw new UsageError(error.message);
+        if (error.code === 'BULK_INPUT') throw new UsageError(error.message.startsWith(csv) ? `--csv ${error.message}` : error.message);
         throw new RefusalError(`${error.code}: ${error.message}`);
       }
       throw error;
     } finally {
       if (tty) process.stderr.write('\n');
     }
-    await journal.close();
-    if (values.results !== undefined) {
-      const records =
-        values.journal === undefined
+    // The results are read while the journal is still this run's (locked).
+    const records =
+      values.results === undefined
+        ? []
+        : values.journal === undefined
           ? (journal as ReturnType<typeof createMemoryJournal>).records
           : readJournalText(await readFile(values.journal, 'utf8')).records;
-      await writeResults(values.results, records);
-    }
+    await journal.close();
+    if (values.results !== undefined) await writeResults(values.results, records);
     printSummary(io, summary);
     return summary.updated === summary.total && summary.stopReason === 'completed' ? 0 : 1;
   },
 };
+
+/**
+ * Refuses two flags naming one file (the same path, another spelling of it, a link to it): the
+ * results written over the input or the journal, or the input read as a journal, would destroy it.
+ */
+async function refuseSameFile(files: readonly (readonly [string, string | undefined])[]): Promise<void> {
+  const known: { flag: string; id: string }[] = [];
+  for (const [flag, path] of files) {
+    if (path === undefined) continue;
+    const id = await fileIdentity(path);
+    const same = known.find((other) => other.id === id);
+    if (same !== undefined) throw new UsageError(`${same.flag} and ${flag} name the same file ${JSON.stringify(path)}: give each its own file`);
+    known.push({ flag, id });
+  }
+}
+
+/** The device and inode of an existing file, or its absolute path when it does not exist yet. */
+async function fileIdentity(path: string): Promise<string> {
+  try {
+    const { dev, ino } = await stat(path, { bigint: true });
+    return `inode ${dev}:${ino}`;
+  } catch {
+    return `path ${resolve(path)}`;
+  }
+}
 
 function invalidRecord(row: BulkInvalidRow): BulkRecord {
   return {
@@ -213,7 +251,12 @@ function printSummary(io: Output, s: BulkSummary): void {
   io.out(s.updated === s.total ? io.green(line) : line);
   if (s.stopReason === 'authentication') {
     io.err(io.red(`stopped after repeated authentication refusals (HTTP 401/403): the signature setup is wrong, so nothing more was sent.`));
-    if (s.authenticationMessage !== undefined) io.err(s.authenticationMessage);
+    io.err(
+      authenticationAdvice(
+        undefined,
+        'To see why, send one row with "paysign send update-recurring-payments --file ROW.json --save-request FILE" and run "paysign explain --request FILE".',
+      ),
+    );
     io.err('Fix the key or login, then run again with the same --journal: only rows without an outcome are sent.');
   } else if (s.stopReason === 'aborted') {
     io.err(io.yellow(`stopped: ${s.notDone} row(s) not done; run again with the same --journal to finish them.`));

@@ -27,7 +27,8 @@ Options:
   --decline-card PAN   charges of this card number are declined; repeat for several
   --seed N             seed of the random amounts (amount-from/amount-to)
   --callback-attempts N    attempts per callback (default 30)
-  --callback-backoff-ms N  delay before the first callback retry, doubled after (default 60000)`;
+  --callback-backoff-ms N  delay before the first callback retry, doubled after (default 60000)
+  --max-callbacks-in-flight N  most callback attempts open at once, the rest wait (default 8)`;
 
 /** A whole-number flag of at least `min`, or `undefined` when it is not given. */
 const positive = (value: string | undefined, flag: string, min = 1): number | undefined =>
@@ -54,6 +55,7 @@ export const emulatorCommand: Command = {
       seed: { type: 'string' },
       'callback-attempts': { type: 'string' },
       'callback-backoff-ms': { type: 'string' },
+      'max-callbacks-in-flight': { type: 'string' },
     });
     if (values.help) return (io.out(usage), 0);
     const login = required(values, 'login');
@@ -69,6 +71,7 @@ export const emulatorCommand: Command = {
     const seed = positive(values.seed, 'seed', 0);
     const callbackAttempts = positive(values['callback-attempts'], 'callback-attempts');
     const callbackBackoffMs = positive(values['callback-backoff-ms'], 'callback-backoff-ms');
+    const maxCallbacksInFlight = positive(values['max-callbacks-in-flight'], 'max-callbacks-in-flight');
     const account: MerchantAccount = {
       login,
       endpointIds: values['endpoint-id'] ?? ['1'],
@@ -88,6 +91,7 @@ export const emulatorCommand: Command = {
       ...(seed !== undefined && { seed }),
       ...(callbackAttempts !== undefined && { callbackAttempts }),
       ...(callbackBackoffMs !== undefined && { callbackBackoffMs }),
+      ...(maxCallbacksInFlight !== undefined && { maxCallbacksInFlight }),
       log: lineLog((line) => io.err(line)),
     });
     io.out(`listening on ${server.url}`);

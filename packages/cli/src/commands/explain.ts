@@ -4,9 +4,9 @@ import { UsageError } from '../cli/usage-error.js';
 import { describeDifferences } from '../explain/differences.js';
 import { explainRequest, ExplainInputError, type Diagnosis } from '../explain/explain-request.js';
 import type { Command } from './command.js';
-import { readFlagFile } from './read-file.js';
+import { readFlagFile, readJsonFile } from './read-file.js';
 
-const usage = `paysign explain --url URL [--authorization HEADER] [--body BODY] (--control-key K | --public-key FILE) [options]
+const usage = `paysign explain (--url URL [--authorization HEADER] [--body BODY] | --request FILE) (--control-key K | --public-key FILE) [options]
 
 Verifies a captured request and, when it fails, says why: the expected base string beside the
 one the header implies, and the likely cause (+ for a space, unescaped !*'(), a parameter
@@ -14,8 +14,13 @@ missing or duplicated, URL case/port/path, wrong key, stale timestamp).
 Exit code 0 when the signature verifies and the timestamp is fresh, 1 otherwise.
 --authorization may be left out when --body carries the oauth_* parameters, oauth_signature
 included (OAuth parameters in the form body, RFC 5849 section 3.5.2).
+A body copied from masked output (411111******1111, ***) cannot be checked: the signature covers
+the real card data. Explain says so (verdict "masked"); use "paysign send --save-request FILE"
+and --request FILE instead.
 
 Options:
+  --request FILE         the request as "paysign send --save-request FILE" wrote it (method,
+                         url, headers, body), in place of --url, --authorization and --body
   --url URL              the URL the request was sent to
   --authorization H      the Authorization header value ("OAuth ..."); optional when
                          --body carries the oauth_* parameters
@@ -24,7 +29,10 @@ Options:
   --public-key FILE      RSA public key PEM
   --method M             HTTP method (default POST)
   --now T                the clock, Unix seconds (default: now)
-  --window S             accepted timestamp distance in seconds (default 300)`;
+  --window S             accepted timestamp distance in seconds (default 300)
+  --json                 print the diagnosis as JSON: verdict (valid, stale, mismatch, masked,
+                         malformed), signatureMethod, expectedBaseString, signedBaseString,
+                         causes [{ code, message }] (card data masked)`;
 
 /** Prints a diagnosis as readable text. */
 export function printDiagnosis(io: Output, diagnosis: Diagnosis): void {
@@ -32,6 +40,7 @@ export function printDiagnosis(io: Output, diagnosis: Diagnosis): void {
     valid: io.green('valid: the signature verifies and the timestamp is fresh'),
     stale: io.yellow('refused: the signature verifies but the timestamp is stale'),
     mismatch: io.red('refused: the signature does not match the request'),
+    masked: io.yellow('cannot check: the request holds masked card data, and the signature covers the real values'),
     malformed: io.red('refused: the request cannot be read'),
   };
   io.out(`${io.bold('Verdict')}  ${verdicts[diagnosis.verdict]}${diagnosis.signatureMethod ? io.dim(` (${diagnosis.signatureMethod})`) : ''}`);
@@ -59,6 +68,22 @@ function bodyCarriesSignature(body: string): boolean {
   return body.split('&').some((pair) => pair.startsWith('oauth_signature='));
 }
 
+/** The request a `paysign send --save-request FILE` wrote; `--url`, `--authorization`, `--body` and `--method` cannot be given beside it. */
+async function readSavedRequest(
+  path: string,
+  values: { url?: string | undefined; authorization?: string | undefined; body?: string | undefined; method?: string | undefined },
+): Promise<{ method: string; url: string; authorization: string | undefined; body: string }> {
+  const beside = (['url', 'authorization', 'body', 'method'] as const).filter((name) => values[name] !== undefined);
+  if (beside.length > 0) throw new UsageError(`--request FILE holds the whole request: leave out ${beside.map((name) => `--${name}`).join(', ')}`);
+  const saved = (await readJsonFile(path, '--request')) as { method?: unknown; url?: unknown; headers?: unknown; body?: unknown } | null;
+  const headers = typeof saved?.headers === 'object' && saved.headers !== null ? (saved.headers as Record<string, unknown>) : {};
+  const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  if (typeof saved?.url !== 'string' || typeof saved.body !== 'string' || (authorization !== undefined && typeof authorization !== 'string')) {
+    throw new UsageError(`--request ${path}: expected the JSON "paysign send --save-request" writes: method, url, headers, body`);
+  }
+  return { method: typeof saved.method === 'string' ? saved.method : 'POST', url: saved.url, authorization, body: saved.body };
+}
+
 export const explainCommand: Command = {
   name: 'explain',
   summary: 'diagnose why a signed request is refused',
@@ -73,6 +98,8 @@ export const explainCommand: Command = {
       method: { type: 'string' },
       now: { type: 'string' },
       window: { type: 'string' },
+      request: { type: 'string' },
+      json: { type: 'boolean' },
     });
     if (values.help) return (io.out(usage), 0);
     const controlKey = values['control-key'] ?? env.PAYSIGN_CONTROL_KEY;
@@ -80,23 +107,27 @@ export const explainCommand: Command = {
     const window = values.window === undefined ? undefined : Number(values.window);
     if (now !== undefined && !Number.isInteger(now)) throw new UsageError('--now must be Unix seconds');
     if (window !== undefined && !(Number.isInteger(window) && window >= 0)) throw new UsageError('--window must be a whole number of seconds');
-    const url = required(values, 'url');
-    const authorization = values.authorization;
-    if ((authorization === undefined || authorization === '') && !bodyCarriesSignature(values.body ?? '')) {
+    const saved = values.request === undefined ? undefined : await readSavedRequest(values.request, values);
+    const url = saved?.url ?? required(values, 'url');
+    const authorization = saved === undefined ? values.authorization : saved.authorization;
+    const body = saved === undefined ? values.body : saved.body;
+    const method = saved?.method ?? values.method;
+    if ((authorization === undefined || authorization === '') && !bodyCarriesSignature(body ?? '')) {
       throw new UsageError('--authorization is required unless --body carries the oauth_* parameters (oauth_signature included)');
     }
     try {
       const diagnosis = await explainRequest({
         url,
         ...(authorization !== undefined && authorization !== '' && { authorization }),
-        ...(values.body !== undefined && { body: values.body }),
-        ...(values.method !== undefined && { method: values.method }),
+        ...(body !== undefined && { body }),
+        ...(method !== undefined && { method }),
         ...(controlKey !== undefined && controlKey !== '' && { controlKey }),
         ...(values['public-key'] !== undefined && { publicKey: await readFlagFile(values['public-key'], '--public-key') }),
         ...(now !== undefined && { now }),
         ...(window !== undefined && { timestampWindowSeconds: window }),
       });
-      printDiagnosis(io, diagnosis);
+      if (values.json) io.out(JSON.stringify(diagnosis, null, 2));
+      else printDiagnosis(io, diagnosis);
       return diagnosis.verdict === 'valid' ? 0 : 1;
     } catch (error) {
       if (error instanceof ExplainInputError) throw new UsageError(error.message);

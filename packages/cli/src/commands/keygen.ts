@@ -1,17 +1,19 @@
 import { createHash, generateKeyPair, type KeyObject } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { UsageError } from '../cli/usage-error.js';
 import type { Command } from './command.js';
 
-const usage = `paysign keygen --out DIR [--bits 4096] [--force]
+const usage = `paysign keygen --out DIR [--bits 4096] [--force] [--json]
 
 Generates an RSA key pair as the gateway asks (spec, RSA-SHA256: 4096 bits):
   DIR/private-key.pem  unencrypted PKCS#1 PEM ("BEGIN RSA PRIVATE KEY"), file mode 0600: keep it secret
   DIR/public-key.pem   SPKI PEM ("BEGIN PUBLIC KEY"): send it to the gateway's support manager
-Use different key pairs for production and testing. Existing files are kept unless --force.`;
+Use different key pairs for production and testing. Existing files are kept unless --force:
+DIR is checked before the key is generated.
+--json prints {"privateKeyPath", "publicKeyPath", "fingerprint", "bits"} on stdout.`;
 
 /**
  * The files keygen writes and the public key's fingerprint.
@@ -33,7 +35,8 @@ export interface GeneratedKeyFiles {
 
 /**
  * Generates an RSA key pair and writes it: the private key as PKCS#1 PEM with mode 0600, the
- * public key as SPKI PEM.
+ * public key as SPKI PEM. `dir` is checked before the key is generated: a file there, or a key pair
+ * already in it (unless `overwrite`), throws a `UsageError` at once.
  *
  * @example
  * ```ts
@@ -41,19 +44,40 @@ export interface GeneratedKeyFiles {
  * ```
  */
 export async function generateKeyFiles(dir: string, bits = 4096, overwrite = false): Promise<GeneratedKeyFiles> {
-  const { publicKey, privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: bits, publicExponent: 0x10001 });
-  await mkdir(dir, { recursive: true });
   const privateKeyPath = join(dir, 'private-key.pem');
   const publicKeyPath = join(dir, 'public-key.pem');
+  // Checked first: a 4096-bit key takes seconds to generate, and then could not be written.
+  await checkOutDir(dir, [privateKeyPath, publicKeyPath], overwrite);
+  const { publicKey, privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: bits, publicExponent: 0x10001 });
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    throw new UsageError(`--out ${dir}: cannot create the directory (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
   const flag = overwrite ? 'w' : 'wx';
   try {
     await writeFile(privateKeyPath, privateKey.export({ type: 'pkcs1', format: 'pem' }) as string, { mode: 0o600, flag });
     await writeFile(publicKeyPath, publicKey.export({ type: 'spki', format: 'pem' }) as string, { mode: 0o644, flag });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${dir} already holds a key pair; choose another --out or add --force`);
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new UsageError(`--out ${dir} already holds a key pair: choose another --out, or add --force to replace it`);
+    throw new UsageError(`--out ${dir}: cannot write the key files (${code ?? 'error'})`);
   }
   return { privateKeyPath, publicKeyPath, fingerprint: fingerprintOf(publicKey) };
+}
+
+/** `--out` must be a directory (or not exist yet) without a key pair, unless `--force`. */
+async function checkOutDir(dir: string, files: readonly string[], overwrite: boolean): Promise<void> {
+  const found = await stat(dir).catch(() => undefined);
+  if (found !== undefined && !found.isDirectory()) {
+    throw new UsageError(`--out ${dir} is a file: --out names the directory that gets private-key.pem and public-key.pem (e.g. --out keys)`);
+  }
+  if (overwrite || found === undefined) return;
+  for (const file of files) {
+    if ((await stat(file).catch(() => undefined)) !== undefined) {
+      throw new UsageError(`--out ${dir} already holds a key pair: choose another --out, or add --force to replace it`);
+    }
+  }
 }
 
 function fingerprintOf(publicKey: KeyObject): string {
@@ -66,13 +90,17 @@ export const keygenCommand: Command = {
   summary: 'generate an RSA key pair (PKCS#1 private, SPKI public)',
   usage,
   async run(args, { io }) {
-    const { values } = parseCommandArgs(args, { out: { type: 'string' }, bits: { type: 'string' }, force: { type: 'boolean' } });
+    const { values } = parseCommandArgs(args, { out: { type: 'string' }, bits: { type: 'string' }, force: { type: 'boolean' }, json: { type: 'boolean' } });
     if (values.help) return (io.out(usage), 0);
     const dir = required(values, 'out');
     const bits = values.bits === undefined ? 4096 : Number(values.bits);
     if (![2048, 3072, 4096].includes(bits)) throw new UsageError('--bits must be 2048, 3072 or 4096 (the gateway supports keys up to 4096 bits)');
     const started = Date.now();
     const files = await generateKeyFiles(dir, bits, values.force === true);
+    if (values.json) {
+      io.out(JSON.stringify({ ...files, bits }, null, 2));
+      return 0;
+    }
     io.out(`private key  ${files.privateKeyPath}  (PKCS#1, mode 0600: keep it secret)`);
     io.out(`public key   ${files.publicKeyPath}  (SPKI: send it to the gateway)`);
     io.out(`fingerprint  SHA-256 ${files.fingerprint}`);

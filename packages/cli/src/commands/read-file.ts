@@ -1,8 +1,13 @@
 import { readFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
 import { UsageError } from '../cli/usage-error.js';
 
-/** Reads a file a flag names; a missing or unreadable file is a usage error naming the flag, not the content. */
+/**
+ * Reads a file a flag names, or standard input when the name is `-`; a missing or unreadable
+ * file is a usage error naming the flag, not the content.
+ */
 export async function readFlagFile(path: string, flag: string): Promise<string> {
+  if (path === '-') return text(process.stdin);
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
@@ -10,12 +15,12 @@ export async function readFlagFile(path: string, flag: string): Promise<string> 
   }
 }
 
-/** Reads a JSON file a flag names. */
+/** Reads a JSON file a flag names (`-`: standard input). */
 export async function readJsonFile(path: string, flag: string): Promise<unknown> {
-  const text = await readFlagFile(path, flag);
+  const content = await readFlagFile(path, flag);
   try {
-    return JSON.parse(text);
+    return JSON.parse(content);
   } catch {
-    throw new UsageError(`${flag} ${path}: the file is not valid JSON`);
+    throw new UsageError(`${flag} ${path === '-' ? '- (standard input)' : path}: the file is not valid JSON`);
   }
 }

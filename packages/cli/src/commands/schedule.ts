@@ -7,7 +7,7 @@ import { RefusalError, UsageError } from '../cli/usage-error.js';
 import type { Command } from './command.js';
 import { readJsonFile } from './read-file.js';
 
-const usage = `paysign schedule --file PAYMENT.json [--count N] [--today DD.MM.YYYY]
+const usage = `paysign schedule --file PAYMENT.json [--count N] [--today DD.MM.YYYY] [--json]
 
 Lists the charges a recurring payment will make (date, repeat index, amount), by the spec's
 rules: period day / week (7 days) / month (same day of the month), interval, amount-sequence
@@ -16,9 +16,11 @@ PAYMENT.json holds one recurring payment, with camelCase names (amount, period, 
 startDate, ...) or the wire names of the CSV columns (amount, period, start-date, ...).
 
 Options:
-  --file FILE          the recurring payment
+  --file FILE          the recurring payment (- reads standard input)
   --count N            charges to list at most (default 12)
-  --today DD.MM.YYYY   the current date (default: today, UTC)`;
+  --today DD.MM.YYYY   the current date (default: today, UTC)
+  --json               print {"currency", "charges": [{"index", "date", "amount"}]} (amount: a
+                       string, or {"from", "to"} for a random amount; currency null when unknown)`;
 
 /** Reads a payment given with camelCase names or with the CSV's wire names. */
 export function readPaymentObject(value: unknown, flag: string): Record<string, unknown> {
@@ -52,7 +54,7 @@ export const scheduleCommand: Command = {
   summary: 'preview the charges of a recurring payment',
   usage,
   async run(args, { io }) {
-    const { values } = parseCommandArgs(args, { file: { type: 'string' }, count: { type: 'string' }, today: { type: 'string' } });
+    const { values } = parseCommandArgs(args, { file: { type: 'string' }, count: { type: 'string' }, today: { type: 'string' }, json: { type: 'boolean' } });
     if (values.help) return (io.out(usage), 0);
     if (values.today !== undefined) readDateFlag(values.today, '--today');
     const payment = readPaymentObject(await readJsonFile(required(values, 'file'), '--file'), '--file');
@@ -60,7 +62,10 @@ export const scheduleCommand: Command = {
     if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new UsageError('--count must be a whole number from 1 to 10000');
     try {
       const charges = previewSchedule(payment as ScheduleInput, { count, ...(values.today !== undefined && { today: values.today }) });
-      printSchedule(io, charges, typeof payment.currency === 'string' ? payment.currency : undefined);
+      const currency = typeof payment.currency === 'string' ? payment.currency : undefined;
+      if (values.json)
+        io.out(JSON.stringify({ currency: currency ?? null, charges: charges.map(({ index, date, amount }) => ({ index, date, amount })) }, null, 2));
+      else printSchedule(io, charges, currency);
       return 0;
     } catch (error) {
       if (error instanceof GatewayValidationError) throw refusalFrom(error);

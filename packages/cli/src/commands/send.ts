@@ -1,4 +1,5 @@
 import { createPublicKey } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import { lineLog } from '@paysign/emulator';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
 import { loadProfilesFile } from '@paysign/emulator/node';
@@ -13,8 +14,10 @@ import {
 import { GatewayError, GatewayValidationError } from '@paysign/spec';
 import { toWireRow } from '@paysign/spec';
 import { parseCommandArgs, required } from '../cli/args.js';
+import { authenticationAdvice } from '../cli/known-errors.js';
 import { shellQuote } from '../cli/shell-quote.js';
 import type { Output } from '../cli/output.js';
+import { redactText } from '../redact/redact.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
 import { CONNECTION_FLAG_OPTIONS, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
@@ -43,12 +46,19 @@ Options (each falls back to its environment variable):
   --emulator             start an in-process emulator and send there (no --base-url needed)
   --profiles FILE        with --emulator: recurring payments to load (default: the ones sent)
   --timeout MS           default 30000
-  --json                 print the result as JSON
+  --json                 print the result as JSON (the gateway's reply: httpStatus, empty,
+                         type, status, serialNumber, fields)
+  --verbose              print each request's method, URL, headers and body, and the
+                         reply's HTTP status, on stderr (card data masked)
   --show-request         print the request as sent, on stderr, as a "paysign explain" command
                          (card data masked; add --control-key or --public-key to run it)
+  --save-request FILE    write the request as sent, card data included, to FILE (mode 0600,
+                         JSON: method, url, headers, body) for "paysign explain --request FILE"
 
 On a 403 (signature refused) it exits 1: run again with --show-request and run the printed
-"paysign explain" command, or compare with "paysign sign" for the same parameters.
+"paysign explain" command; a request with card data (update-recurring-payments, transfer) is
+masked there, so save it with --save-request FILE and run "paysign explain --request FILE".
+REQUEST.json may be - to read standard input.
 HMAC-SHA1 requests carry the OAuth parameters in the header and in the body, as the gateway's
 example does (RFC 5849 section 3.5 allows one place only; this gateway accepts both).`;
 
@@ -84,6 +94,8 @@ export const sendCommand: Command = {
         timeout: { type: 'string' },
         json: { type: 'boolean' },
         'show-request': { type: 'boolean' },
+        'save-request': { type: 'string' },
+        verbose: { type: 'boolean' },
       },
       true,
     );
@@ -103,6 +115,11 @@ export const sendCommand: Command = {
     const privateKey = await readPrivateKeyFile(config);
     const timeoutMs = values.timeout === undefined ? 30_000 : Number(values.timeout);
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a positive number of milliseconds');
+
+    const saveTo = values['save-request'];
+    if (saveTo === '') throw new UsageError('--save-request needs a file name');
+    // Opened before anything is sent: a path that cannot be written is a usage error, not a failed request.
+    const saveFile = saveTo === undefined ? undefined : await openSaveFile(saveTo);
 
     let emulator: RunningEmulator | undefined;
     if (values.emulator) {
@@ -128,18 +145,39 @@ export const sendCommand: Command = {
       config.baseUrl = emulator.url;
       io.err(io.dim(`emulator listening on ${emulator.url}`));
     }
-    // What went over the wire, for --show-request (printed masked, through io.err).
-    const sent: { url: string; authorization: string; body: string }[] = [];
-    const recordingFetch: typeof fetch = (input, init) => {
-      const headers = new Headers(init?.headers);
-      sent.push({ url: String(input), authorization: headers.get('authorization') ?? '', body: typeof init?.body === 'string' ? init.body : '' });
-      return fetch(input, init);
+    // What went over the wire, for --show-request (printed masked, through io.err) and the error messages.
+    const sent: SentRequest[] = [];
+    const recordingFetch: typeof fetch = async (input, init) => {
+      const headers = Object.fromEntries(new Headers(init?.headers).entries());
+      const request: SentRequest = { method: init?.method ?? 'GET', url: String(input), headers, body: typeof init?.body === 'string' ? init.body : '' };
+      sent.push(request);
+      if (saveFile !== undefined) await saveFile.save(request);
+      if (values.verbose) {
+        io.err(io.dim(`> ${request.method} ${request.url}`));
+        for (const [name, value] of Object.entries(headers)) io.err(io.dim(`> ${name}: ${value}`));
+        io.err(io.dim('>'));
+        io.err(io.dim(`> ${request.body}`));
+      }
+      const response = await fetch(input, init);
+      if (values.verbose) io.err(io.dim(`< HTTP ${response.status}`));
+      return response;
     };
     const showRequests = () => {
       if (values['show-request'] !== true) return;
       for (const request of sent) {
         io.err(io.bold('request sent (card data masked), as an explain command:'));
-        io.err(`paysign explain --url ${shellQuote(request.url)} --authorization ${shellQuote(request.authorization)} --body ${shellQuote(request.body)}`);
+        io.err(
+          `paysign explain --url ${shellQuote(request.url)} --authorization ${shellQuote(request.headers.authorization ?? '')} --body ${shellQuote(request.body)}`,
+        );
+        if (redactText(request.body) !== request.body) {
+          io.err(
+            io.yellow(
+              saveTo === undefined
+                ? 'The body above has card data masked, so this command cannot reproduce the signature: run again with --save-request FILE and run "paysign explain --request FILE".'
+                : `The body above has card data masked, so this command cannot reproduce the signature: run "paysign explain --request ${shellQuote(saveTo)}" instead.`,
+            ),
+          );
+        }
       }
     };
     try {
@@ -167,27 +205,75 @@ export const sendCommand: Command = {
     } catch (error) {
       showRequests();
       if (error instanceof GatewayValidationError && error.code === 'VALIDATION_FAILED') throw refusalFrom(error);
-      if (error instanceof GatewayAuthenticationError) throw authenticationRefusal(error, values['show-request'] === true);
-      if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS') throw new RefusalError(`${error.code}: ${error.message}`);
+      if (error instanceof GatewayAuthenticationError) throw authenticationRefusal(error, values['show-request'] === true, saveTo);
+      if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS')
+        throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);
       throw error;
     } finally {
+      await saveFile?.close();
       await emulator?.close();
     }
   },
 };
 
+/** A request as it went over the wire: what --verbose, --show-request and --save-request show. */
+interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * The --save-request file, opened (mode 0600 even when it existed) before anything is sent; each
+ * request sent replaces its content with that request, card data included.
+ */
+async function openSaveFile(path: string): Promise<{ save(request: SentRequest): Promise<void>; close(): Promise<void> }> {
+  let file: Awaited<ReturnType<typeof open>>;
+  try {
+    file = await open(path, 'w', 0o600);
+    await file.chmod(0o600);
+  } catch (error) {
+    throw new UsageError(`--save-request ${path}: cannot write the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return {
+    async save(request) {
+      const text = `${JSON.stringify(request, null, 2)}\n`;
+      await file.truncate(0);
+      await file.write(text, 0, 'utf8');
+    },
+    close: () => file.close(),
+  };
+}
+
 /** A 403/401 in the CLI's words: what the gateway refused and which flags and commands find out why. */
-function authenticationRefusal(error: GatewayAuthenticationError, shown: boolean): RefusalError {
-  return new RefusalError(
-    [
-      `refused: the gateway did not accept the request's signature (HTTP ${error.details.httpStatus}).`,
-      'Check --login, the key (--control-key, or --private-key whose public key the gateway holds; sandbox and production keys differ),',
-      '--endpoint-id and --base-url, and the clock of this machine.',
-      shown
+function authenticationRefusal(error: GatewayAuthenticationError, shown: boolean, savedTo: string | undefined): RefusalError {
+  const next =
+    savedTo !== undefined
+      ? `To see why, run "paysign explain --request ${shellQuote(savedTo)}" with --control-key K (HMAC-SHA1) or --public-key FILE (RSA-SHA256).`
+      : shown
         ? 'To see why, run the "paysign explain" command printed above with --control-key K (HMAC-SHA1) or --public-key FILE (RSA-SHA256).'
-        : 'To see why, run this command again with --show-request: it prints the request it sent as a "paysign explain" command.',
-    ].join('\n'),
-  );
+        : 'To see why, run this command again with --save-request FILE (or --show-request) and run "paysign explain --request FILE".';
+  return new RefusalError(`refused: ${authenticationAdvice(error.details.httpStatus, next)}`);
+}
+
+/**
+ * Any other failure reply, with the URL that was called: a 404 usually means a wrong --base-url
+ * or --path-prefix, and the URL shows which.
+ */
+function gatewayRefusal(error: GatewayError, request: SentRequest | undefined, baseUrl: string, pathPrefix = '/payment'): RefusalError {
+  const lines = [`${error.message} [${error.code}]`];
+  if (request !== undefined) lines.push(`called: ${request.method} ${request.url}`);
+  const status = (error as { details?: { httpStatus?: unknown } }).details?.httpStatus;
+  const basePath = URL.canParse(baseUrl) ? new URL(baseUrl).pathname.replace(/\/+$/, '') : '';
+  if (status === 404 && pathPrefix !== '' && basePath.endsWith(pathPrefix)) {
+    lines.push(
+      `--base-url already ends in ${pathPrefix}, and the operation paths already start with ${pathPrefix} (--path-prefix): leave ${pathPrefix} out of --base-url.`,
+    );
+  } else if (status === 404) {
+    lines.push('Check --base-url (scheme, host and port only) and --path-prefix (default /payment).');
+  }
+  return new RefusalError(lines.join('\n'));
 }
 
 function safeWireRow(payment: RecurringPaymentUpdate): Record<string, string> {

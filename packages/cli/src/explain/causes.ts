@@ -26,6 +26,7 @@ export type CauseCode =
   | 'url_query' // the query string signed as part of the URL
   | 'http_method' // not POST, or not upper case
   | 'signature_encoding' // the signature's `+` arrived as a space: the header was form-decoded
+  | 'masked_values' // the request holds masked card data (copied from masked output): it cannot be checked
   | 'wrong_key' // no layout matches: the key is not the one the request was signed with
   | 'hmac_key_layout' // the control key was used without the trailing `&` (or with spaces)
   | 'stale_timestamp' // the signature is right, the timestamp outside the window

@@ -13,6 +13,7 @@ import {
 import { parseFormPairs } from '@paysign/oauth-core/encoding';
 import { layOut, type Layout, type Pair } from './base-string-parts.js';
 import type { Cause } from './causes.js';
+import { maskedParameters } from './masked-values.js';
 import { methodVariants, parameterVariants, readBodyLiteralPlus, serverPairs, urlVariants, type ReadRequest, type Variant } from './variants.js';
 
 /**
@@ -64,8 +65,12 @@ export interface ExplainInput {
  * ```
  */
 export interface Diagnosis {
-  /** `valid`: signature and timestamp fine; `stale`: signature fine, timestamp not; `mismatch`: the signature does not verify; `malformed`: the request cannot be read. */
-  verdict: 'valid' | 'stale' | 'mismatch' | 'malformed';
+  /**
+   * `valid`: signature and timestamp fine; `stale`: signature fine, timestamp not; `mismatch`: the
+   * signature does not verify; `masked`: it does not verify, but the request holds masked card data
+   * (copied from masked output), so nothing can be said about why; `malformed`: the request cannot be read.
+   */
+  verdict: 'valid' | 'stale' | 'mismatch' | 'masked' | 'malformed';
   signatureMethod?: string;
   /** The base string a correct client signs for this request (what the gateway computes). */
   expectedBaseString?: string;
@@ -234,6 +239,21 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
         return done(expected, [{ code: 'hmac_key_layout', message: why }]);
       }
     }
+  }
+  const masked = maskedParameters([...request.queryPairs, ...request.bodyPairs]);
+  if (masked.length > 0) {
+    return {
+      verdict: 'masked',
+      signatureMethod: method,
+      expectedBaseString: expected,
+      causes: [
+        {
+          code: 'masked_values',
+          message: `${masked.join(', ')} ${masked.length === 1 ? 'holds a masked value' : 'hold masked values'}: the signature covers the real card data, so this request cannot be checked. Save the request as sent with "paysign send ... --save-request FILE" and run "paysign explain --request FILE"`,
+        },
+        ...timeCauses,
+      ],
+    };
   }
   return { verdict: 'mismatch', signatureMethod: method, expectedBaseString: expected, causes: [wrongKey(kind, signature, input.publicKey), ...timeCauses] };
 }

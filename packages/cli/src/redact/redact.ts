@@ -3,8 +3,8 @@ import { redactCardData } from '@paysign/spec';
 
 /**
  * Masks card data with `@paysign/gateway`'s `redactCardData` (every run of 13 or more digits,
- * also written with space, dot or hyphen separators, as 6 + 4 when a valid-shaped PAN and
- * entirely otherwise; 3-4 digit values after cvv, cvv2, cvc, cvc2 or cid with `=`, `:` or a
+ * also written with space, dot, hyphen, underscore or slash separators, whatever is glued to it,
+ * as 6 + 4 when a valid-shaped PAN and entirely otherwise; 3-4 digit values after cvv, cvv2, cvc, cvc2 or cid with `=`, `:` or a
  * space, plain or percent-encoded), then shortens the value of `payload=` (a Base64 CSV with
  * card data) in plain or encoded text.
  *

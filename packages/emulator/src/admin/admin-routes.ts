@@ -3,12 +3,16 @@ import { readScheduleRules } from '@paysign/spec';
 import type { Hono } from 'hono';
 import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import { EmulatorError } from '../errors.js';
+import type { MerchantRegistry } from '../merchants/merchant-registry.js';
+import type { PaymentOwner, PaymentOwners } from '../merchants/payment-owners.js';
 import type { RecurringEngine } from '../recurring/recurring-engine.js';
 import { GATEWAY_HEADERS } from '../reply/headers.js';
 import { readCappedBody } from '../request/read-body.js';
 import { parseProfiles } from '../store/load-profiles.js';
+import { withoutNeverStored } from '../store/never-stored.js';
 import type { ProfileStore } from '../store/profile-store.js';
 import { publicProfileFields } from '../store/public-profile.js';
+import { adminHostAllowed } from './host-check.js';
 import { adminAllowed, type AdminAccess } from './loopback.js';
 
 /** The most days one `POST /emulator/clock` may advance (ten years). */
@@ -43,67 +47,102 @@ export interface AdminRouteOptions {
   pathPrefix: string;
   clock: EmulatorClock;
   profiles: ProfileStore;
+  owners: PaymentOwners;
+  merchants: MerchantRegistry;
   recurring: RecurringEngine;
   maxBodyBytes: number;
+  /** The origin clients use when a proxy sits in front; its host is accepted in `Host` besides loopback names. */
+  publicOrigin: string | undefined;
 }
 
 /**
  * The emulator's unsigned admin API (the real gateway has none): `GET|POST /emulator/clock`,
  * `POST /emulator/recurring-payments`, `GET /emulator/recurring-payments/{id}` (also under the
- * path prefix, as before). Loopback callers only, unless `adminApi: 'any'`.
+ * path prefix, as before). Loopback callers only, unless `adminApi: 'any'`; in both cases only
+ * requests whose `Host` is a loopback name with the emulator's port, or `publicOrigin`'s host.
  */
 export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
-  const { clock, profiles, recurring, maxBodyBytes } = options;
+  const { clock, profiles, owners, merchants, recurring, maxBodyBytes } = options;
+
+  // `?login=L[&endpoint=E]`: a registered login, and one of its endpoint ids (may be left out when it has one).
+  // Neither given: no merchant named (`null`). The messages name the parameter and the rule, never the value sent.
+  const merchantOf = (login: string | undefined, endpoint: string | undefined): PaymentOwner | null | Response => {
+    if (login === undefined) return endpoint === undefined ? null : problem(400, 'endpoint: needs login');
+    const account = merchants.get(login)?.account;
+    if (account === undefined) return problem(400, 'login: no merchant has this login');
+    if (endpoint === undefined) {
+      if (account.endpointIds.length !== 1) return problem(400, 'endpoint: is required when the merchant has several endpoint ids');
+      return { login, endpointId: account.endpointIds[0] as string };
+    }
+    if (!account.endpointIds.includes(endpoint)) return problem(400, "endpoint: is not one of the merchant's endpoint ids");
+    return { login, endpointId: endpoint };
+  };
   const roots = [...new Set(['/emulator', `${options.pathPrefix}/emulator`])];
   for (const root of roots) {
     app.use(`${root}/*`, async (c, next) => {
       if (!adminAllowed(options.access, c.env)) return problem(403, 'the admin API answers loopback callers only');
+      // Before any action: a DNS-rebound page reaches the loopback socket but names its own host.
+      if (!adminHostAllowed(c.req.raw, c.env, options.publicOrigin))
+        return problem(421, 'the admin API answers requests addressed to localhost, 127.0.0.1 or [::1] with its port, or to publicOrigin');
       await next();
       return undefined;
     });
   }
 
-  const view = async (id: string): Promise<Response> => {
+  // With a merchant named, another merchant's payment is answered as an unknown id, as the signed API does.
+  const view = async (id: string, who: PaymentOwner | null = null): Promise<Response> => {
     const profile = await profiles.get(id);
     const life = await recurring.life(id);
     // Unauthenticated: personal data is redacted and the card masked (see publicProfileFields).
-    if (profile === undefined || life === undefined) return problem(404, 'no recurring payment has this id');
-    return json({ id: profile.id, revision: profile.revision, ...life, fields: publicProfileFields(profile.fields) }, 200);
+    if (profile === undefined || life === undefined || (who !== null && !owners.allows(id, who))) return problem(404, 'no recurring payment has this id');
+    const owner = owners.get(id) ?? null;
+    return json({ id: profile.id, revision: profile.revision, owner, ...life, fields: publicProfileFields(profile.fields) }, 200);
   };
-  for (const root of roots) app.get(`${root}/recurring-payments/:id`, (c) => view(c.req.param('id')));
+  for (const root of roots) {
+    app.get(`${root}/recurring-payments/:id`, (c) => {
+      const who = merchantOf(c.req.query('login'), c.req.query('endpoint'));
+      return who instanceof Response ? who : view(c.req.param('id'), who);
+    });
+  }
 
   app.get('/emulator/clock', () => json({ today: dateOf(clock.today()), clock: clock.mode }, 200));
   app.post('/emulator/clock', async (c) => {
     if (clock.mode !== 'virtual') return problem(409, 'the clock is the system clock; start the emulator with the virtual clock to move it');
     const body = await readJsonObject(c.req.raw, maxBodyBytes);
     if (body instanceof Response) return body;
-    const today = clock.today();
-    let target: number;
+    // The target is read when this step's turn comes, not now: concurrent steps add up (four
+    // `advanceDays: 1` move the clock four days), and a date already passed moves it nowhere.
+    let target: (today: number) => number;
     if (body.advanceDays !== undefined && body.today === undefined) {
       const days = body.advanceDays;
       if (typeof days !== 'number' || !Number.isSafeInteger(days) || days < 0 || days > MAX_ADVANCE_DAYS) {
         return problem(400, `advanceDays must be a whole number from 0 to ${MAX_ADVANCE_DAYS}`);
       }
-      target = today + days;
+      target = (today) => today + days;
     } else if (body.today !== undefined && body.advanceDays === undefined) {
       const day = typeof body.today === 'string' ? epochDayOf(body.today) : undefined;
       if (day === undefined) return problem(400, 'today must be a DD.MM.YYYY date that exists');
-      if (day < today) return problem(400, "today must not be before the emulator's today: the clock never goes backwards");
-      if (day - today > MAX_ADVANCE_DAYS) return problem(400, `today must be at most ${MAX_ADVANCE_DAYS} days ahead`);
-      target = day;
+      // Checked against today as it is now; by the step's turn the clock can only have moved on.
+      if (day < clock.today()) return problem(400, "today must not be before the emulator's today: the clock never goes backwards");
+      if (day - clock.today() > MAX_ADVANCE_DAYS) return problem(400, `today must be at most ${MAX_ADVANCE_DAYS} days ahead`);
+      target = (today) => Math.max(today, day);
     } else {
       return problem(400, 'send exactly one of advanceDays or today');
     }
-    const charges = await recurring.runThrough(target);
-    return json({ today: dateOf(clock.today()), charges }, 200);
+    let reached = clock.today();
+    const charges = await recurring.runThrough((today) => (reached = target(today)));
+    return json({ today: dateOf(reached), charges }, 200);
   });
 
   app.post('/emulator/recurring-payments', async (c) => {
+    const owner = merchantOf(c.req.query('login'), c.req.query('endpoint'));
+    if (owner instanceof Response) return owner;
     const body = await readJsonObject(c.req.raw, maxBodyBytes);
     if (body instanceof Response) return body;
     let fields: Record<string, string>;
     try {
-      fields = parseProfiles(JSON.stringify([body]))[0] as Record<string, string>;
+      // Validated as sent, stored without cvv2, whatever the store.
+      fields = withoutNeverStored(parseProfiles(JSON.stringify([body]))[0] as Record<string, string>);
     } catch (error) {
       if (error instanceof EmulatorError) return problem(400, error.message);
       throw error;
@@ -118,10 +157,13 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
       }
     }
     const id = fields['recurring-payment-id'] as string;
-    const login = c.req.query('login');
-    const { result } = await profiles.update([id], (current) => (current.get(id) ? { refuse: false } : { store: new Map([[id, fields]]), result: true }));
+    const { result } = await profiles.update([id], (current) => {
+      if (current.get(id)) return { refuse: false };
+      // Under the store's lock, before the payment exists: no update can claim it first.
+      if (owner !== null) owners.claim(id, owner);
+      return { store: new Map([[id, fields]]), result: true };
+    });
     if (!result) return problem(409, 'a recurring payment with this id exists');
-    if (login !== undefined) recurring.noteMerchant(id, login);
     // A start-date of today with type auto is charged on creation (rule 10).
     await recurring.runThrough();
     const response = await view(id);

@@ -50,30 +50,55 @@ export const DEFAULT_CALLBACK_BACKOFF_MS = 60_000;
 const MAX_DELAY_MS = 12 * 60 * 60 * 1000;
 const ATTEMPT_TIMEOUT_MS = 10_000;
 
+/**
+ * The default cap on callback attempts in flight at once: enough for local tests, few enough that
+ * a slow receiver or a burst of due charges never opens hundreds of connections.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from '@paysign/emulator';
+ *
+ * // A load test with many receivers: four times the default.
+ * const emulator = createEmulator({ merchants, maxCallbacksInFlight: 4 * DEFAULT_MAX_CALLBACKS_IN_FLIGHT });
+ * ```
+ */
+export const DEFAULT_MAX_CALLBACKS_IN_FLIGHT = 8;
+
 /** Sends callbacks in the background, retrying anything but a 200 with a doubling delay. */
 export interface CallbackSender {
   /** Starts delivering `url` (already carrying its parameters); never waits for it. */
   send(delivery: CallbackDelivery, url: URL, recurringPaymentId: string): void;
-  /** Resolves once no delivery is under way or waiting for a retry. */
+  /** Resolves once no delivery is under way, queued or waiting for a retry. */
   idle(): Promise<void>;
-  /** Cancels every waiting retry; attempts under way finish, and no retry follows them. */
+  /** Cancels every waiting retry and every queued attempt; attempts under way finish, and no retry follows them. */
   stop(): void;
+}
+
+interface Job {
+  delivery: CallbackDelivery;
+  url: URL;
+  recurringPaymentId: string;
 }
 
 /**
  * The emulator's callback sender: each callback is its own chain of attempts (GET, no redirects
  * followed, 10 s per attempt), so a slow or failing receiver never holds up the clock or another
- * callback. Attempt n + 1 waits `backoffMs * 2^(n-1)` (at most 12 h); after `attempts` tries the
- * delivery is `failed`. Every attempt is logged.
+ * callback. At most `maxInFlight` attempts are open at once; the others wait their turn, first
+ * come first served (a retry queues again when its delay is over). Attempt n + 1 waits
+ * `backoffMs * 2^(n-1)` (at most 12 h); after `attempts` tries the delivery is `failed`. Every
+ * attempt is logged.
  *
  * @example
  * ```ts
- * const sender = createCallbackSender({ attempts: 3, backoffMs: 10, log: () => {} });
+ * const sender = createCallbackSender({ attempts: 3, backoffMs: 10, maxInFlight: 8, log: () => {} });
  * ```
  */
-export function createCallbackSender(options: { attempts: number; backoffMs: number; log: EmulatorLog }): CallbackSender {
+export function createCallbackSender(options: { attempts: number; backoffMs: number; maxInFlight: number; log: EmulatorLog }): CallbackSender {
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  let queued: Job[] = [];
+  // Jobs started, queued or waiting for a retry; `idle()` resolves when none is left.
   let active = 0;
+  let inFlight = 0;
   let stopped = false;
   let waiters: (() => void)[] = [];
   const settle = () => {
@@ -83,7 +108,26 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
     for (const resolve of done) resolve();
   };
 
-  async function attempt(delivery: CallbackDelivery, url: URL, recurringPaymentId: string): Promise<void> {
+  // `job` is counted in `active`: it starts now if a slot is free, else waits for one.
+  function schedule(job: Job): void {
+    if (inFlight < options.maxInFlight) void start(job);
+    else queued.push(job);
+  }
+
+  async function start(job: Job): Promise<void> {
+    inFlight++;
+    try {
+      await attempt(job);
+    } finally {
+      inFlight--;
+      active--;
+      const next = queued.shift();
+      if (next !== undefined) void start(next);
+      settle();
+    }
+  }
+
+  async function attempt({ delivery, url, recurringPaymentId }: Job): Promise<void> {
     delivery.attempts++;
     try {
       const response = await fetch(url, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
@@ -107,10 +151,7 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
     active++;
     const timer = setTimeout(() => {
       timers.delete(timer);
-      void attempt(delivery, url, recurringPaymentId).finally(() => {
-        active--;
-        settle();
-      });
+      schedule({ delivery, url, recurringPaymentId });
     }, delay);
     timers.add(timer);
   }
@@ -118,10 +159,7 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
   return {
     send(delivery, url, recurringPaymentId) {
       active++;
-      void attempt(delivery, url, recurringPaymentId).finally(() => {
-        active--;
-        settle();
-      });
+      schedule({ delivery, url, recurringPaymentId });
     },
     idle() {
       return active === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
@@ -129,8 +167,9 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
     stop() {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
-      active -= timers.size;
+      active -= timers.size + queued.length;
       timers.clear();
+      queued = [];
       settle();
     },
   };

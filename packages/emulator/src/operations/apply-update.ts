@@ -1,5 +1,5 @@
 // "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
-import { sensitivityOf } from '@paysign/spec';
+import { isNeverStored } from '../store/never-stored.js';
 import type { ProfileFields } from '../store/profile-store.js';
 
 // Fields that choose one of the spec's alternatives: sending one member of a group replaces the
@@ -8,10 +8,6 @@ const EXCLUSIVE_GROUPS: readonly (readonly string[])[] = [
   ['amount', 'amount-from', 'amount-to', 'amount-sequence'],
   ['notify_url', 'notify-url', 'server_callback_url'],
 ];
-
-// Sent with a row but never kept: card verification data must not be stored after authorisation
-// (PCI DSS 3.2); the field table says which fields hold it.
-const neverStored = (name: string): boolean => sensitivityOf(name) === 'card-verification';
 
 /**
  * Applies one update row to a stored recurring payment: every non-empty cell replaces its field,
@@ -26,7 +22,7 @@ const neverStored = (name: string): boolean => sensitivityOf(name) === 'card-ver
  */
 export function applyUpdateRow(current: ProfileFields, row: Readonly<Record<string, string>>): Record<string, string> {
   const next: Record<string, string> = { ...current };
-  const sent = Object.keys(row).filter((name) => row[name] !== '' && !neverStored(name));
+  const sent = Object.keys(row).filter((name) => row[name] !== '' && !isNeverStored(name));
   for (const group of EXCLUSIVE_GROUPS) {
     if (sent.some((name) => group.includes(name))) for (const name of group) delete next[name];
   }

@@ -1,5 +1,6 @@
 import type { RegisteredMerchant } from '../merchants/merchant-account.js';
 import type { EmulatorLog } from '../log.js';
+import type { PaymentOwners } from '../merchants/payment-owners.js';
 import type { ProfileStore } from '../store/profile-store.js';
 
 /** Pairs of a form-encoded gateway reply, in order. */
@@ -13,6 +14,8 @@ export interface OperationContext {
   endpointId: string;
   serialNumber: string;
   profiles: ProfileStore;
+  /** Who owns which recurring payment: another merchant's payment is answered as an unknown id. */
+  owners: PaymentOwners;
   log: EmulatorLog;
 }
 

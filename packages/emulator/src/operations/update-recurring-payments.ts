@@ -8,7 +8,8 @@ import type { RowValidator } from './row-validation.js';
 /**
  * `update-recurring-payments`: the `payload` parameter is the Base64 of a `;`-separated CSV, one
  * recurring payment per data row. Every row is validated; then all rows are applied to the store
- * as one step, or none is when a row is invalid or names an unknown recurring-payment-id.
+ * as one step, or none is when a row is invalid or names a recurring-payment-id that does not exist
+ * or belongs to another merchant (login and endpoint), which is answered alike.
  */
 export async function updateRecurringPayments(context: OperationContext, validateRow: RowValidator): Promise<ReplyPairs> {
   const { serialNumber } = context;
@@ -34,9 +35,16 @@ export async function updateRecurringPayments(context: OperationContext, validat
   if (problems.length > 0) return validationError(serialNumber, problems.join('; '), firstOrderId);
 
   const ids = rows.map((row) => row['recurring-payment-id'] as string);
+  // Issue #19 item 9: a payment is its id scoped by its owner (login and endpoint). Another
+  // merchant's payment gets exactly the answer of an id that does not exist, so its existence does not show.
+  const who = { login: context.merchant.account.login, endpointId: context.endpointId };
   const { result, stored } = await context.profiles.update(ids, (current): ProfileChange<ReplyPairs> => {
-    const unknown = ids.flatMap((id, index) => (current.get(id) ? [] : [`row ${index + 1}, recurring-payment-id: no recurring payment has this id`]));
+    const unknown = ids.flatMap((id, index) =>
+      current.get(id) && context.owners.allows(id, who) ? [] : [`row ${index + 1}, recurring-payment-id: no recurring payment has this id`],
+    );
     if (unknown.length > 0) return { refuse: validationError(serialNumber, unknown.join('; '), firstOrderId) };
+    // Under the store's lock for these ids: of two merchants updating an unowned payment at once, one owns it.
+    for (const id of ids) context.owners.claim(id, who);
     const next = new Map<string, ProfileFields>();
     // Rows naming the same id apply in order, each on the result of the one before.
     rows.forEach((row, index) => {

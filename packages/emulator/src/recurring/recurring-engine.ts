@@ -73,8 +73,8 @@ export interface RecurringEngineOptions {
   declineCards: ReadonlySet<string>;
   seed: number;
   nextOrderId: () => string;
-  /** The control key that signs a payment's callbacks: the merchant's who last updated it, else the only one. */
-  controlKeyFor: (merchantLogin: string | undefined) => string | undefined;
+  /** The control key that signs a payment's callbacks: its owner's (none if the owner has none), else the only one. */
+  controlKeyFor: (recurringPaymentId: string) => string | undefined;
 }
 
 /**
@@ -90,12 +90,14 @@ export interface RecurringEngineOptions {
  * ```
  */
 export interface RecurringEngine {
-  /** Runs every charge due up to and including `day` (today by default), in date order; moves a virtual clock there. */
-  runThrough(day?: number): Promise<ChargeRecord[]>;
+  /**
+   * Runs every charge due up to and including `day` (today by default), in date order; moves a
+   * virtual clock there. `day` may be a function of the day the clock shows when this run's turn
+   * comes (runs are serialised), so that concurrent steps add up: four `(today) => today + 1` move it four days.
+   */
+  runThrough(day?: number | ((today: number) => number)): Promise<ChargeRecord[]>;
   /** The life of one payment, or `undefined` when the store has no such id. */
   life(id: string): Promise<PaymentLife | undefined>;
-  /** Remembers which merchant updated a payment (its control key signs the callbacks). */
-  noteMerchant(id: string, login: string): void;
   /** Resolves once every callback under way has been delivered or given up. */
   callbacksSettled(): Promise<void>;
 }
@@ -116,7 +118,6 @@ const CALLBACK_FIELDS = ['server_callback_url', 'notify_url', 'notify-url'];
 export function createRecurringEngine(options: RecurringEngineOptions): RecurringEngine {
   const { profiles, clock, log, sender } = options;
   const states = new Map<string, PaymentState>();
-  const merchants = new Map<string, string>();
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(task, task);
@@ -214,7 +215,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
       });
       return;
     }
-    const controlKey = options.controlKeyFor(merchants.get(id));
+    const controlKey = options.controlKeyFor(id);
     if (controlKey === undefined) {
       log({
         kind: 'callback',
@@ -247,7 +248,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
   return {
     runThrough(day) {
       return serial(async () => {
-        const through = day ?? clock.today();
+        const through = typeof day === 'function' ? day(clock.today()) : (day ?? clock.today());
         await sync();
         const due: { id: string; state: PaymentState; planned: PlannedCharge }[] = [];
         for (const [id, state] of states) {
@@ -278,9 +279,6 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         charges: state.charges.map(({ recurringPaymentId: _, ...charge }) => charge),
         callbacks: state.callbacks.map((delivery) => ({ ...delivery })),
       };
-    },
-    noteMerchant(id, login) {
-      merchants.set(id, login);
     },
     callbacksSettled: () => sender.idle(),
   };

@@ -1,9 +1,11 @@
 import { KeyedMutex } from './keyed-mutex.js';
+import { withoutNeverStored } from './never-stored.js';
 import type { ProfileFields, ProfileStore, StoredProfile } from './profile-store.js';
 
 /**
  * An in-memory {@link ProfileStore}, optionally filled with `profiles` (each must carry
- * `recurring-payment-id`). Updates to the same profile are serialised; an update of several
+ * `recurring-payment-id`); `cvv2` is dropped, at creation and on every update, never kept.
+ * Updates to the same profile are serialised; an update of several
  * profiles is applied to all of them or to none.
  *
  * @example
@@ -17,7 +19,7 @@ export function createMemoryProfileStore(profiles: readonly ProfileFields[] = []
   for (const fields of profiles) {
     const id = fields['recurring-payment-id'];
     if (id === undefined || id === '') throw new TypeError('every profile needs a recurring-payment-id');
-    byId.set(id, Object.freeze({ id, fields: Object.freeze({ ...fields }), revision: 0 }));
+    byId.set(id, Object.freeze({ id, fields: Object.freeze(withoutNeverStored(fields)), revision: 0 }));
   }
   const mutex = new KeyedMutex();
   return {
@@ -37,7 +39,7 @@ export function createMemoryProfileStore(profiles: readonly ProfileFields[] = []
         const next = [...decision.store].map(([id, fields]): StoredProfile => {
           if (!current.has(id)) throw new RangeError(`update() may only store the ids it locked, not ${id}`);
           const revision = (current.get(id)?.revision ?? -1) + 1;
-          return Object.freeze({ id, fields: Object.freeze({ ...fields, 'recurring-payment-id': id }), revision });
+          return Object.freeze({ id, fields: Object.freeze({ ...withoutNeverStored(fields), 'recurring-payment-id': id }), revision });
         });
         for (const profile of next) byId.set(profile.id, profile);
         return { result: decision.result, stored: next };

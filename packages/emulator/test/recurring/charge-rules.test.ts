@@ -134,12 +134,14 @@ describe('the admin API', () => {
 
   it('answers loopback callers only by default; adminApi "off" closes it', async () => {
     const emulator = virtualEmulator('01.01.2030');
-    const request = () => new Request('http://gate.test/emulator/clock');
+    // Addressed to a loopback name: another Host is refused (421) whoever calls (admin-host.test.ts).
+    const request = (host = '127.0.0.1') => new Request(`http://${host}/emulator/clock`);
     expect((await emulator.fetch(request(), { remoteAddress: '203.0.113.9' })).status).toBe(403);
     expect((await emulator.fetch(request(), { incoming: { socket: { remoteAddress: '::ffff:127.0.0.1' } } })).status).toBe(200);
     expect((await emulator.fetch(request(), { some: 'binding' })).status).toBe(403);
     expect((await virtualEmulator('01.01.2030', { adminApi: 'any' }).fetch(request(), { remoteAddress: '203.0.113.9' })).status).toBe(200);
     expect((await virtualEmulator('01.01.2030', { adminApi: 'off' }).fetch(request())).status).toBe(403);
+    expect((await emulator.fetch(request('gate.test'), { remoteAddress: '127.0.0.1' })).status).toBe(421);
   });
 
   it('refuses a second profile with the same id and a schedule that breaks a rule', async () => {

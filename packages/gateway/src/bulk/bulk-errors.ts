@@ -18,7 +18,8 @@ export type BulkErrorCode =
   | 'BULK_INVALID_ROWS' // rows broke the spec's rules and skipInvalid was not set: nothing was sent
   | 'BULK_INPUT' // the input cannot be read at all (a CSV header that names no known column, an unreadable file)
   | 'BULK_JOURNAL_CORRUPT' // a journal line other than a torn last one cannot be read
-  | 'BULK_JOURNAL_MISMATCH'; // the journal belongs to another input or another shard
+  | 'BULK_JOURNAL_MISMATCH' // the journal belongs to another input or another shard
+  | 'BULK_JOURNAL_LOCKED'; // another run uses the journal (or its lock file cannot be read): one run per journal
 
 /**
  * An error of a bulk run (`bulkUpdateRecurringPayments`). Messages name the row number, the

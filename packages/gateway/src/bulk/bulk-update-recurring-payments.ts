@@ -46,7 +46,8 @@ type Item = { rowNumber: number; row: BulkRow | BulkUnreadableRow };
  *    resolved (the file journal fsyncs first). A run stopped at any point (abort, crash, kill -9)
  *    and started again with the same journal sends only the rows without an outcome.
  *
- * @throws {BulkError} `BULK_INVALID_OPTIONS`, `BULK_INVALID_ROWS`, `BULK_INPUT`, `BULK_JOURNAL_CORRUPT`, `BULK_JOURNAL_MISMATCH`.
+ * @throws {BulkError} `BULK_INVALID_OPTIONS`, `BULK_INVALID_ROWS`, `BULK_INPUT`, `BULK_JOURNAL_CORRUPT`, `BULK_JOURNAL_MISMATCH`,
+ * `BULK_JOURNAL_LOCKED` (another run uses the file journal).
  * @throws {GatewayValidationError} `INVALID_OPTIONS` when the client cannot sign (the run stops).
  * @example
  * ```ts

@@ -1,3 +1,4 @@
+import { redactCardData } from '@paysign/spec';
 import { BulkError } from './bulk-errors.js';
 import type { BulkOutcome, BulkRecord } from './bulk-types.js';
 
@@ -31,7 +32,8 @@ export interface BulkJournal {
 const OUTCOMES: ReadonlySet<string> = new Set<BulkOutcome>(['updated', 'refused', 'invalid', 'failed']);
 
 /**
- * One record as one journal line: JSON, `\n`-terminated. The values are already masked.
+ * One record as one journal line: JSON, `\n`-terminated. Every text value goes through
+ * `redactCardData` (again: a record made by hand may not be masked), so no card number reaches the file.
  *
  * @example
  * ```ts
@@ -42,11 +44,11 @@ const OUTCOMES: ReadonlySet<string> = new Set<BulkOutcome>(['updated', 'refused'
 export function formatJournalLine(record: BulkRecord): string {
   return `${JSON.stringify({
     row: record.row,
-    id: record.recurringPaymentId,
+    id: redactCardData(record.recurringPaymentId),
     outcome: record.outcome,
-    ...(record.serialNumber !== undefined && { serial: record.serialNumber }),
-    ...(record.errorCode !== undefined && { code: record.errorCode }),
-    ...(record.errorMessage !== undefined && { message: record.errorMessage }),
+    ...(record.serialNumber !== undefined && { serial: redactCardData(record.serialNumber) }),
+    ...(record.errorCode !== undefined && { code: redactCardData(record.errorCode) }),
+    ...(record.errorMessage !== undefined && { message: redactCardData(record.errorMessage) }),
   })}\n`;
 }
 
@@ -86,11 +88,14 @@ export function parseJournalLine(line: string, lineNumber: number): BulkRecord {
 }
 
 /**
- * Reads journal text: complete lines are records; an unterminated last line is the write a crash
- * cut short, and is dropped (its row was not done). Returns the records and the length of the
- * text up to the end of the last complete line, where the next append must start.
+ * Reads journal text: complete lines are records; an unterminated last line that is the start of
+ * a record (`{"row":...`, or a piece of it) is the write a crash cut short, and is dropped (its row
+ * was not done). Returns the records and the length of the text up to the end of the last
+ * complete line, where the next append must start.
  *
- * @throws {BulkError} `BULK_JOURNAL_CORRUPT` for a complete line that is not a record.
+ * @throws {BulkError} `BULK_JOURNAL_CORRUPT` for a complete line that is not a record, and for an
+ * unterminated last line that is not the start of one: the file is not a journal (a one-line file
+ * named by mistake), and cutting that line off would erase it.
  * @example
  * ```ts
  * readJournalText('{"row":1,"id":"a","outcome":"updated"}\n{"row":2,"id"').records.length; // 1
@@ -106,7 +111,23 @@ export function readJournalText(text: string): { records: BulkRecord[]; complete
     if (line.trim() !== '') records.push(parseJournalLine(line, lineNumber));
     start = end + 1;
   }
+  if (!isTornRecord(text.slice(start))) {
+    throw new BulkError(
+      'BULK_JOURNAL_CORRUPT',
+      `journal line ${lineNumber + 1} is not a record and has no line end: the file is not a bulk journal (it was left as it was)`,
+    );
+  }
   return { records, completeLength: start };
+}
+
+const RECORD_START = '{"row":';
+
+// What a crash can leave after the last complete line: nothing, or the first bytes of a record
+// (formatJournalLine always starts with RECORD_START), possibly followed by the zeros of a block
+// the file system allocated but never wrote.
+function isTornRecord(tail: string): boolean {
+  const written = tail.replace(/\0+$/, '');
+  return written.startsWith(RECORD_START) || RECORD_START.startsWith(written);
 }
 
 /**

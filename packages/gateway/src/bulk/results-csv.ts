@@ -17,14 +17,25 @@ export const BULK_RESULT_COLUMNS = ['row', 'recurring-payment-id', 'outcome', 's
 
 /**
  * One line of a results file (`;`-separated like the gateway's CSV, CRLF-ended): row number,
- * recurring-payment-id, outcome, serial-number, error-code, error-message. Values are masked
- * and quoted (RFC 4180) when they hold `;`, `"`, CR or LF. A results file has no header line,
- * so the files of the N shards of a run concatenate into the whole run's report.
+ * recurring-payment-id, outcome, serial-number, error-code, error-message. A results file has
+ * no header line, so the files of the N shards of a run concatenate into the whole run's report.
+ *
+ * It is a file for people, opened in spreadsheets, and its cells hold the caller's ids and the
+ * gateway's words, so each value is:
+ *
+ * 1. masked (`redactCardData`: no card number, no CVV);
+ * 2. neutralised when a spreadsheet would run it as a formula: a value starting with `=`, `+`,
+ *    `-`, `@`, TAB or CR gets a `'` in front (OWASP's CSV-injection advice), so `=HYPERLINK(...)`
+ *    is shown as text, not run. The journal and the gateway's payload are never changed this way:
+ *    the payload stays byte for byte what the rows say;
+ * 3. quoted (RFC 4180) when it holds `;`, `"`, CR or LF.
  *
  * @example
  * ```ts
  * formatResultLine({ row: 3, recurringPaymentId: 'rp-3', outcome: 'refused', errorCode: '2', errorMessage: 'bad amount' });
  * // '3;rp-3;refused;;2;bad amount\r\n'
+ * formatResultLine({ row: 4, recurringPaymentId: '=1+2', outcome: 'refused', errorMessage: '-5 is not an amount' });
+ * // "4;'=1+2;refused;;;'-5 is not an amount\r\n"
  * ```
  */
 export function formatResultLine(record: BulkRecord): string {
@@ -35,8 +46,15 @@ export function formatResultLine(record: BulkRecord): string {
     record.serialNumber ?? '',
     record.errorCode ?? '',
     record.errorMessage ?? '',
-  ].map((value) => quote(redactCardData(value)));
+  ].map((value) => quote(neutraliseFormula(redactCardData(value))));
   return `${cells.join(';')}\r\n`;
+}
+
+// The first characters that make a spreadsheet read a cell as a formula (OWASP, CSV Injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function neutraliseFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 function quote(value: string): string {

@@ -1,8 +1,9 @@
 import { luhnValid } from './luhn.js';
 
-// A card number as people write it: digits, optionally split by single spaces, dots or hyphens.
-const WRITTEN_PAN = /^\d(?:[ .-]?\d)*$/;
-const SEPARATORS = /[ .-]/g;
+// A card number as people write it: digits, optionally split by single spaces, dots, hyphens,
+// underscores or slashes (the separators of redactCardData).
+const WRITTEN_PAN = /^\d(?:[ ._/-]?\d)*$/;
+const SEPARATORS = /[ ._/-]/g;
 
 /**
  * The project's one rule for what may be shown of a card number: 14-19 digits that pass the Luhn
@@ -28,7 +29,7 @@ export function isShowablePan(digits: string): boolean {
 
 /**
  * Masks a card number for messages and logs. A valid-shaped PAN (14-19 digits, Luhn-valid,
- * optionally written with single space, dot or hyphen separators) keeps its first 6 and last 4
+ * optionally written with single space, dot, hyphen, underscore or slash separators) keeps its first 6 and last 4
  * digits, as PCI DSS allows, separators dropped; any other value is masked ENTIRELY, one `*` per
  * character, since its last characters may be a CVV typed after the number.
  *
@@ -36,6 +37,7 @@ export function isShowablePan(digits: string): boolean {
  * ```ts
  * maskPan('4111111111111111'); // '411111******1111'
  * maskPan('4111 1111 1111 1111'); // '411111******1111'
+ * maskPan('4111_1111_1111_1111'); // '411111******1111'
  * maskPan('4111111111111111987'); // '*******************' (fails Luhn: may end with a CVV)
  * maskPan('12345'); // '*****'
  * ```

@@ -1,7 +1,8 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { BulkError } from '../bulk-errors.js';
 import type { BulkRecord } from '../bulk-types.js';
 import { formatJournalLine, readJournalText, type BulkJournal } from '../journal.js';
+import { acquireJournalLock, type JournalLock } from './journal-lock.js';
 
 /**
  * A journal in an append-only file: one JSON line per row's final outcome. `append` resolves
@@ -10,10 +11,21 @@ import { formatJournalLine, readJournalText, type BulkJournal } from '../journal
  * under way are written and synced together (group commit), so concurrency is not serialised on
  * the disk's sync latency.
  *
- * `load()` opens (or creates) the file and reads it; an unterminated last line (a write cut short
- * by a crash) is dropped and cut off the file before the next append, since its row was not
- * done. Any other unreadable line is `BULK_JOURNAL_CORRUPT`. The file holds row numbers,
- * recurring-payment-ids (masked), outcomes, serial numbers and masked error messages: no card data.
+ * `load()` opens (or creates) the file, takes its lock, and reads it; an unterminated last line
+ * that is the start of a record (a write cut short by a crash) is dropped and cut off the file
+ * before the next append, since its row was not done. Any other unreadable line, or a last line
+ * that is not a record (the file is not a journal), is `BULK_JOURNAL_CORRUPT`, and the file is
+ * left as it was. The file holds row numbers, recurring-payment-ids, outcomes, serial numbers and
+ * error messages, card data masked.
+ *
+ * **One run per journal.** `load()` takes the lock `<journal>.lock` (the journal's real path, so
+ * a symlink or another spelling of the path finds the same lock) and `close()` releases it. While
+ * another run holds it, `load()` refuses with `BULK_JOURNAL_LOCKED`: two runs on one journal would
+ * send every row twice and overwrite each other's records. The lock names its holder (pid, host,
+ * boot id, start time); a holder on this host that is gone (crashed, killed with `kill -9`, or
+ * from before a reboot) does not keep the journal locked: the next run removes its lock. A lock
+ * of another host cannot be checked and refuses the run; its message says which file to delete
+ * once that run is known to be gone.
  *
  * @example
  * ```ts
@@ -24,6 +36,7 @@ import { formatJournalLine, readJournalText, type BulkJournal } from '../journal
  */
 export function createFileJournal(path: string): BulkJournal {
   let handle: FileHandle | undefined;
+  let lock: JournalLock | undefined;
   let position = 0;
   let queue: { line: string; resolve: () => void; reject: (error: unknown) => void }[] = [];
   let writing = false;
@@ -57,25 +70,35 @@ export function createFileJournal(path: string): BulkJournal {
       if (handle !== undefined) throw new BulkError('BULK_INVALID_OPTIONS', 'the journal is already loaded');
       try {
         handle = await open(path, 'a+');
+        lock = await acquireJournalLock(path, `${await realpath(path)}.lock`);
       } catch (error) {
-        throw new BulkError('BULK_INPUT', `journal ${path}: cannot open the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+        await handle?.close();
+        handle = undefined;
+        if (error instanceof BulkError) throw error;
+        throw new BulkError('BULK_INPUT', `journal ${JSON.stringify(path)}: cannot open the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
       }
-      const text = await handle.readFile('utf8');
-      const { records, completeLength } = readJournalText(text);
-      // Bytes, not characters: the text is UTF-8.
-      position = Buffer.byteLength(text.slice(0, completeLength), 'utf8');
-      const size = Buffer.byteLength(text, 'utf8');
-      if (size > position) {
-        await handle.close();
-        // 'a' mode writes at the end whatever the position: reopen for positioned writes after cutting the torn line.
-        handle = await open(path, 'r+');
-        await handle.truncate(position);
-        await handle.datasync();
-      } else {
+      try {
+        const text = await handle.readFile('utf8');
+        const { records, completeLength } = readJournalText(text);
+        // Bytes, not characters: the text is UTF-8.
+        position = Buffer.byteLength(text.slice(0, completeLength), 'utf8');
+        const size = Buffer.byteLength(text, 'utf8');
+        // 'a' mode writes at the end whatever the position: reopen for positioned writes.
         await handle.close();
         handle = await open(path, 'r+');
+        if (size > position) {
+          // Cut off the torn last record.
+          await handle.truncate(position);
+          await handle.datasync();
+        }
+        return records;
+      } catch (error) {
+        await handle?.close();
+        handle = undefined;
+        await lock?.release();
+        lock = undefined;
+        throw error;
       }
-      return records;
     },
     append(record: BulkRecord) {
       if (closed) return Promise.reject(new BulkError('BULK_INVALID_OPTIONS', 'the journal is closed'));
@@ -89,6 +112,8 @@ export function createFileJournal(path: string): BulkJournal {
       while (writing) await new Promise((resolve) => setTimeout(resolve, 1));
       await handle?.close();
       handle = undefined;
+      await lock?.release();
+      lock = undefined;
     },
   };
 }
