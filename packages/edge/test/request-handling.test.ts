@@ -1,5 +1,5 @@
-// The proxy's handle where mutation testing (issue #16, target edge-handle) found it unasserted:
-// the exact refusal of each step (bodies a caller reads), caller authentication at its edges
+// The proxy's handling of one request, step by step: the exact refusal of each step (bodies a
+// caller reads), caller authentication at its edges
 // (bearer tokens with text around them, signatures with a digit more, one way configured), the
 // gateway-rule checks of update-recurring-payments, upstream fetches that fail or answer with
 // something that is no HTTP reply, and the reply headers passed back.
