@@ -51,7 +51,6 @@ export {
   isShowablePan,
   luhnValid,
   maskPan,
-  maskPansInText,
   parseCalendarDate,
   previewSchedule,
   recurringPaymentColumns,

@@ -48,7 +48,7 @@ export { formatCalendarDate, fromEpochDay, parseCalendarDate, toEpochDay, type C
 // Card data: the one Luhn check and the one masking rule of every package
 export { luhnValid } from './redact/luhn.js';
 export { isShowablePan, maskPan } from './redact/mask-pan.js';
-export { maskPansInText, redactCardData } from './redact/redact-card-data.js';
+export { redactCardData } from './redact/redact-card-data.js';
 
 // Validation: every field-table row and rule, all issues at once; typed input and wire input alike
 export type { ValidationIssue, ValidationRule } from './validation/issue.js';

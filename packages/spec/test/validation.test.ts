@@ -4,7 +4,7 @@ import {
   GatewayValidationError,
   luhnValid,
   maskPan,
-  maskPansInText,
+  redactCardData,
   validatePanEligibilitySend,
   validateRecurringPayment,
   validateTransfer,
@@ -302,8 +302,8 @@ describe('Luhn and masking', () => {
   it('masks as first 6 + last 4, and hides short numbers entirely', () => {
     expect(maskPan('4111111111111111')).toBe('411111******1111');
     expect(maskPan('1234567890123')).toBe('*************');
-    expect(maskPansInText('card 4111111111111111 and 4111 1111 1111 1111 declined')).toBe('card 411111******1111 and 411111******1111 declined');
-    expect(maskPansInText('serial 00000000-0000-0000-0000-0000043b64d7')).toBe('serial 00000000-0000-0000-0000-0000043b64d7');
+    expect(redactCardData('card 4111111111111111 and 4111 1111 1111 1111 declined')).toBe('card 411111******1111 and 411111******1111 declined');
+    expect(redactCardData('serial 00000000-0000-0000-0000-0000043b64d7')).toBe('serial 00000000-0000-0000-0000-0000043b64d7');
   });
 });
 

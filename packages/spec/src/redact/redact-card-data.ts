@@ -74,14 +74,3 @@ function isSerialUuid(uuid: string): boolean {
   }
   return true;
 }
-
-/**
- * The former name of {@link redactCardData}, kept so existing imports work.
- *
- * @deprecated Use {@link redactCardData}.
- * @example
- * ```ts
- * maskPansInText('card 4111111111111111 declined'); // 'card 411111******1111 declined'
- * ```
- */
-export const maskPansInText: (text: string) => string = redactCardData;
