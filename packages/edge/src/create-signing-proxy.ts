@@ -1,5 +1,5 @@
 import { operationUrl, readCappedBytes } from '@paysign/spec';
-import { createSigner, type OAuthError, type Signer } from '@paysign/oauth-core/webcrypto';
+import { createSigner, OAuthError, type Signer } from '@paysign/oauth-core/webcrypto';
 import { createAuthenticator } from './caller/authenticate.js';
 import { resolveOptions, type ResolvedOptions, type SigningProxyOptions } from './options.js';
 import { errorResponse, STATUS, type Refusal } from './reply/json-error.js';
@@ -41,14 +41,6 @@ export interface SigningProxy {
 
 function isRefusal(value: object): value is Refusal {
   return 'code' in value && typeof (value as Refusal).code === 'string' && (value as Refusal).code in STATUS;
-}
-
-// By shape, not `instanceof`: a second copy of oauth-core (ESM next to CJS, or another realm)
-// throws errors of another class.
-function isOAuthError(error: unknown): error is OAuthError {
-  if (typeof error !== 'object' || error === null) return false;
-  const { name, code, message } = error as { name?: unknown; code?: unknown; message?: unknown };
-  return name === 'OAuthError' && typeof code === 'string' && typeof message === 'string';
 }
 
 function createMerchantSigner(options: ResolvedOptions): Signer {
@@ -154,7 +146,7 @@ export function createSigningProxy(options: SigningProxyOptions): SigningProxy {
     } catch (error) {
       signer = undefined;
       // OAuthError messages name the rule and never the key; anything else is not repeated at all.
-      const detail = isOAuthError(error) ? `${error.code}: ${error.message}` : 'the signer failed';
+      const detail = error instanceof OAuthError ? `${error.code}: ${error.message}` : 'the signer failed';
       return refuse({ code: 'PROXY_MISCONFIGURED', message: `the proxy cannot sign with its merchant credentials (${detail})` }, target);
     }
 

@@ -3,7 +3,7 @@ import type { SigningProxy } from '../create-signing-proxy.js';
 import { errorResponse } from '../reply/json-error.js';
 import { createDurableObjectNonceStore, isDurableObjectNamespace } from '../stores/durable-object.js';
 import type { ProxyEnv } from './env.js';
-import { proxyFromEnv, type PER_ISOLATE_NONCES, type ProxyOverrides } from './lazy-proxy.js';
+import { proxyFromEnv, type ProxyOverrides } from './lazy-proxy.js';
 
 export {
   createDurableObjectNonceStore,
@@ -55,7 +55,7 @@ export type CloudflareOverrides = Omit<ProxyOverrides, 'nonceStore'> & {
    * `'unsafe-per-isolate-memory'` opts in to memory instead: each isolate then accepts the same
    * signed request once, so a transfer may be executed once per isolate.
    */
-  nonceStore?: NonceStore | typeof PER_ISOLATE_NONCES | ((env: ProxyEnv) => NonceStore);
+  nonceStore?: NonceStore | 'unsafe-per-isolate-memory' | ((env: ProxyEnv) => NonceStore);
 };
 
 /**
@@ -99,7 +99,7 @@ export function createCloudflareWorker(overrides: CloudflareOverrides = {}): Clo
         const upstream = env.PAYSIGN_UPSTREAM as Fetcher | undefined;
         const fetch = typeof upstream?.fetch === 'function' ? (req: Request) => upstream.fetch(req) : undefined;
         const bound = env[NONCE_STORE_BINDING];
-        let store: NonceStore | typeof PER_ISOLATE_NONCES | undefined;
+        let store: NonceStore | 'unsafe-per-isolate-memory' | undefined;
         if (typeof nonceStore === 'function') store = nonceStore(env);
         else if (nonceStore !== undefined) store = nonceStore;
         else if (isDurableObjectNamespace(bound)) store = createDurableObjectNonceStore(bound);

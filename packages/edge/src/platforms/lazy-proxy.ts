@@ -28,7 +28,7 @@ export type ProxyOverrides = Partial<Omit<SigningProxyOptions, 'merchant' | 'cal
    * `PROXY_MISCONFIGURED`. `'unsafe-per-isolate-memory'` opts in to memory instead, where each
    * isolate accepts the same signed request once (a transfer may then be executed once per isolate).
    */
-  nonceStore?: NonceStore | typeof PER_ISOLATE_NONCES;
+  nonceStore?: NonceStore | 'unsafe-per-isolate-memory';
 };
 
 /**
