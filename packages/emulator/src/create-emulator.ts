@@ -228,7 +228,6 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     log,
   });
   const owners = createPaymentOwners();
-  const controlKeys = new Map((options.merchants ?? []).filter((m) => m.controlKey !== undefined).map((m) => [m.login, m.controlKey as string]));
   const recurring = createRecurringEngine({
     profiles,
     clock,
@@ -241,9 +240,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       const owner = owners.get(id);
       // An owned payment is signed with its owner's key or not at all (an RSA-only owner has none),
       // never with another merchant's.
-      if (owner !== undefined) return merchants.get(owner.login)?.account.controlKey ?? controlKeys.get(owner.login);
+      if (owner !== undefined) return merchants.get(owner.login)?.account.controlKey;
       // A payment no merchant owns yet: signed by the only merchant with a control key, if there is one.
-      return controlKeys.size === 1 ? [...controlKeys.values()][0] : undefined;
+      // Read from the registry at the time of the callback, so merchants added later count too.
+      const controlKeys = merchants.list().flatMap((merchant) => (merchant.account.controlKey === undefined ? [] : [merchant.account.controlKey]));
+      return controlKeys.length === 1 ? controlKeys[0] : undefined;
     },
   });
   let lastRunDay: number | undefined;
