@@ -7,9 +7,7 @@ import type { MerchantAccount } from './merchants/merchant-account.js';
 import { createMerchantRegistry, type MerchantRegistry } from './merchants/merchant-registry.js';
 import { createPaymentOwners, type PaymentOwners } from './merchants/payment-owners.js';
 import type { OperationContext, ReplyPairs } from './operations/context.js';
-import { gatewayPanEligibilityValidator, gatewayRowValidator, gatewayTransferValidator } from './operations/gateway-rules.js';
 import { panEligibilitySend } from './operations/pan-eligibility.js';
-import type { PanEligibilityValidator, RowValidator, TransferValidator } from './operations/row-validation.js';
 import { transfer } from './operations/transfer.js';
 import { updateRecurringPayments } from './operations/update-recurring-payments.js';
 import { emptyReply, forbidden, GATEWAY_HEADERS } from './reply/headers.js';
@@ -97,12 +95,6 @@ export interface EmulatorOptions {
   maxCallbacksInFlight?: number;
   /** Who may call the unsigned admin API under `/emulator/`: `loopback` (default), `any`, or `off`. */
   adminApi?: AdminAccess;
-  /** Overrides the gateway package's rules for update rows (for testing the emulator's own paths). */
-  validateRow?: RowValidator;
-  /** Overrides the gateway package's rules for transfers. */
-  validateTransfer?: TransferValidator;
-  /** Overrides the gateway package's rules for pan-eligibility/send. */
-  validatePanEligibility?: PanEligibilityValidator;
 }
 
 /**
@@ -205,9 +197,6 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const merchants = createMerchantRegistry(options.merchants);
   const profiles = isStore(options.profiles) ? options.profiles : createMemoryProfileStore(options.profiles ?? []);
   const log = options.log ?? lineLog();
-  const validateRow = options.validateRow ?? gatewayRowValidator;
-  const validateTransfer = options.validateTransfer ?? gatewayTransferValidator;
-  const validatePanEligibility = options.validatePanEligibility ?? gatewayPanEligibilityValidator;
   const maxBodyBytes = positiveInteger(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
   const maxParameters = positiveInteger(options.maxParameters, DEFAULT_MAX_PARAMETERS, 'maxParameters');
   const window = options.timestampWindowSeconds ?? 300;
@@ -327,13 +316,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   // One handler per operation of @paysign/spec's table; the paths are the table's too.
   const operations: Record<OperationName, (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs> = {
     'update-recurring-payments': async (context) => {
-      const reply = await updateRecurringPayments(context, validateRow);
+      const reply = await updateRecurringPayments(context);
       // An update changes what later charges do; one due today under the new schedule is made now.
       await recurring.runThrough();
       return reply;
     },
-    'pan-eligibility/send': (context) => panEligibilitySend(context, validatePanEligibility, String(++paynetOrderIds)),
-    transfer: (context) => transfer(context, validateTransfer, String(++paynetOrderIds)),
+    'pan-eligibility/send': (context) => panEligibilitySend(context, String(++paynetOrderIds)),
+    transfer: (context) => transfer(context, String(++paynetOrderIds)),
   };
 
   const app = new Hono();

@@ -13,7 +13,6 @@ export type { PaymentOwner, PaymentOwners } from './merchants/payment-owners.js'
 export type { ProfileChange, ProfileFields, ProfileStore, StoredProfile } from './store/profile-store.js';
 export { createMemoryProfileStore } from './store/memory-store.js';
 export { parseProfiles } from './store/load-profiles.js';
-export type { PanEligibilityValidator, RowIssue, RowValidator, RuleOptions, TransferValidator } from './operations/row-validation.js';
 
 // Recurring payments in time: clock, charges, callbacks, admin API
 export type { EmulatorClock } from './clock/emulator-clock.js';

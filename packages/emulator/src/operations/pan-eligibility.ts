@@ -1,5 +1,5 @@
 import { validationError, type OperationContext, type ReplyPairs } from './context.js';
-import type { PanEligibilityValidator } from './row-validation.js';
+import { validatePanEligibilitySendParams } from '@paysign/spec';
 
 /**
  * `pan-eligibility/send` (spec: a signing example; response not shown). The parameters are
@@ -7,14 +7,17 @@ import type { PanEligibilityValidator } from './row-validation.js';
  * asynchronous requests (docs/reference/response-format.md): `type=async-response`,
  * `status=processing`.
  */
-export function panEligibilitySend(context: OperationContext, validate: PanEligibilityValidator, paynetOrderId: string): ReplyPairs {
+export function panEligibilitySend(context: OperationContext, paynetOrderId: string): ReplyPairs {
   const params: Record<string, string> = {};
   const repeated = new Set<string>();
   for (const [name, value] of context.params) {
     if (name in params) repeated.add(name);
     params[name] = value;
   }
-  const problems = [...[...repeated].map((name) => `${name}: is given more than once; send it once`), ...validate(params).map((issue) => issue.message)];
+  const problems = [
+    ...[...repeated].map((name) => `${name}: is given more than once; send it once`),
+    ...validatePanEligibilitySendParams(params).map((issue) => issue.message),
+  ];
   const merchantOrderId = params['client-order-id'];
   if (problems.length > 0) return validationError(context.serialNumber, problems.join('; '), merchantOrderId);
   return [

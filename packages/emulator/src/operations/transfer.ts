@@ -1,12 +1,12 @@
 import { validationError, type OperationContext, type ReplyPairs } from './context.js';
-import type { TransferValidator } from './row-validation.js';
+import { validateTransferParams } from '@paysign/spec';
 
 /**
  * `transfer` (spec: a signing example; which parameters are required and the response are not
  * shown). The parameters are validated with the gateway package's transfer rules; the reply is
  * the family's `async-response` with `status=processing`.
  */
-export function transfer(context: OperationContext, validate: TransferValidator, paynetOrderId: string): ReplyPairs {
+export function transfer(context: OperationContext, paynetOrderId: string): ReplyPairs {
   const params: Record<string, string> = {};
   const repeated = new Set<string>();
   for (const [name, value] of context.params) {
@@ -16,7 +16,7 @@ export function transfer(context: OperationContext, validate: TransferValidator,
   const currency = context.merchant.account.currency;
   const problems = [
     ...[...repeated].map((name) => `${name}: is given more than once; send it once`),
-    ...validate(params, currency === undefined ? {} : { projectCurrency: currency }).map((issue) => issue.message),
+    ...validateTransferParams(params, currency === undefined ? {} : { projectCurrency: currency }).map((issue) => issue.message),
   ];
   const merchantOrderId = params.client_orderid;
   if (problems.length > 0) return validationError(context.serialNumber, problems.join('; '), merchantOrderId);

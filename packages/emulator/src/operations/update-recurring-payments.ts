@@ -1,9 +1,8 @@
-import { recurringPaymentColumns } from '@paysign/spec';
+import { recurringPaymentColumns, validateRecurringPaymentRow } from '@paysign/spec';
 import { CodecError, decodePayload } from '@paysign/payload-codec';
 import type { ProfileChange, ProfileFields } from '../store/profile-store.js';
 import { applyUpdateRow } from './apply-update.js';
 import { singleParam, validationError, type OperationContext, type ReplyPairs } from './context.js';
-import type { RowValidator } from './row-validation.js';
 
 /**
  * `update-recurring-payments`: the `payload` parameter is the Base64 of a `;`-separated CSV, one
@@ -11,7 +10,7 @@ import type { RowValidator } from './row-validation.js';
  * as one step, or none is when a row is invalid or names a recurring-payment-id that does not exist
  * or belongs to another merchant (login and endpoint), which is answered alike.
  */
-export async function updateRecurringPayments(context: OperationContext, validateRow: RowValidator): Promise<ReplyPairs> {
+export async function updateRecurringPayments(context: OperationContext): Promise<ReplyPairs> {
   const { serialNumber } = context;
   const payload = singleParam(context.params, 'payload');
   if ('error' in payload) return validationError(serialNumber, payload.error);
@@ -28,7 +27,7 @@ export async function updateRecurringPayments(context: OperationContext, validat
   const currency = context.merchant.account.currency;
   const problems: string[] = [];
   rows.forEach((row, index) => {
-    for (const issue of validateRow(row, currency === undefined ? {} : { projectCurrency: currency })) {
+    for (const issue of validateRecurringPaymentRow(row, currency === undefined ? {} : { projectCurrency: currency })) {
       problems.push(`row ${index + 1}, ${issue.message}`);
     }
   });
