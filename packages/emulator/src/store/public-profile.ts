@@ -1,39 +1,21 @@
-import { maskPan } from '../mask.js';
+import { maskPan, NOTIFY_URL_CSV_ALIAS, recurringPaymentFields, sensitivityOf } from '@paysign/spec';
 import type { ProfileFields } from './profile-store.js';
 
 /** What the profile route shows instead of a personal value: that the field is set, not what it holds. */
 export const REDACTED = '[redacted]';
 
-// The fields the unauthenticated profile route shows as stored: schedule, amounts, ids, coarse
-// location and callbacks. Everything else (names, e-mail, phone, SSN, birthday, address, postal
-// code, IP address, cvv2, columns the emulator does not know) is personal or unknown: redacted.
-const SHOWN = new Set([
-  'recurring-payment-id',
-  'client-orderid',
-  'payment-description',
-  'order_desc',
-  'purpose',
-  'type',
-  'period',
-  'interval',
-  'start-date',
-  'finish-date',
-  'max-repeats-number',
-  'current-repeats-number',
-  'amount',
-  'amount-from',
-  'amount-to',
-  'amount-sequence',
-  'currency',
-  'expire-month',
-  'expire-year',
-  'country',
-  'state',
-  'city',
-  'notify_url',
-  'notify-url',
-  'server_callback_url',
-]);
+// The unauthenticated profile route shows the fields of the spec's table as stored (schedule,
+// amounts, ids, coarse location, callbacks), except what the table marks sensitive: the card
+// number masked, the CVV and the payer's personal data redacted. A column the table does not
+// know is redacted too: it could hold anything.
+function shownAs(name: string, value: string): string {
+  const sensitivity = sensitivityOf(name);
+  if (sensitivity === 'card-number') return maskPan(value);
+  if (sensitivity !== undefined || !KNOWN.has(name)) return REDACTED;
+  return value;
+}
+
+const KNOWN: ReadonlySet<string> = /* @__PURE__ */ new Set<string>([...recurringPaymentFields.map((field) => field.wire), NOTIFY_URL_CSV_ALIAS]);
 
 /**
  * A stored profile's fields as the unauthenticated `GET .../emulator/recurring-payments/{id}`
@@ -48,9 +30,6 @@ const SHOWN = new Set([
  */
 export function publicProfileFields(fields: ProfileFields): Record<string, string> {
   const shown: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields)) {
-    if (name === 'credit-card-number') shown[name] = maskPan(value);
-    else shown[name] = SHOWN.has(name) ? value : REDACTED;
-  }
+  for (const [name, value] of Object.entries(fields)) shown[name] = shownAs(name, value);
   return shown;
 }

@@ -50,15 +50,18 @@ export interface FieldSpec {
   /** "Not supported for DST" in the spec's notes. */
   readonly notForDst?: boolean;
   /**
-   * Card data that must never be shown whole: `'card-number'` (masked as first 6 + last 4) or
-   * `'card-verification'` (never shown, never stored). Read through {@link sensitivityOf}.
+   * Data that must never be shown whole: `'card-number'` (masked as first 6 + last 4),
+   * `'card-verification'` (never shown, never stored) or `'personal'` (the payer's name, address,
+   * contact, birthday, SSN or IP address: kept, never shown in logs or public views). Read through
+   * {@link sensitivityOf}.
    */
   readonly sensitive?: FieldSensitivity;
 }
 
 /**
- * What kind of card data a field holds: a card number (PCI DSS allows first 6 + last 4 to be
- * shown) or a card verification value (never shown, never kept after authorisation).
+ * What kind of sensitive data a field holds: a card number (PCI DSS allows first 6 + last 4 to be
+ * shown), a card verification value (never shown, never kept after authorisation) or the payer's
+ * personal data.
  *
  * @example
  * ```ts
@@ -67,4 +70,4 @@ export interface FieldSpec {
  * const kind: FieldSensitivity | undefined = sensitivityOf('cvv2'); // 'card-verification'
  * ```
  */
-export type FieldSensitivity = 'card-number' | 'card-verification';
+export type FieldSensitivity = 'card-number' | 'card-verification' | 'personal';

@@ -3,7 +3,7 @@ import { recurringPaymentFields } from './recurring-payment-fields.js';
 import { panEligibilitySendFields, transferFields } from './transfer-fields.js';
 
 // Read off the field tables' `sensitive` attribute: one list for the client's redacted base string,
-// validation messages, the emulator's storage and the CLI's output.
+// validation messages, the emulator's storage and its public views.
 const byWireName: ReadonlyMap<string, FieldSensitivity> = /* @__PURE__ */ new Map(
   ([...recurringPaymentFields, ...transferFields, ...panEligibilitySendFields] as readonly FieldSpec[]).flatMap((field) =>
     field.sensitive === undefined ? [] : [[field.wire, field.sensitive] as const],
@@ -11,14 +11,16 @@ const byWireName: ReadonlyMap<string, FieldSensitivity> = /* @__PURE__ */ new Ma
 );
 
 /**
- * The card data a wire field holds, by its exact wire name in any operation's table
+ * The sensitive data a wire field holds, by its exact wire name in any operation's table
  * (`credit-card-number`, `credit_card_number`, `destination-card-no`: `'card-number'`; `cvv2`:
- * `'card-verification'`); `undefined` for every other name.
+ * `'card-verification'`; `first-name`, `email`, `ssn`, ...: `'personal'`); `undefined` for every
+ * other name.
  *
  * @example
  * ```ts
  * sensitivityOf('credit_card_number'); // 'card-number'
  * sensitivityOf('cvv2'); // 'card-verification'
+ * sensitivityOf('email'); // 'personal'
  * sensitivityOf('amount'); // undefined
  * ```
  */

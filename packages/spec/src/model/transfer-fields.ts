@@ -18,7 +18,7 @@
  */
 export const transferFields = [
   { property: 'amount', wire: 'amount', necessity: '?', kind: 'decimal', maxLength: 10 },
-  { property: 'cardPrintedName', wire: 'card_printed_name', necessity: '?', kind: 'string', maxLength: 128 },
+  { property: 'cardPrintedName', wire: 'card_printed_name', necessity: '?', kind: 'string', maxLength: 128, sensitive: 'personal' },
   { property: 'cardRecurringPaymentId', wire: 'card_recurring_payment_id', necessity: '?', kind: 'string', maxLength: 128 },
   { property: 'clientOrderId', wire: 'client_orderid', necessity: '?', kind: 'string', maxLength: 128 },
   { property: 'creditCardNumber', wire: 'credit_card_number', necessity: '?', kind: 'digits', maxLength: 19, sensitive: 'card-number' },
@@ -29,7 +29,7 @@ export const transferFields = [
   { property: 'destinationCardRecurringPaymentId', wire: 'destination_card_recurring_payment_id', necessity: '?', kind: 'string', maxLength: 128 },
   { property: 'expireMonth', wire: 'expire_month', necessity: '?', kind: 'digits', maxLength: 2 },
   { property: 'expireYear', wire: 'expire_year', necessity: '?', kind: 'digits', maxLength: 4 },
-  { property: 'ipaddress', wire: 'ipaddress', necessity: '?', kind: 'ip', maxLength: 45 },
+  { property: 'ipaddress', wire: 'ipaddress', necessity: '?', kind: 'ip', maxLength: 45, sensitive: 'personal' },
   { property: 'orderDesc', wire: 'order_desc', necessity: '?', kind: 'string', maxLength: 65_535 },
   { property: 'redirectUrl', wire: 'redirect_url', necessity: '?', kind: 'url', maxLength: 1024 },
 ] as const;
