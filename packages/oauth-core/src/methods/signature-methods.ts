@@ -60,7 +60,7 @@ export function signingKey(consumerSecret: string | undefined, tokenSecret: stri
     throw new OAuthError('MISSING_SECRET', 'consumerSecret is required for HMAC and PLAINTEXT');
   }
   if (tokenSecret !== undefined && typeof tokenSecret !== 'string') {
-    throw new OAuthError('INVALID_PARAMETER', 'tokenSecret must be a string');
+    throw new OAuthError('INVALID_PARAMETER', 'tokenSecret must be a string', { source: 'options', field: 'tokenSecret' });
   }
   return `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret ?? '')}`;
 }
