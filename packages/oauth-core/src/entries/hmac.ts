@@ -4,7 +4,7 @@ import { hmacAdapter } from '../adapters/webcrypto-hmac.js';
 import { createSignerWith, type Signer, type SignerLayoutOptions } from '../signer/create-signer.js';
 import type { SecretCredentials } from '../types.js';
 
-import { attribute, OAuthError } from '../errors.js';
+import { OAuthError } from '../errors.js';
 import { describeSignatureMethod } from '../methods/signature-methods.js';
 export { OAuthError, type OAuthErrorCode, type OAuthErrorSource } from '../errors.js';
 export { percentEncode } from '../encoding/percent-encode.js';
@@ -49,11 +49,11 @@ export type HmacSignerOptions = SignerLayoutOptions & Omit<SecretCredentials, 's
  */
 export function createHmacSigner(options: HmacSignerOptions): Signer {
   const signatureMethod = options?.signatureMethod ?? 'HMAC-SHA1';
-  let kind: string;
+  let kind: string | undefined;
   try {
     kind = describeSignatureMethod(signatureMethod).kind;
-  } catch (error) {
-    throw attribute(error, 'options', 'signatureMethod');
+  } catch {
+    // Not an RFC 5849 method at all: refused below with the methods this entry signs with.
   }
   if (kind !== 'hmac') {
     throw new OAuthError('UNSUPPORTED_SIGNATURE_METHOD', 'signatureMethod must be HMAC-SHA1, HMAC-SHA256 or HMAC-SHA512', {

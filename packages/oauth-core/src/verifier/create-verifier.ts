@@ -162,7 +162,7 @@ export type VerificationResult =
  * import { createVerifier, type Verifier } from '@paysign/oauth-core';
  *
  * const verifier: Verifier = createVerifier({ lookup: (login) => (login === 'merchant' ? { consumerSecret: controlKey } : undefined) });
- * Deno.serve(async (request) => {
+ * Deno.serve(async (request: Request) => {
  *   const result = await verifier.verify({ method: request.method, url: request.url, authorization: request.headers.get('authorization'), body: await request.text() });
  *   return new Response(result.ok ? 'ok' : result.reason, { status: result.ok ? 200 : 401 });
  * });

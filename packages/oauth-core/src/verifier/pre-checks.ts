@@ -102,7 +102,7 @@ export function checkTimestamp(
  *
  * const key = parseAuthorizationHeader(header).params.oauth_consumer_key;
  * const failure = checkConsumer(key, key !== undefined && merchants.has(key));
- * if (failure) return new Response(failure.message, { status: 401 });
+ * const early = failure ? new Response(failure.message, { status: 401 }) : undefined; // refused before the body is read
  * ```
  */
 export function checkConsumer(consumerKey: string | undefined, registered: boolean): PreCheckFailure | undefined {
