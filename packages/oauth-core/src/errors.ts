@@ -85,12 +85,10 @@ export class OAuthError extends Error {
 }
 
 /**
- * The same error, said to lie in `source` (and `field`, when given); an error that already names
- * its source is returned as it is, and anything that is not an `OAuthError` too.
+ * Says where an error lies: an `OAuthError` that names no source yet gets `source` (and `field`);
+ * any other value is left as it is. Returns the error, to be thrown again.
  */
 export function attribute(error: unknown, source: OAuthErrorSource, field?: string): unknown {
-  if (!(error instanceof OAuthError) || error.source !== undefined) return error;
-  const located = new OAuthError(error.code, error.message, field === undefined ? { source } : { source, field });
-  if (error.stack !== undefined) located.stack = error.stack;
-  return located;
+  if (error instanceof OAuthError && error.source === undefined) Object.assign(error, { source, field });
+  return error;
 }

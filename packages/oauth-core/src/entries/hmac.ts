@@ -5,7 +5,7 @@ import { createSignerWith, type Signer, type SignerLayoutOptions } from '../sign
 import type { SecretCredentials } from '../types.js';
 
 import { OAuthError } from '../errors.js';
-import { describeSignatureMethod } from '../methods/signature-methods.js';
+import { findSignatureMethod } from '../methods/signature-methods.js';
 export { OAuthError, type OAuthErrorCode, type OAuthErrorSource } from '../errors.js';
 export { percentEncode } from '../encoding/percent-encode.js';
 export type { SignedRequest, Signer, SignRequest } from '../signer/create-signer.js';
@@ -49,13 +49,7 @@ export type HmacSignerOptions = SignerLayoutOptions & Omit<SecretCredentials, 's
  */
 export function createHmacSigner(options: HmacSignerOptions): Signer {
   const signatureMethod = options?.signatureMethod ?? 'HMAC-SHA1';
-  let kind: string | undefined;
-  try {
-    kind = describeSignatureMethod(signatureMethod).kind;
-  } catch {
-    // Not an RFC 5849 method at all: refused below with the methods this entry signs with.
-  }
-  if (kind !== 'hmac') {
+  if (findSignatureMethod(signatureMethod)?.kind !== 'hmac') {
     throw new OAuthError('UNSUPPORTED_SIGNATURE_METHOD', 'signatureMethod must be HMAC-SHA1, HMAC-SHA256 or HMAC-SHA512', {
       source: 'options',
       field: 'signatureMethod',
