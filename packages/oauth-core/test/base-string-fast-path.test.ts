@@ -62,6 +62,11 @@ describe('signatureBaseStringParts names the steps of §3.4.1', () => {
     );
     expect(plus.normalizedParameters).toBe('note=a+b&a=1');
     expect(plus.baseString).toBe('POST&https%3A%2F%2Fgate.example%2F&note%3Da%2Bb%26a%3D1');
+    // Step 1 left out (names and values not encoded): the URI and the normalized string are still
+    // percent-encoded, as §3.4.1.1 does whatever step 1 did.
+    const raw = signatureBaseStringParts('POST', 'https://gate.example/', [['a', 'x y!']], { encode: (value) => value });
+    expect(raw.normalizedParameters).toBe('a=x y!');
+    expect(raw.baseString).toBe('POST&https%3A%2F%2Fgate.example%2F&a%3Dx%20y%21');
   });
 });
 

@@ -43,7 +43,7 @@ export function normalizeMethod(method: string): string {
  * ```
  */
 export interface BaseStringSteps {
-  /** §3.6: how a name, a value, the URI and the normalized parameters are percent-encoded. Default `percentEncode`. */
+  /** §3.4.1.3.2 step 1: how each name and value is encoded. Default `percentEncode` (§3.6); the URI and the normalized parameters are always percent-encoded (§3.4.1.1). */
   encode?: (value: string) => string;
   /** §3.4.1.3.2 step 2: sort the encoded pairs by name, then value. Default `true`; `false` keeps the order given. */
   sort?: boolean;
@@ -152,9 +152,9 @@ export function layOutBaseString(
   // §3.4.1.1: method "&" encoded base string URI "&" encoded normalized parameters.
   let normalizedParameters: string | undefined;
   let encodedNormalized = '';
-  if (encode !== undefined) encodedNormalized = encode((normalizedParameters = joinNormalized(encodedParameters, order)));
+  if (encode !== undefined) encodedNormalized = percentEncode((normalizedParameters = joinNormalized(encodedParameters, order)));
   else for (let i = 0; i < order.length; i++) encodedNormalized += (i === 0 ? '' : '%26') + (encodedTwice[order[i] as number] as string);
-  const baseString = `${method}&${(encode ?? fastPath.encodeUri ?? percentEncode)(uri)}&${encodedNormalized}`;
+  const baseString = `${method}&${(fastPath.encodeUri ?? percentEncode)(uri)}&${encodedNormalized}`;
   return { encodedParameters, order, normalizedParameters, baseString };
 }
 

@@ -177,8 +177,8 @@ interface LaidOut {
  * Creates a signer with the given crypto adapter: OAuth 1.0 (RFC 5849) with HMAC-SHA1/256/512,
  * RSA-SHA1/256/512 or PLAINTEXT. Every entry point's `createSigner` is this, bound to its adapter.
  * The HMAC key state or RSA key is prepared once here and reused for every request. Two more
- * things are kept, each because the bench shows it is worth more than 10% of a short request's
- * signing time (bench/README.md): the last URL's parts, the encodings of the parameter names, and
+ * things are kept, each because the bench shows it is worth 10% or more of one of the spec's short
+ * requests (bench/README.md has each figure): the last URL's parts, the encodings of the parameter names, and
  * the parameter order of the last list of names (names only; values, which may be card numbers,
  * are never kept). `encodeFast` (`encodeValueFast`: each value once and twice in one
  * pass) is the encoder of the entries that can afford its size; the output is the same bytes either way.
