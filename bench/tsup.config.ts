@@ -13,6 +13,7 @@ export default defineConfig([
       probe: 'src/runtimes/probe-entry.ts',
       'payload-memory': 'src/suites/payload-memory.ts',
       'profile-hmac': 'src/profile-hmac.ts',
+      'compare-builds': 'src/compare-builds.ts',
     },
     format: ['esm'],
     target: 'es2022',

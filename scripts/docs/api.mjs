@@ -9,9 +9,12 @@
 // runs in the repository). A symbol re-exported by several entry points is checked once, where
 // it is declared. scripts/docs/pending.json lists the symbols allowed to lack either for now, with
 // the reason; the check fails on any other, and on a listed one that no longer lacks anything.
+// For the packages of EXAMPLE_CHECKED_PACKAGES (check-examples.mjs), every @example must also
+// type-check against the package's sources.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { deno, exec, npmDependencies, offlineEnv, packagesWithSources, root, stage } from '../jsr/stage.mjs';
+import { checkExamples, EXAMPLE_CHECKED_PACKAGES, exampleCode } from './check-examples.mjs';
 
 const check = process.argv.includes('--check');
 const started = Date.now();
@@ -43,7 +46,7 @@ try {
       console.log(`FAIL deno doc --json\n${result.stderr}`);
       failed = true;
     } else {
-      failed = !reportCoverage(JSON.parse(result.stdout), staged.dir);
+      failed = !reportCoverage(JSON.parse(result.stdout), staged.dir, packages);
     }
   } else {
     const output = join(staged.dir, '.api');
@@ -67,7 +70,7 @@ process.exit(failed ? 1 : 0);
  * one that lacks nothing any more, and `docs: N symbols, N documented, N pending, N failed`.
  * Returns whether nothing failed.
  */
-function reportCoverage(doc, dir) {
+function reportCoverage(doc, dir, packages) {
   const pending = JSON.parse(readFileSync(join(root, 'scripts/docs/pending.json'), 'utf8'));
   const pendingKeys = new Set(pending.symbols);
   const prefix = `file://${dir}/`;
@@ -79,6 +82,7 @@ function reportCoverage(doc, dir) {
       for (const declaration of symbol.declarations) if (declaration.kind !== 'reference') declared.set(at(declaration.location), declaration);
   }
   const symbols = new Map();
+  const examples = [];
   for (const module of Object.values(doc.nodes)) {
     for (const symbol of module.symbols) {
       const declarations = symbol.declarations.map((declaration) =>
@@ -91,6 +95,13 @@ function reportCoverage(doc, dir) {
       const location = declarations[0].location;
       const file = location.filename.startsWith(prefix) ? location.filename.slice(prefix.length) : location.filename;
       const key = `packages/${file} ${symbol.name}`;
+      const folder = file.split('/')[0];
+      const pkg = packages.find((candidate) => candidate.folder === folder);
+      if (pkg !== undefined && EXAMPLE_CHECKED_PACKAGES.includes(folder)) {
+        for (const declaration of declarations)
+          for (const tag of declaration.jsDoc?.tags ?? [])
+            if (tag.kind === 'example') examples.push({ key, where: `packages/${file}:${location.line}`, code: exampleCode(tag.doc ?? ''), pkg });
+      }
       symbols.set(key, {
         key,
         where: `packages/${file}:${location.line}`,
@@ -123,6 +134,12 @@ function reportCoverage(doc, dir) {
       console.log(`FAIL ${key}: pending, but no entry point exports it: take it out of scripts/docs/pending.json`);
     }
   }
+  // A symbol re-exported by several entry points is one symbol: its examples are checked once.
+  const unique = [...new Map(examples.map((example) => [`${example.key}\n${example.code}`, example])).values()];
+  const broken = checkExamples(unique, root);
+  for (const line of broken) console.log(line);
+  failures += broken.length;
+  console.log(`docs: ${unique.length} examples type-checked (${EXAMPLE_CHECKED_PACKAGES.join(', ')}), ${broken.length} failed`);
   console.log(
     `docs: ${symbols.size} symbols, ${documented} documented, ${waiting} pending, ${failures} failed (at ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );

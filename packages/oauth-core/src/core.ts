@@ -1,7 +1,7 @@
 // The adapter-free public API, in the RFC's order. Every entry point (node, webcrypto, js, auto)
 // re-exports it and adds createSigner, createVerifier, signBaseString and verifyBaseString bound
 // to its crypto adapter; the build shares this module between them, so `OAuthError` is one class.
-export { OAuthError, type OAuthErrorCode } from './errors.js';
+export { OAuthError, type OAuthErrorCode, type OAuthErrorSource } from './errors.js';
 export type * from './types.js';
 
 // §3.6 Percent encoding
@@ -11,9 +11,25 @@ export { percentDecode } from './encoding/percent-decode.js';
 // §3.4.1.3 Request parameters
 export { normalizeParameters } from './parameters/normalize.js';
 
-// §3.4.1 Signature base string
+// §3.4.1 Signature base string: the method (§3.4.1.1), the URI (§3.4.1.2), the parts step by step
 export { baseStringUri } from './base-string/base-string-uri.js';
-export { signatureBaseString } from './base-string/signature-base-string.js';
+export {
+  normalizeMethod,
+  signatureBaseString,
+  signatureBaseStringParts,
+  type BaseStringSteps,
+  type SignatureBaseStringParts,
+} from './base-string/signature-base-string.js';
+
+// §3.3 Nonce and timestamp: the verifier's checks, for servers that refuse a request early
+export {
+  checkConsumer,
+  checkTimestamp,
+  DEFAULT_TIMESTAMP_WINDOW_SECONDS,
+  OAUTH_TIMESTAMP_PATTERN,
+  OAUTH_TIMESTAMP_RECEIVED_PATTERN,
+  type PreCheckFailure,
+} from './verifier/pre-checks.js';
 
 // §3.4.2-3.4.4 Signature methods
 export { signatureMethods } from './methods/signature-methods.js';

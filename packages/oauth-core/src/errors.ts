@@ -30,24 +30,65 @@ export type OAuthErrorCode =
   | 'INVALID_SIGNATURE_ENCODING'; // a signature that is not canonical Base64
 
 /**
- * The one error class that `@paysign/oauth-core` throws. Its message names the field and the
- * rule, never a secret or key material; `code` is stable across versions.
+ * Where the cause of an {@link OAuthError} lies: in the signer's or verifier's `options` (fix the
+ * configuration: a key, a secret, what `timestamp()` or `nonce()` gives) or in one `request`
+ * (fix the call: its method, URL, parameters). Errors of the stand-alone functions
+ * (`percentEncode`, `parseAuthorizationHeader`...) name no source.
  *
  * @example
  * ```ts
+ * import { OAuthError, type OAuthErrorSource } from '@paysign/oauth-core';
+ *
+ * function blame(error: OAuthError): string {
+ *   const source: OAuthErrorSource | undefined = error.source;
+ *   return source === 'options' ? `check the option ${error.field}` : `check the request's ${error.field ?? 'input'}`;
+ * }
+ * ```
+ */
+export type OAuthErrorSource = 'options' | 'request';
+
+/**
+ * The one error class that `@paysign/oauth-core` throws. Its message names the field and the
+ * rule, never a secret or key material; `code` is stable across versions. A signer's and a
+ * verifier's errors also say where the cause lies (`source`) and which option or request member
+ * it is (`field`: `'timestamp'`, `'privateKey'`, `'url'`, `'params'`...).
+ *
+ * @example
+ * ```ts
+ * import { createSigner, OAuthError, percentEncode } from '@paysign/oauth-core';
+ *
  * try {
  *   percentEncode('\uD800');
  * } catch (error) {
  *   if (error instanceof OAuthError && error.code === 'INVALID_STRING') console.error(error.message);
  * }
+ * const signer = createSigner({ consumerKey: 'merchant', consumerSecret: 'key', signatureMethod: 'HMAC-SHA1', timestamp: () => Date.now() });
+ * await signer.sign({ url: 'https://gate.example/payment/api/v4/transfer/1' }).catch((error: OAuthError) => {
+ *   console.error(error.source, error.field); // 'options' 'timestamp': milliseconds, not seconds
+ * });
  * ```
  */
 export class OAuthError extends Error {
   override readonly name = 'OAuthError';
   readonly code: OAuthErrorCode;
+  /** Whether an option or the request is at fault, when the error comes from a signer or verifier. */
+  readonly source: OAuthErrorSource | undefined;
+  /** The option or request member at fault (`'timestamp'`, `'consumerSecret'`, `'url'`...), when one is. */
+  readonly field: string | undefined;
 
-  constructor(code: OAuthErrorCode, message: string) {
+  constructor(code: OAuthErrorCode, message: string, at?: { source: OAuthErrorSource; field?: string | undefined }) {
     super(message);
     this.code = code;
+    this.source = at?.source;
+    this.field = at?.field;
   }
+}
+
+/**
+ * Says where an error lies: an `OAuthError` that names no source yet gets `source` (and `field`);
+ * any other value is left as it is. Returns the error, to be thrown again.
+ */
+export function attribute(error: unknown, source: OAuthErrorSource, field?: string): unknown {
+  if (error instanceof OAuthError && error.source === undefined) Object.assign(error, { source, field });
+  return error;
 }

@@ -1,6 +1,7 @@
-// The signer remembers the parameter order of the last name list (names only): every request of a
-// sequence must still sign the base string the public one-shot signatureBaseString gives, whatever
-// the values, repeated names and name orders that come one after another.
+// The signer remembers the parameter order of the last name list (names only), the names'
+// encodings and the last URL's parts: every request of a sequence must still sign the base string
+// the public one-shot signatureBaseString gives, whatever the URLs, values, repeated names and
+// name orders that come one after another.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSigner, signatureBaseString } from '../src/entries/node.js';
@@ -28,6 +29,32 @@ describe('createSigner: base strings over a sequence of requests', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('equals signatureBaseString for every request of a random sequence of URLs (the last URL is remembered)', () => {
+    const urls = fc.constantFrom(
+      URL_,
+      'https://gate.example/payment/api/v4/transfer/42',
+      'HTTPS://Gate.example:443/payment/api/v2/x?b=%20&a',
+      'http://gate.example:8080/p?z',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(urls, fc.boolean(), request), { minLength: 1, maxLength: 8 }), (sequence) => {
+        const signer = createSigner({
+          consumerKey: 'ck',
+          consumerSecret: 's',
+          signatureMethod: 'HMAC-SHA1',
+          nonce: () => 'n0',
+          timestamp: () => 1_700_000_000,
+        });
+        for (const [url, asObject, params] of sequence) {
+          const signed = signer.signSync({ url: asObject ? new URL(url) : url, params });
+          expect(signed.baseString).toBe(signatureBaseString('POST', url, [...params, ...Object.entries(signed.oauthParams)]));
+          expect(signed.url).toBe(new URL(url).href);
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -21,5 +21,5 @@ const fallback: VerifyingAdapter = { name: 'js', synchronous: true, hmac: hmacSi
 /** The signing adapter: the default of `createSigner`. */
 export const adapter: CryptoAdapter = hasSubtle ? webcryptoAdapter : fallback;
 
-/** The same adapter with RSA verification: the default of `createVerifier`, and `defaultAdapter`. */
+/** The default of `createVerifier`, and `defaultAdapter`: with RSA verification where `crypto.subtle` exists, else refusing RSA. */
 export const verifyingAdapter: VerifyingAdapter = hasSubtle ? webcryptoVerifyingAdapter : fallback;

@@ -20,7 +20,7 @@ export const randomBytes: CryptoAdapter['randomBytes'] = (length) => crypto.getR
  *
  * @example
  * ```ts
- * import { createSigner, hmacAdapter } from '@paysign/oauth-core/hmac';
+ * import { hmacAdapter } from '@paysign/oauth-core/hmac';
  * hmacAdapter.name; // 'webcrypto-hmac'
  * ```
  */

@@ -35,7 +35,11 @@ export function parseRequestUrl(url: string | URL): URL {
  * ```
  */
 export function baseStringUri(url: string | URL): string {
-  const parsed = parseRequestUrl(url);
+  return uriOf(parseRequestUrl(url));
+}
+
+/** {@link baseStringUri} of a URL already read by {@link parseRequestUrl}. */
+export function uriOf(parsed: URL): string {
   // WHATWG URL already lowercases scheme and host, drops a default port and gives "/" for an empty path.
   return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }

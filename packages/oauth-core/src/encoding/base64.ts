@@ -76,7 +76,6 @@ export function decodeBase64(text: string): Uint8Array {
   if (!isCanonicalBase64(text)) {
     throw new OAuthError('INVALID_SIGNATURE_ENCODING', 'the value is not canonical padded Base64 (RFC 4648 §4)');
   }
-  // Stryker disable next-line ObjectLiteral: the text passed isCanonicalBase64 above, and canonical text decodes to the same bytes under the default ('loose') handling
   if (nativeFromBase64) return nativeFromBase64(text, { lastChunkHandling: 'strict' });
   if (NodeBuffer) return new Uint8Array(NodeBuffer.from(text, 'base64'));
   const binary = atob(text);
@@ -104,7 +103,6 @@ export function isCanonicalBase64(text: string): boolean {
 
 /** Base64url without padding (RFC 4648 §5), as JWK members are written. */
 export function decodeBase64Url(text: string): Uint8Array {
-  // Stryker disable next-line ArithmeticOperator: a length of 4k+1 pads to a text ending in '===', which the isCanonicalBase64 check below refuses with the same code and message
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) {
     throw new OAuthError('INVALID_KEY', 'a JWK member is not base64url');
   }

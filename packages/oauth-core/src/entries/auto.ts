@@ -8,8 +8,10 @@ import { bindSignBaseString, bindSigner, bindVerifier, bindVerifyBaseString, typ
 
 export * from '../core.js';
 /**
- * This entry point's adapter (crypto.subtle where it exists, else pure-JS HMAC (never pure-JS RSA)), with RSA verification: what `createVerifier` and
- * `verifyBaseString` use unless given another.
+ * This entry point's adapter: what `createVerifier` and `verifyBaseString` use unless given
+ * another. Where `crypto.subtle` exists it is the WebCrypto adapter, RSA verification included;
+ * without it, it is pure-JS HMAC only, and signing or verifying with RSA fails with
+ * `ADAPTER_UNAVAILABLE` (import `@paysign/oauth-core/js` to choose pure-JS RSA).
  *
  * @example
  * ```ts
@@ -34,9 +36,10 @@ export const defaultAdapter: VerifyingAdapter = verifyingAdapter;
  */
 export const createSigner: BoundApi<Signer>['createSigner'] = /* @__PURE__ */ bindSigner<Signer>(adapter);
 /**
- * Creates a verifier of OAuth 1.0 signed requests bound to crypto.subtle where it exists, else pure-JS HMAC (never pure-JS RSA): consumer lookup, timestamp
- * window, signature (HMAC in constant time, RSA with the public key) and nonce replay, with a
- * stable `reason` code for every refusal.
+ * Creates a verifier of OAuth 1.0 signed requests bound to crypto.subtle where it exists, else pure-JS HMAC: consumer lookup, timestamp
+ * window, signature (HMAC in constant time; RSA with the public key where crypto.subtle exists,
+ * else refused as `invalid_signature` with `ADAPTER_UNAVAILABLE`) and nonce replay, with a stable
+ * `reason` code for every refusal.
  *
  * @example
  * ```ts
@@ -60,8 +63,9 @@ export const createVerifier: BoundApi<Signer>['createVerifier'] = /* @__PURE__ *
  */
 export const signBaseString: BoundApi<Signer>['signBaseString'] = /* @__PURE__ */ bindSignBaseString(adapter);
 /**
- * Checks a Base64 signature over a signature base string with crypto.subtle where it exists, else pure-JS HMAC (never pure-JS RSA): HMAC and PLAINTEXT in
- * constant time, RSA with the public key; `false` for a wrong or non-canonical signature.
+ * Checks a Base64 signature over a signature base string with crypto.subtle where it exists, else pure-JS HMAC: HMAC and PLAINTEXT in
+ * constant time, RSA with the public key where crypto.subtle exists (else `ADAPTER_UNAVAILABLE`);
+ * `false` for a wrong or non-canonical signature.
  *
  * @example
  * ```ts

@@ -15,7 +15,7 @@ type WithAdapter<T> = T & { adapter?: CryptoAdapter | undefined };
  *
  * @example
  * ```ts
- * import type { BoundApi, SyncSigner } from '@paysign/oauth-core/node';
+ * import { createSigner, type BoundApi, type SyncSigner } from '@paysign/oauth-core/node';
  * const sign: BoundApi<SyncSigner>['createSigner'] = createSigner;
  * ```
  */

@@ -5,7 +5,8 @@ import { createSignerWith, type Signer, type SignerLayoutOptions } from '../sign
 import type { SecretCredentials } from '../types.js';
 
 import { OAuthError } from '../errors.js';
-export { OAuthError, type OAuthErrorCode } from '../errors.js';
+import { findSignatureMethod } from '../methods/signature-methods.js';
+export { OAuthError, type OAuthErrorCode, type OAuthErrorSource } from '../errors.js';
 export { percentEncode } from '../encoding/percent-encode.js';
 export type { SignedRequest, Signer, SignRequest } from '../signer/create-signer.js';
 export type { ParameterInput } from '../types.js';
@@ -48,8 +49,11 @@ export type HmacSignerOptions = SignerLayoutOptions & Omit<SecretCredentials, 's
  */
 export function createHmacSigner(options: HmacSignerOptions): Signer {
   const signatureMethod = options?.signatureMethod ?? 'HMAC-SHA1';
-  if (!/^HMAC-SHA(1|256|512)$/.test(signatureMethod)) {
-    throw new OAuthError('UNSUPPORTED_SIGNATURE_METHOD', 'signatureMethod must be HMAC-SHA1, HMAC-SHA256 or HMAC-SHA512');
+  if (findSignatureMethod(signatureMethod)?.kind !== 'hmac') {
+    throw new OAuthError('UNSUPPORTED_SIGNATURE_METHOD', 'signatureMethod must be HMAC-SHA1, HMAC-SHA256 or HMAC-SHA512', {
+      source: 'options',
+      field: 'signatureMethod',
+    });
   }
   return createSignerWith(hmacAdapter, { ...options, signatureMethod });
 }

@@ -2,6 +2,8 @@ import type { CryptoAdapter, MaybePromise, SignFunction, VerifyFunction } from '
 import { decodeBase64, isCanonicalBase64 } from '../encoding/base64.js';
 import { OAuthError } from '../errors.js';
 import type { PrivateKeyInput, PublicKeyInput, SigningCredentials, VerifyingCredentials } from '../types.js';
+import { describeSignatureMethod, signingKey } from './signature-methods.js';
+import { timingSafeEqual } from './timing-safe-equal.js';
 
 // The types tie each method to its credentials; JavaScript callers are checked here, on this shape.
 interface CredentialsAsGiven {
@@ -12,15 +14,13 @@ interface CredentialsAsGiven {
   publicKey?: PublicKeyInput | null;
   minimumRsaKeyBits?: number;
 }
-import { describeSignatureMethod, signingKey } from './signature-methods.js';
-import { timingSafeEqual } from './timing-safe-equal.js';
 
 export const DEFAULT_MINIMUM_RSA_KEY_BITS = 2048;
 
 function minimumBits(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MINIMUM_RSA_KEY_BITS;
   if (!Number.isInteger(value) || value < 0) {
-    throw new OAuthError('INVALID_PARAMETER', 'minimumRsaKeyBits must be a non-negative integer');
+    throw new OAuthError('INVALID_PARAMETER', 'minimumRsaKeyBits must be a non-negative integer', { source: 'options', field: 'minimumRsaKeyBits' });
   }
   return value;
 }

@@ -38,7 +38,7 @@ export const signatureMethods: readonly SignatureMethod[] = /* @__PURE__ */ Obje
  * ```
  */
 export function describeSignatureMethod(method: string): MethodKind {
-  const found = Object.hasOwn(METHODS, method) ? METHODS[method as SignatureMethod] : undefined;
+  const found = findSignatureMethod(method);
   if (!found) {
     throw new OAuthError('UNSUPPORTED_SIGNATURE_METHOD', `signatureMethod must be one of ${signatureMethods.join(', ')}`);
   }
@@ -60,7 +60,12 @@ export function signingKey(consumerSecret: string | undefined, tokenSecret: stri
     throw new OAuthError('MISSING_SECRET', 'consumerSecret is required for HMAC and PLAINTEXT');
   }
   if (tokenSecret !== undefined && typeof tokenSecret !== 'string') {
-    throw new OAuthError('INVALID_PARAMETER', 'tokenSecret must be a string');
+    throw new OAuthError('INVALID_PARAMETER', 'tokenSecret must be a string', { source: 'options', field: 'tokenSecret' });
   }
   return `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret ?? '')}`;
+}
+
+/** {@link describeSignatureMethod}, or `undefined` for a name that is not a method. */
+export function findSignatureMethod(method: string): MethodKind | undefined {
+  return Object.hasOwn(METHODS, method) ? METHODS[method as SignatureMethod] : undefined;
 }

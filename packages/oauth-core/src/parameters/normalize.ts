@@ -25,7 +25,7 @@ export function compareEncoded(x: readonly [string, string, ...unknown[]], y: re
  * ```
  */
 export function normalizeParameters(params: ParameterInput): string {
-  return normalizeEncoded(encodePairs(collectParameters(params)));
+  return joinNormalized(encodePairs(collectParameters(params)));
 }
 
 /** Percent-encodes each name and value of decoded pairs. */
@@ -33,10 +33,18 @@ export function encodePairs(pairs: readonly (readonly [string, string])[]): [str
   return pairs.map(([name, value]) => [percentEncode(name), percentEncode(value)]);
 }
 
-/** Sorts already-encoded pairs by name, then value, and joins them (§3.4.1.3.2 steps 2-4). */
-export function normalizeEncoded(encoded: [string, string][]): string {
-  return encoded
-    .sort(compareEncoded)
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&');
+/** §3.4.1.3.2 step 2: the order of encoded pairs, by name, then value (`sort` `false`: the order given). */
+export function normalizedOrder(encoded: readonly (readonly [string, string])[], sort = true): number[] {
+  const order = encoded.map((_, i) => i);
+  return sort ? order.sort((x, y) => compareEncoded(encoded[x] as [string, string], encoded[y] as [string, string])) : order;
+}
+
+/** §3.4.1.3.2 steps 3-4: each pair joined with `=`, all with `&`, in `order`. */
+export function joinNormalized(encoded: readonly (readonly [string, string])[], order: readonly number[] = normalizedOrder(encoded)): string {
+  let normalized = '';
+  for (let i = 0; i < order.length; i++) {
+    const pair = encoded[order[i] as number] as readonly [string, string];
+    normalized += `${i === 0 ? '' : '&'}${pair[0]}=${pair[1]}`;
+  }
+  return normalized;
 }

@@ -1,15 +1,16 @@
 import type { CryptoAdapter, MaybePromise, SignFunction } from '../adapters/types.js';
-import { baseStringUri, parseRequestUrl } from '../base-string/base-string-uri.js';
+import { parseRequestUrl, uriOf } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
-import { baseStringFromSegments, createParameterOrder, encodedPair, normalizeMethod, type EncodedPair } from '../base-string/signature-base-string.js';
+import { layOutBaseString, normalizeMethod, type SignerFastPath } from '../base-string/signature-base-string.js';
 import { encodeOnceAndTwice, type FastEncoder } from '../encoding/encode-twice.js';
 import { percentEncode } from '../encoding/percent-encode.js';
-import { OAuthError } from '../errors.js';
+import { attribute, OAuthError, type OAuthErrorCode } from '../errors.js';
 import { formatEncodedHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
-import { collectParameters } from '../parameters/collect.js';
+import { collectParameters, type Parameter } from '../parameters/collect.js';
 import type { ParameterInput, SignatureMethod, SigningCredentials } from '../types.js';
 import { createNonceSource } from './nonce-source.js';
+import { createParameterOrder } from './parameter-order.js';
 import { joinForm, protocolParameters, refuseProtocolNames, requireString, type ProtocolParameterSource } from './protocol-parameters.js';
 
 /**
@@ -131,52 +132,70 @@ export interface SyncSigner extends Signer {
 
 const BODYLESS = /* @__PURE__ */ new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 
-/** What the signer derives from a URL; kept for the last URL, since a client signs for few URLs. */
+/** The option behind a credential error that does not name its own (the adapters' key errors). */
+const CREDENTIAL_OPTION: Partial<Record<OAuthErrorCode, string>> = {
+  UNSUPPORTED_SIGNATURE_METHOD: 'signatureMethod',
+  MISSING_SECRET: 'consumerSecret',
+  MISSING_KEY: 'privateKey',
+  INVALID_KEY: 'privateKey',
+  WEAK_KEY: 'privateKey',
+  ADAPTER_UNAVAILABLE: 'adapter',
+};
+
+function optionError(error: unknown): unknown {
+  return attribute(error, 'options', error instanceof OAuthError ? CREDENTIAL_OPTION[error.code] : undefined);
+}
+
+/** What §3.4.1.2 and §3.4.1.3.1 take from a request URL: the URL, its base string URI, its query. */
 interface UrlParts {
   url: URL;
-  /** The base string URI, percent-encoded for the base string. */
+  uri: string;
+  /** The URI percent-encoded, as the base string holds it. */
   encodedUri: string;
-  query: EncodedPair[];
+  query: Parameter[];
 }
 
-function readUrl(input: string | URL, encodeFast: FastEncoder | undefined): UrlParts {
+function readUrl(input: string | URL): UrlParts {
   const url = parseRequestUrl(input);
-  const query = parseFormPairs(url.search.slice(1)).map(([name, value]) => encodedPair(encodeOnceAndTwice(name, encodeFast), value, encodeFast));
-  return { url, encodedUri: percentEncode(baseStringUri(url)), query };
+  const uri = uriOf(url);
+  return { url, uri, encodedUri: percentEncode(uri), query: parseFormPairs(url.search.slice(1)) };
 }
 
-/** Adds caller-given protocol parameters (oauth_callback, oauth_verifier...), keeping name order. */
-function withProtocolParameters(oauthParams: Record<string, string>, extra: Readonly<Record<string, string>>): Record<string, string> {
-  for (const name of Object.keys(extra)) {
-    if (!name.startsWith('oauth_') || name in oauthParams || name === 'oauth_signature') {
-      throw new OAuthError('INVALID_PARAMETER', `oauthParams may add protocol parameters, not ${name}`);
-    }
-  }
-  const all: Record<string, string> = { ...oauthParams, ...extra };
-  return Object.fromEntries(
-    Object.keys(all)
-      .sort()
-      .map((name) => [name, String(all[name])]),
-  );
+/** One request laid out for signing: its signature base string and what is sent beside it. */
+interface LaidOut {
+  method: string;
+  url: URL;
+  /** The form parameters, percent-encoded, in the order given. */
+  params: [string, string][];
+  /** The protocol parameters, in name order, and percent-encoded. */
+  oauthParams: Record<string, string>;
+  oauthEncoded: [string, string][];
+  baseString: string;
 }
 
 /**
  * Creates a signer with the given crypto adapter: OAuth 1.0 (RFC 5849) with HMAC-SHA1/256/512,
  * RSA-SHA1/256/512 or PLAINTEXT. Every entry point's `createSigner` is this, bound to its adapter.
- * The HMAC key state or RSA key is prepared once here and reused for every request.
- * `encodeFast` (`encodeValueFast`) encodes values that need escaping in one pass; the entries
- * that can afford its size pass it, and the output is the same bytes either way.
+ * The HMAC key state or RSA key is prepared once here and reused for every request. Two more
+ * things are kept, each because the bench shows it is worth 10% or more of one of the spec's short
+ * requests (bench/README.md has each figure): the last URL's parts, the encodings of the parameter names, and
+ * the parameter order of the last list of names (names only; values, which may be card numbers,
+ * are never kept). `encodeFast` (`encodeValueFast`: each value once and twice in one
+ * pass) is the encoder of the entries that can afford its size; the output is the same bytes either way.
  *
  * @throws {OAuthError} `UNSUPPORTED_SIGNATURE_METHOD`, `MISSING_SECRET`, `MISSING_KEY`,
- *   `INVALID_KEY`, `WEAK_KEY`, `ADAPTER_UNAVAILABLE` or `INVALID_PARAMETER` for unusable options.
+ *   `INVALID_KEY`, `WEAK_KEY`, `ADAPTER_UNAVAILABLE` or `INVALID_PARAMETER` for unusable options
+ *   (`source` `'options'`, `field` the option).
  * @example
  * ```ts
  * const signer = createSignerWith(adapter, { consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' });
- * const signed = await signer.sign({ url: 'https://sandbox.gate.example/payment/api/v2/transfer/1234', params: { amount: '10.00' } });
+ * const signed = await signer.sign({ url: 'https://sandbox.gate.example/payment/api/v4/transfer/1234', params: { amount: '10.00' } });
  * ```
  */
 export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions, encodeFast?: FastEncoder): Signer | SyncSigner {
-  if (options === null || typeof options !== 'object') throw new OAuthError('INVALID_PARAMETER', 'the signer options must be an object');
+  if (options === null || typeof options !== 'object') {
+    throw new OAuthError('INVALID_PARAMETER', 'the signer options must be an object', { source: 'options' });
+  }
   const consumerKey = requireString(options.consumerKey, 'consumerKey');
   const token = options.token === undefined ? undefined : requireString(options.token, 'token');
   const { realm, oauthParamsInBody = false } = options;
@@ -189,111 +208,114 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions,
     version: options.version ?? '1.0',
   };
 
-  // Import the key once. An asynchronous import is started now; its failure surfaces at sign().
-  let prepared: MaybePromise<SignFunction> = prepareSigning(options, adapter);
+  // The key, prepared once (§3.4.2: the HMAC key state; §3.4.3: the imported RSA key). An
+  // asynchronous import is started now; its failure surfaces at sign().
+  let prepared: MaybePromise<SignFunction>;
+  try {
+    prepared = prepareSigning(options, adapter);
+  } catch (error) {
+    throw optionError(error);
+  }
   if (isPromiseLike(prepared)) {
-    prepared = prepared.then((fn) => (prepared = fn));
+    prepared = prepared.then(
+      (fn) => (prepared = fn),
+      (error: unknown) => Promise.reject(optionError(error)),
+    );
     // sign() rejects with the import's error; until it is called, the failure is not unhandled.
     prepared.then(undefined, () => undefined);
   }
 
+  // Kept between requests besides the key (see above); test/signer-order-cache.test.ts holds
+  // every base string signed through them equal to signatureBaseString's.
   let lastUrl: { key: string | undefined; parts: UrlParts } | undefined;
-  // A client sends the same parameter names on every request: their encodings are remembered
-  // (bounded; names only, since values may be card numbers and are never kept).
   const encodedNames = new Map<string, [string, string]>();
-  function encodeName(name: string): [string, string] {
-    let encoded = encodedNames.get(name);
-    if (encoded === undefined) {
-      encoded = encodeOnceAndTwice(name, encodeFast);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: the bound of a cache of name encodings: storing always, never, or one name more or less changes memory and speed only (a miss encodes the name again, to the same bytes)
-      if (encodedNames.size < 1024) encodedNames.set(name, encoded);
+  const fastPath: SignerFastPath = {
+    encodeFast,
+    order: createParameterOrder(),
+    encodeUri: (uri) => (lastUrl?.parts.uri === uri ? lastUrl.parts.encodedUri : percentEncode(uri)),
+    // Bounded; names only, since values may be card numbers and are never kept.
+    encodeName(name) {
+      let encoded = encodedNames.get(name);
+      if (encoded === undefined) {
+        encoded = encodeOnceAndTwice(name, encodeFast);
+        if (encodedNames.size < 1024) encodedNames.set(name, encoded);
+      }
+      return encoded;
+    },
+  };
+
+  // RFC 5849 §3.4.1: the signature base string of one request, its steps in the RFC's order.
+  function layOut(request: SignRequest): LaidOut {
+    if (request === null || typeof request !== 'object') {
+      throw new OAuthError('INVALID_PARAMETER', 'the request must be an object', { source: 'request' });
     }
-    return encoded;
-  }
-  // The protocol parameters fixed by the options (consumer key, method, token, version),
-  // encoded once here: per request only the nonce and the timestamp are encoded.
-  const fixedPairs = new Map<string, EncodedPair>();
-  // Stryker disable BlockStatement: the loop's body (a next-line comment cannot reach its line): without the pairs fixed by the options, layout() encodes each protocol pair per request (fixedPairs.get(name) ?? encodedPair(...)), to the same bytes
-  for (const [name, value] of [
-    ['oauth_consumer_key', consumerKey],
-    ['oauth_signature_method', protocol.signatureMethod],
-    ['oauth_token', token],
-    ['oauth_version', protocol.version],
-  ] as const) {
-    // Stryker disable next-line StringLiteral,CallExpression: without the pairs fixed by the options, layout() encodes each protocol pair per request (fixedPairs.get(name) ?? encodedPair(...)), to the same bytes
-    if (typeof value === 'string') fixedPairs.set(name, encodedPair(encodeName(name), value, encodeFast));
-  }
-  // Stryker restore BlockStatement
-  const order = createParameterOrder();
-  function encodeParams(pairs: readonly (readonly [string, string])[]): EncodedPair[] {
-    // Indexed, not destructured: destructuring a pair runs the iterator protocol on V8.
-    // Stryker disable next-line ArrayDeclaration: an array filled by index from 0 to its end is the same array with or without its length given first
-    const encoded: EncodedPair[] = new Array(pairs.length);
-    for (let i = 0; i < pairs.length; i++) {
-      const pair = pairs[i] as readonly [string, string];
-      encoded[i] = encodedPair(encodeName(pair[0]), pair[1], encodeFast);
+    let field = 'method';
+    try {
+      // §3.4.1.1 step 1: the HTTP request method, uppercase.
+      const method = normalizeMethod(request.method ?? 'POST');
+      // §3.4.1.2: the base string URI.
+      field = 'url';
+      const key = typeof request.url === 'string' ? request.url : request.url?.href;
+      if (lastUrl?.key !== key || lastUrl === undefined) lastUrl = { key, parts: readUrl(request.url) };
+      const { url, uri, query } = lastUrl.parts;
+      // §3.4.1.3.1: the parameter sources: the query (above), the form body, the protocol parameters.
+      field = 'params';
+      const params = collectParameters(request.params);
+      field = 'oauthParams';
+      const oauthParams = protocolParameters(protocol, request.oauthParams);
+      // A protocol name in the query or the parameters would be signed twice.
+      refuseProtocolNames(query, oauthParams, 'url');
+      refuseProtocolNames(params, oauthParams, 'params');
+      const oauth = Object.entries(oauthParams);
+      // §3.4.1.3.2 normalization and §3.4.1.1 concatenation.
+      field = 'params';
+      const parts = layOutBaseString(method, uri, query.concat(params, oauth), {}, fastPath);
+      const encoded = parts.encodedParameters;
+      const oauthEncoded = encoded.slice(encoded.length - oauth.length);
+      return { method, url, params: encoded.slice(query.length, query.length + params.length), oauthParams, oauthEncoded, baseString: parts.baseString };
+    } catch (error) {
+      throw attribute(error, 'request', field);
     }
-    return encoded;
   }
 
-  // RFC 5849 §3.4.1: the request's parts, in the order the base string takes them.
-  function layout(request: SignRequest) {
-    if (request === null || typeof request !== 'object') throw new OAuthError('INVALID_PARAMETER', 'the request must be an object');
-    const httpMethod = normalizeMethod(request.method ?? 'POST');
-    const key = typeof request.url === 'string' ? request.url : request.url?.href;
-    if (lastUrl === undefined || lastUrl.key !== key) lastUrl = { key, parts: readUrl(request.url, encodeFast) };
-    const urlParts = lastUrl.parts;
-    const params = encodeParams(collectParameters(request.params));
-
-    let oauthParams = protocolParameters(protocol);
-    if (request.oauthParams) oauthParams = withProtocolParameters(oauthParams, request.oauthParams);
-    // A protocol name in the query or the parameters would be signed twice (RFC 5849 §3.4.1.3.1).
-    refuseProtocolNames(urlParts.query, oauthParams, "the URL's query");
-    refuseProtocolNames(params, oauthParams, 'params');
-    const oauthEncoded: EncodedPair[] = [];
-    for (const name in oauthParams) oauthEncoded.push(fixedPairs.get(name) ?? encodedPair(encodeName(name), oauthParams[name] as string, encodeFast));
-    const all = urlParts.query.length === 0 ? params.concat(oauthEncoded) : urlParts.query.concat(params, oauthEncoded);
-    const baseString = baseStringFromSegments(httpMethod, urlParts.encodedUri, all, order(all));
-    return { httpMethod, url: urlParts.url, params, oauthParams, oauthEncoded, baseString };
-  }
-
-  // RFC 5849 §3.5: the signature goes in the header, and in the body when asked.
-  function finish(parts: ReturnType<typeof layout>, signature: string): SignedRequest {
-    const { httpMethod, url, params, oauthParams, oauthEncoded, baseString } = parts;
-    const signatureParam: EncodedPair = ['oauth_signature', percentEncode(signature), ''];
+  // §3.5: the signature goes in the Authorization header (§3.5.1), and in the body when asked (§3.5.2).
+  function finish(laidOut: LaidOut, signature: string): SignedRequest {
+    const { method, url, params, oauthParams, oauthEncoded, baseString } = laidOut;
+    const signatureParam: [string, string] = ['oauth_signature', percentEncode(signature)];
     const authorization = formatEncodedHeader(oauthEncoded.concat([signatureParam]), realm);
     const sent = oauthParamsInBody ? params.concat(oauthEncoded, [signatureParam]) : params;
     const headers: Record<string, string> = { Authorization: authorization };
     let body = '';
     let target = url.href;
-    if (BODYLESS.has(httpMethod)) {
+    if (BODYLESS.has(method)) {
       if (sent.length > 0) target = `${url.origin}${url.pathname}${url.search === '' ? '?' : `${url.search}&`}${joinForm(sent)}`;
     } else {
       body = joinForm(sent);
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
     }
-    return { method: httpMethod, url: target, authorization, oauthParams, signature, baseString, body, headers };
+    return { method, url: target, authorization, oauthParams, signature, baseString, body, headers };
   }
 
   const signer: Signer = {
     signatureMethod: options.signatureMethod,
     adapterName: adapter.name,
     async sign(request) {
-      const parts = layout(request);
+      const laidOut = layOut(request);
+      // §3.4.2 HMAC-SHA*, §3.4.3 RSA-SHA*, §3.4.4 PLAINTEXT, with the prepared key.
       const sign = await prepared;
-      return finish(parts, await sign(parts.baseString));
+      return finish(laidOut, await sign(laidOut.baseString));
     },
   };
   if (!adapter.synchronous) return signer;
   return {
     ...signer,
     signSync(request) {
-      const parts = layout(request);
-      const signature = isPromiseLike(prepared) ? undefined : prepared(parts.baseString);
+      const laidOut = layOut(request);
+      const signature = isPromiseLike(prepared) ? undefined : prepared(laidOut.baseString);
       if (signature === undefined || isPromiseLike(signature)) {
-        throw new OAuthError('SYNC_UNSUPPORTED', `the ${adapter.name} adapter signed asynchronously; use sign()`);
+        throw new OAuthError('SYNC_UNSUPPORTED', `the ${adapter.name} adapter signed asynchronously; use sign()`, { source: 'options', field: 'adapter' });
       }
-      return finish(parts, signature);
+      return finish(laidOut, signature);
     },
   };
 }

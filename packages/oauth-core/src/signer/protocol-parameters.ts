@@ -1,11 +1,10 @@
 import { OAuthError } from '../errors.js';
-
-const TIMESTAMP = /^[1-9][0-9]{0,11}$/;
+import { OAUTH_TIMESTAMP_PATTERN } from '../verifier/pre-checks.js';
 
 /**
- * The signer-made protocol parameters of RFC 5849 §3.1, in name order (the header's order).
- * `consumerKey` and `token` are checked once, when the signer is made; the nonce and the
- * timestamp, which come from injectable functions, are checked on every request.
+ * What the signer's options fix of the protocol parameters of RFC 5849 §3.1; `consumerKey` and
+ * `token` are checked once, when the signer is made. The nonce and the timestamp come from
+ * injectable functions, so what they give is checked on every request.
  */
 export interface ProtocolParameterSource {
   consumerKey: string;
@@ -16,11 +15,16 @@ export interface ProtocolParameterSource {
   version: '1.0' | false;
 }
 
-/** Makes one request's `oauth_*` parameters, checking what the injectable nonce and clock give. */
-export function protocolParameters(source: ProtocolParameterSource): Record<string, string> {
-  const nonce = requireString(source.nonce(), 'nonce()');
+/**
+ * One request's `oauth_*` parameters in name order (the header's order): the signer's own, and
+ * the caller's `extra` ones (`oauth_callback`, `oauth_verifier`...), which may not replace them.
+ */
+export function protocolParameters(source: ProtocolParameterSource, extra?: Readonly<Record<string, string>>): Record<string, string> {
+  const nonce = requireString(source.nonce(), 'nonce', 'nonce() must be a non-empty string');
   const timestamp = String(source.timestamp());
-  if (!TIMESTAMP.test(timestamp)) throw new OAuthError('INVALID_PARAMETER', 'timestamp() must give whole seconds > 0');
+  if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) {
+    throw new OAuthError('INVALID_PARAMETER', 'timestamp() must give whole seconds > 0', { source: 'options', field: 'timestamp' });
+  }
   const params: Record<string, string> = {
     oauth_consumer_key: source.consumerKey,
     oauth_nonce: nonce,
@@ -29,24 +33,36 @@ export function protocolParameters(source: ProtocolParameterSource): Record<stri
   };
   if (source.token !== undefined) params.oauth_token = source.token;
   if (source.version !== false) params.oauth_version = source.version;
-  return params;
+  if (extra === undefined) return params;
+  for (const name of Object.keys(extra)) {
+    if (!name.startsWith('oauth_') || name in params || name === 'oauth_signature') {
+      throw new OAuthError('INVALID_PARAMETER', `oauthParams may add protocol parameters, not ${name}`, { source: 'request', field: 'oauthParams' });
+    }
+  }
+  const all: Record<string, string> = { ...params, ...extra };
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((name) => [name, String(all[name])]),
+  );
 }
 
-/** Refuses request parameters that would shadow a protocol parameter the signer sets. */
+/** Refuses request parameters that would shadow a protocol parameter the signer sets (§3.4.1.3.1 would sign them twice). */
 export function refuseProtocolNames(
-  params: readonly (readonly [string, string, ...unknown[]])[],
+  params: readonly (readonly [string, string])[],
   oauthParams: Readonly<Record<string, string>>,
-  where: string,
+  field: 'url' | 'params',
 ): void {
   for (const [name] of params) {
     if (name.startsWith('oauth_') && (name in oauthParams || name === 'oauth_signature')) {
-      throw new OAuthError('INVALID_PARAMETER', `${where} carries "${name}", a protocol parameter set by the signer`);
+      const where = field === 'url' ? "the URL's query" : 'params';
+      throw new OAuthError('INVALID_PARAMETER', `${where} carries "${name}", a protocol parameter set by the signer`, { source: 'request', field });
     }
   }
 }
 
 /** Joins percent-encoded pairs as an `application/x-www-form-urlencoded` body. */
-export function joinForm(encoded: readonly (readonly [string, string, ...unknown[]])[]): string {
+export function joinForm(encoded: readonly (readonly [string, string])[]): string {
   let form = '';
   for (let i = 0; i < encoded.length; i++) {
     const pair = encoded[i] as readonly [string, string];
@@ -56,9 +72,7 @@ export function joinForm(encoded: readonly (readonly [string, string, ...unknown
 }
 
 /** A string option that must be present and non-empty. */
-export function requireString(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value === '') {
-    throw new OAuthError('INVALID_PARAMETER', `${field} must be a non-empty string`);
-  }
+export function requireString(value: unknown, field: string, message = `${field} must be a non-empty string`): string {
+  if (typeof value !== 'string' || value === '') throw new OAuthError('INVALID_PARAMETER', message, { source: 'options', field });
   return value;
 }

@@ -1,7 +1,7 @@
 import type { CryptoAdapter, MaybePromise } from '../adapters/types.js';
 import { receivedRequestTarget } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
-import { baseStringFromPairs, normalizeMethod } from '../base-string/signature-base-string.js';
+import { layOutBaseString, normalizeMethod } from '../base-string/signature-base-string.js';
 import { OAuthError } from '../errors.js';
 import { parseAuthorizationHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareVerifying, type SignatureCheck } from '../methods/prepare.js';
@@ -9,6 +9,7 @@ import { describeSignatureMethod } from '../methods/signature-methods.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
 import type { ParameterInput, PublicKeyInput, SignatureMethod, VerifyingCredentials } from '../types.js';
 import { createMemoryNonceStore, nonceExpiry, type NonceStore } from './nonce-store.js';
+import { checkConsumer, checkTimestamp, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type PreCheckFailure } from './pre-checks.js';
 
 /**
  * What the verifier needs to know about one consumer (at the gateway: one merchant).
@@ -55,7 +56,7 @@ export interface ConsumerRecord {
 export interface VerifierOptions {
   /** Finds a consumer by `oauth_consumer_key` (and `oauth_token` when present); `undefined` when unknown. */
   lookup(consumerKey: string, token: string | undefined): MaybePromise<ConsumerRecord | undefined>;
-  /** Largest accepted distance between `oauth_timestamp` and now, in seconds. Default 300. */
+  /** Largest accepted distance between `oauth_timestamp` and now, in seconds. Default {@link DEFAULT_TIMESTAMP_WINDOW_SECONDS} (300). */
   timestampWindowSeconds?: number;
   /** Where used nonces are remembered. Default: a bounded in-memory store. */
   nonceStore?: NonceStore;
@@ -161,7 +162,7 @@ export type VerificationResult =
  * import { createVerifier, type Verifier } from '@paysign/oauth-core';
  *
  * const verifier: Verifier = createVerifier({ lookup: (login) => (login === 'merchant' ? { consumerSecret: controlKey } : undefined) });
- * Deno.serve(async (request) => {
+ * Deno.serve(async (request: Request) => {
  *   const result = await verifier.verify({ method: request.method, url: request.url, authorization: request.headers.get('authorization'), body: await request.text() });
  *   return new Response(result.ok ? 'ok' : result.reason, { status: result.ok ? 200 : 401 });
  * });
@@ -172,7 +173,6 @@ export interface Verifier {
 }
 
 const REQUIRED = ['oauth_consumer_key', 'oauth_signature_method', 'oauth_signature', 'oauth_timestamp', 'oauth_nonce'] as const;
-const TIMESTAMP = /^[0-9]{1,12}$/;
 
 function fail(reason: VerificationFailureReason, message: string, baseString?: string): VerificationResult {
   return baseString === undefined ? { ok: false, reason, message } : { ok: false, reason, message, baseString };
@@ -203,10 +203,12 @@ function allowedMethods(record: ConsumerRecord): readonly SignatureMethod[] {
  */
 export function createVerifierWith(adapter: CryptoAdapter, options: VerifierOptions): Verifier {
   if (options === null || typeof options !== 'object' || typeof options.lookup !== 'function') {
-    throw new OAuthError('INVALID_PARAMETER', 'the verifier options must be an object with a lookup function');
+    throw new OAuthError('INVALID_PARAMETER', 'the verifier options must be an object with a lookup function', { source: 'options', field: 'lookup' });
   }
-  const window = options.timestampWindowSeconds ?? 300;
-  if (!Number.isFinite(window) || window < 0) throw new OAuthError('INVALID_PARAMETER', 'timestampWindowSeconds must be a non-negative number');
+  const window = options.timestampWindowSeconds ?? DEFAULT_TIMESTAMP_WINDOW_SECONDS;
+  if (!Number.isFinite(window) || window < 0) {
+    throw new OAuthError('INVALID_PARAMETER', 'timestampWindowSeconds must be a non-negative number', { source: 'options', field: 'timestampWindowSeconds' });
+  }
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const nonceStore = options.nonceStore ?? createMemoryNonceStore({ now });
   // Keys are imported once per consumer record and method, not per request.
@@ -283,14 +285,15 @@ export function createVerifierWith(adapter: CryptoAdapter, options: VerifierOpti
         return fail('unsupported_signature_method', `oauth_signature_method ${signatureMethod} is not supported`);
       }
       const signed: Parameter[] = [...params, ...Object.entries(oauthParams)];
-      const baseString = baseStringFromPairs(httpMethod, uri, signed);
+      const { baseString } = layOutBaseString(httpMethod, uri, signed, {});
 
-      const time = now();
-      if (!TIMESTAMP.test(timestamp as string) || Math.abs(time - Number(timestamp)) > window) {
-        return fail('stale_timestamp', `oauth_timestamp ${timestamp} is more than ${window} s from the server's time ${time}`, baseString);
-      }
+      const stale = checkTimestamp(timestamp, now(), window);
+      if (stale) return fail(stale.reason, stale.message, baseString);
       const record = await options.lookup(consumerKey as string, token);
-      if (!record) return fail('unknown_consumer', `no consumer is registered as ${consumerKey}`, baseString);
+      if (!record) {
+        const unknown = checkConsumer(consumerKey, false) as PreCheckFailure;
+        return fail(unknown.reason, unknown.message, baseString);
+      }
       if (!allowedMethods(record).includes(signatureMethod)) {
         return fail('signature_method_not_allowed', `${signatureMethod} is not allowed for consumer ${consumerKey}`, baseString);
       }
