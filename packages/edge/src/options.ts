@@ -1,6 +1,6 @@
 import type { GatewayOperation } from '@paysign/spec';
 import { DEFAULT_PATH_PREFIX, gatewayOperations } from '@paysign/spec';
-import { createMemoryNonceStore, type NonceStore, type PrivateKeyInput } from '@paysign/oauth-core/webcrypto';
+import { createMemoryNonceStore, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type NonceStore, type PrivateKeyInput } from '@paysign/oauth-core/webcrypto';
 import { EdgeError } from './errors.js';
 import type { Allowlist } from './request/route.js';
 import type { UpstreamFetch } from './upstream/forward.js';
@@ -228,7 +228,7 @@ export function resolveOptions(options: SigningProxyOptions): ResolvedOptions {
     merchant: checkMerchant(options.merchant),
     bearerTokens,
     hmacSecrets,
-    hmacWindowSeconds: positive(options.callers.hmacWindowSeconds, 300, 'callers.hmacWindowSeconds'),
+    hmacWindowSeconds: positive(options.callers.hmacWindowSeconds, DEFAULT_TIMESTAMP_WINDOW_SECONDS, 'callers.hmacWindowSeconds'),
     // Per isolate: 20,000 live signatures (each lives window + 1 s), all in the one scope of HMAC callers.
     nonceStore: options.callers.nonceStore ?? createMemoryNonceStore({ maxEntries: 20_000, maxEntriesPerScope: 20_000, now }),
     allow: checkAllowlist(options.allow),

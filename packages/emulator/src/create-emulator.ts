@@ -1,4 +1,4 @@
-import { createMemoryNonceStore, createVerifier, type NonceStore } from '@paysign/oauth-core';
+import { createMemoryNonceStore, createVerifier, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type NonceStore } from '@paysign/oauth-core';
 import { declaredTooLarge, matchOperationPath } from '@paysign/spec';
 import { Hono } from 'hono';
 import { EmulatorError } from './errors.js';
@@ -199,7 +199,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const log = options.log ?? lineLog();
   const maxBodyBytes = positiveInteger(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
   const maxParameters = positiveInteger(options.maxParameters, DEFAULT_MAX_PARAMETERS, 'maxParameters');
-  const window = options.timestampWindowSeconds ?? 300;
+  const window = options.timestampWindowSeconds ?? DEFAULT_TIMESTAMP_WINDOW_SECONDS;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const verifier = createVerifier({
     lookup: (login) => merchants.get(login)?.consumer,

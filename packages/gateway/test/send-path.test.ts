@@ -186,7 +186,7 @@ describe('what the client hands to the signer', () => {
     expect(error).toBeInstanceOf(GatewayValidationError);
     expect((error as GatewayError).code).toBe('INVALID_OPTIONS');
     expect((error as GatewayValidationError).issues).toEqual([
-      { field: 'privateKey', rule: 'invalid-option', message: 'signing failed: crypto.subtle refused the RSA key (pkcs8)' },
+      { field: 'privateKey', rule: 'invalid-option', message: 'privateKey: crypto.subtle refused the RSA key (pkcs8)' },
     ]);
     expect(server.seen).toHaveLength(0);
   });

@@ -1,3 +1,4 @@
+import { OAUTH_TIMESTAMP_PATTERN } from '@paysign/oauth-core';
 import { parseCalendarDate } from '@paysign/spec';
 import { UsageError } from './usage-error.js';
 
@@ -27,7 +28,7 @@ export function readDateFlag(value: string, flag: string): string {
  * ```
  */
 export function readUnixSecondsFlag(value: string, flag: string): string {
-  if (!/^[1-9][0-9]{0,11}$/.test(value)) {
+  if (!OAUTH_TIMESTAMP_PATTERN.test(value)) {
     throw new UsageError(`${flag} must be Unix seconds, a whole number above 0 such as 1767225600 (got "${value.slice(0, 40)}")`);
   }
   return value;

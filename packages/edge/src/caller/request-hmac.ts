@@ -1,4 +1,4 @@
-import { nonceExpiry, type NonceStore } from '@paysign/oauth-core/webcrypto';
+import { nonceExpiry, OAUTH_TIMESTAMP_PATTERN, type NonceStore } from '@paysign/oauth-core/webcrypto';
 
 /**
  * The header that carries the caller's Unix time in seconds.
@@ -27,7 +27,6 @@ export const SIGNATURE_HEADER = 'Paysign-Signature';
 
 const VERSION = 'paysign-edge-v1';
 const HEX = /^[0-9a-f]{64}$/;
-const SECONDS = /^[1-9][0-9]{0,11}$/;
 const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
@@ -145,7 +144,7 @@ export function createHmacCheck(options: HmacCheckOptions): HmacCheck {
   return async (headers, method, pathAndQuery, body) => {
     const timestamp = headers.get(TIMESTAMP_HEADER) ?? '';
     const signature = (headers.get(SIGNATURE_HEADER) ?? '').toLowerCase();
-    if (!SECONDS.test(timestamp)) return { ok: false, reason: `${TIMESTAMP_HEADER} must be the Unix time in whole seconds` };
+    if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) return { ok: false, reason: `${TIMESTAMP_HEADER} must be the Unix time in whole seconds` };
     if (!HEX.test(signature)) return { ok: false, reason: `${SIGNATURE_HEADER} must be 64 hex digits (HMAC-SHA256)` };
     const now = Math.floor(options.now());
     if (Math.abs(now - Number(timestamp)) > options.windowSeconds) {

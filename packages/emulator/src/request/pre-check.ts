@@ -1,4 +1,4 @@
-import { parseAuthorizationHeader, type VerificationFailureReason } from '@paysign/oauth-core';
+import { checkConsumer, checkTimestamp, parseAuthorizationHeader, type PreCheckFailure, type VerificationFailureReason } from '@paysign/oauth-core';
 
 /** The outcome of {@link precheckAuthorization}: go on and read the body, or refuse now. */
 export type PrecheckResult = { ok: true } | { ok: false; reason: VerificationFailureReason; message: string };
@@ -12,8 +12,6 @@ export interface PrecheckContext {
   /** The verifier's timestamp window, seconds. */
   windowSeconds: number;
 }
-
-const TIMESTAMP = /^[0-9]{1,12}$/;
 
 /**
  * The cheap checks that need only the `Authorization` header, run before the body is read: the
@@ -40,17 +38,19 @@ export function precheckAuthorization(authorization: string | null, context: Pre
   } catch {
     return { ok: false, reason: 'malformed_request', message: 'the Authorization header cannot be read as OAuth parameters' };
   }
+  // The verifier's own checks (oauth-core), in the verifier's order: the consumer key is there,
+  // the timestamp is Unix seconds inside the window, the consumer is registered.
   const consumerKey = params.oauth_consumer_key;
-  const timestamp = params.oauth_timestamp;
-  if (consumerKey === undefined) return { ok: false, reason: 'missing_parameter', message: 'oauth_consumer_key is missing from the Authorization header' };
-  if (timestamp === undefined) return { ok: false, reason: 'missing_parameter', message: 'oauth_timestamp is missing from the Authorization header' };
-  if (!TIMESTAMP.test(timestamp) || Math.abs(context.now - Number(timestamp)) > context.windowSeconds) {
-    return {
-      ok: false,
-      reason: 'stale_timestamp',
-      message: `oauth_timestamp ${timestamp} is more than ${context.windowSeconds} s from the server's time ${context.now}`,
-    };
-  }
-  if (!context.isKnown(consumerKey)) return { ok: false, reason: 'unknown_consumer', message: `no consumer is registered as ${consumerKey}` };
+  const failure =
+    (consumerKey === undefined ? checkConsumer(undefined, false) : undefined) ??
+    checkTimestamp(params.oauth_timestamp, context.now, context.windowSeconds) ??
+    checkConsumer(consumerKey, consumerKey !== undefined && context.isKnown(consumerKey));
+  if (failure !== undefined) return fromHeader(failure);
   return { ok: true };
+}
+
+// A missing parameter is missing from the header: the body has not been read yet.
+function fromHeader(failure: PreCheckFailure): PrecheckResult {
+  const message = failure.reason === 'missing_parameter' ? `${failure.message} from the Authorization header` : failure.message;
+  return { ok: false, reason: failure.reason, message };
 }

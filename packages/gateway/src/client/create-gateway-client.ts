@@ -108,9 +108,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     try {
       signed = await signer.sign({ url, params });
     } catch (error) {
-      if (error instanceof OAuthError) {
-        throw new GatewayValidationError([{ field: 'privateKey', rule: 'invalid-option', message: `signing failed: ${error.message}` }], 'INVALID_OPTIONS');
-      }
+      if (error instanceof OAuthError) throw signingRefusal(error, signatureMethod === 'HMAC-SHA1' ? 'controlKey' : 'privateKey');
       throw error;
     }
     const headers = accept === undefined ? signed.headers : { ...signed.headers, Accept: accept };
@@ -181,10 +179,7 @@ function makeSigner(options: GatewayClientOptions, signatureMethod: GatewaySigna
       ...(options.adapter !== undefined && { adapter: options.adapter }),
     });
   } catch (error) {
-    if (error instanceof OAuthError) {
-      const field = signatureMethod === 'HMAC-SHA1' ? 'controlKey' : 'privateKey';
-      throw new GatewayValidationError([{ field, rule: 'invalid-option', message: `${field}: ${error.message}` }], 'INVALID_OPTIONS');
-    }
+    if (error instanceof OAuthError) throw signingRefusal(error, signatureMethod === 'HMAC-SHA1' ? 'controlKey' : 'privateKey');
     throw error;
   }
 }
@@ -251,4 +246,28 @@ function unquotableCells(rows: readonly Record<string, string>[], quoting: Gatew
     }
   });
   return found;
+}
+
+// oauth-core's option names as this client's options call them.
+const CLIENT_OPTION: Readonly<Record<string, string>> = {
+  consumerKey: 'login',
+  consumerSecret: 'controlKey',
+  privateKey: 'privateKey',
+  signatureMethod: 'signatureMethod',
+  timestamp: 'timestamp',
+  nonce: 'nonce',
+  realm: 'realm',
+  adapter: 'adapter',
+};
+
+// A signer's refusal, named as the caller wrote it: a bad option (`timestamp()` in milliseconds,
+// an unreadable key) names that option; a request the signer cannot sign is a validation failure
+// naming the request's part. `fallback` is the key option, for an error that names no field.
+function signingRefusal(error: OAuthError, fallback: string): GatewayValidationError {
+  if (error.source === 'request') {
+    const field = error.field ?? 'request';
+    return new GatewayValidationError([{ field, rule: 'invalid-request', message: `${field}: ${error.message}` }]);
+  }
+  const field = (error.field !== undefined ? CLIENT_OPTION[error.field] : undefined) ?? fallback;
+  return new GatewayValidationError([{ field, rule: 'invalid-option', message: `${field}: ${error.message}` }], 'INVALID_OPTIONS');
 }

@@ -48,6 +48,7 @@ export type ValidationRule =
   | 'well-formed-text' // a string holding a lone UTF-16 surrogate, which has no UTF-8 form
   | 'csv-character' // `;`, `"`, CR or LF in a CSV cell while the client's csvQuoting is 'reject', or a NUL in any cell
   | 'invalid-option' // a client option that cannot work (credentials, base URL, timeout)
+  | 'invalid-request' // a request the signer cannot sign (a URL or parameter it refuses), named by its part
   | 'unknown-field'; // a field this operation does not have (it would be lost); field `(unknown column)` when its name may be card data
 
 /**
