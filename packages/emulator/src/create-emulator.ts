@@ -22,9 +22,14 @@ import { readCappedBody } from './request/read-body.js';
 import { addAdminRoutes } from './admin/admin-routes.js';
 import type { AdminAccess } from './admin/loopback.js';
 import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from './callbacks/callback-sender.js';
-import { createClock, type EmulatorClock } from './clock/emulator-clock.js';
+import { createClock, dateOf, type EmulatorClock } from './clock/emulator-clock.js';
 import { createRecurringEngine, type RecurringEngine } from './recurring/recurring-engine.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
+import type { EmulatorStateBackend } from './state/emulator-snapshot.js';
+import { createPersister } from './state/persister.js';
+import { recordingNonceStore } from './state/recording-nonce-store.js';
+import { recordingSender } from './state/recording-sender.js';
+import { checkStateOptions, restoredProfiles, restoreState, snapshotOf } from './state/state-parts.js';
 import type { ProfileFields, ProfileStore } from './store/profile-store.js';
 
 /**
@@ -97,6 +102,13 @@ export interface EmulatorOptions {
   maxCallbacksInFlight?: number;
   /** Who may call the unsigned admin API under `/emulator/`: `loopback` (default), `any`, or `off`. */
   adminApi?: AdminAccess;
+  /**
+   * Where the state survives a restart (`openStateDirectory` of `@paysign/emulator/node`, behind
+   * `paysign emulator --state DIR`): restored at creation, saved after every request that may
+   * change it, before it is answered. A restored state brings its own payments, clock and seed:
+   * `profiles` and `today` are refused with it. Default: memory only.
+   */
+  state?: EmulatorStateBackend;
   /** Overrides the gateway package's rules for update rows (for testing the emulator's own paths). */
   validateRow?: RowValidator;
   /** Overrides the gateway package's rules for transfers. */
@@ -203,7 +215,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     }
   }
   const merchants = createMerchantRegistry(options.merchants);
-  const profiles = isStore(options.profiles) ? options.profiles : createMemoryProfileStore(options.profiles ?? []);
+  const saved = options.state?.initial;
+  if (saved !== undefined) checkStateOptions(saved, { profiles: options.profiles, today: options.today, seed: options.seed, clock: options.clock ?? 'system' });
+  const profiles =
+    saved !== undefined ? restoredProfiles(saved) : isStore(options.profiles) ? options.profiles : createMemoryProfileStore(options.profiles ?? []);
   const log = options.log ?? lineLog();
   const validateRow = options.validateRow ?? gatewayRowValidator;
   const validateTransfer = options.validateTransfer ?? gatewayTransferValidator;
@@ -212,30 +227,34 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const maxParameters = positiveInteger(options.maxParameters, DEFAULT_MAX_PARAMETERS, 'maxParameters');
   const window = options.timestampWindowSeconds ?? 300;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const nonces = recordingNonceStore(options.nonceStore ?? createMemoryNonceStore({ now }), now);
   const verifier = createVerifier({
     lookup: (login) => merchants.get(login)?.consumer,
     timestampWindowSeconds: window,
     now,
     // One clock for the window check and the store; the store's own bounds (in all, per merchant) kept.
-    nonceStore: options.nonceStore ?? createMemoryNonceStore({ now }),
+    nonceStore: nonces.store,
   });
-  let paynetOrderIds = 0;
-  const clock = createClock(options.clock ?? 'system', options.today);
-  const sender = createCallbackSender({
-    attempts: positiveInteger(options.callbackAttempts, DEFAULT_CALLBACK_ATTEMPTS, 'callbackAttempts'),
-    backoffMs: positiveInteger(options.callbackBackoffMs, DEFAULT_CALLBACK_BACKOFF_MS, 'callbackBackoffMs'),
-    maxInFlight: positiveInteger(options.maxCallbacksInFlight, DEFAULT_MAX_CALLBACKS_IN_FLIGHT, 'maxCallbacksInFlight'),
-    log,
-  });
+  let paynetOrderIds = saved?.orderIds ?? 0;
+  const clock = createClock(options.clock ?? 'system', saved?.clock.mode === 'virtual' ? dateOf(saved.clock.today) : options.today);
+  const sender = recordingSender(
+    createCallbackSender({
+      attempts: positiveInteger(options.callbackAttempts, DEFAULT_CALLBACK_ATTEMPTS, 'callbackAttempts'),
+      backoffMs: positiveInteger(options.callbackBackoffMs, DEFAULT_CALLBACK_BACKOFF_MS, 'callbackBackoffMs'),
+      maxInFlight: positiveInteger(options.maxCallbacksInFlight, DEFAULT_MAX_CALLBACKS_IN_FLIGHT, 'maxCallbacksInFlight'),
+      log,
+    }),
+  );
   const owners = createPaymentOwners();
   const controlKeys = new Map((options.merchants ?? []).filter((m) => m.controlKey !== undefined).map((m) => [m.login, m.controlKey as string]));
+  const seed = saved?.seed ?? options.seed ?? Math.floor(Math.random() * 2 ** 32);
   const recurring = createRecurringEngine({
     profiles,
     clock,
     log,
     sender,
     declineCards: new Set(options.declineCards ?? []),
-    seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
+    seed,
     nextOrderId: () => String(++paynetOrderIds),
     controlKeyFor: (id) => {
       const owner = owners.get(id);
@@ -247,6 +266,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     },
   });
   let lastRunDay: number | undefined;
+  // --state: put the saved state back before the first request, then save after every change.
+  const parts = { profiles, owners, clock, recurring, sender, nonces, seed, orderIds: () => paynetOrderIds };
+  const ready = saved === undefined ? Promise.resolve() : restoreState(parts, saved);
+  const backend = options.state;
+  const persister = backend === undefined ? undefined : createPersister(async () => backend.save(await snapshotOf(parts)));
+  // Callback attempts change the state without a request: saved within a second.
+  const saveTimer = persister === undefined ? undefined : setInterval(() => void persister.persist().catch(() => {}), 1000);
+  if (typeof saveTimer === 'object' && saveTimer !== null && 'unref' in saveTimer) saveTimer.unref();
   const adminApi = options.adminApi ?? 'loopback';
   if (adminApi !== 'loopback' && adminApi !== 'any' && adminApi !== 'off')
     throw new EmulatorError('INVALID_OPTIONS', 'adminApi must be "loopback", "any" or "off"');
@@ -366,13 +393,24 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   return {
     fetch: async (request, env) => {
-      // On the system clock days pass by themselves: what fell due is charged before answering.
-      // Once per day at most, so unauthenticated requests cannot make the emulator walk its store.
-      if (clock.mode === 'system' && clock.today() !== lastRunDay) {
-        lastRunDay = clock.today();
-        await recurring.runThrough(lastRunDay);
+      await ready;
+      const response = await answer(request, env);
+      if (persister === undefined || request.method === 'GET' || request.method === 'HEAD') return response;
+      try {
+        await persister.persist();
+      } catch (error) {
+        // Not saved, so not acknowledged: the client sees a failure, never a lost success.
+        log({
+          kind: 'refused',
+          status: 500,
+          method: request.method,
+          path: '-',
+          reason: 'internal_error',
+          message: `state not saved (${(error as { code?: string }).code ?? (error as Error).name})`,
+        });
+        return new Response(null, { status: 500, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
       }
-      return app.fetch(request, env);
+      return response;
     },
     merchants,
     profiles,
@@ -380,6 +418,19 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     pathPrefix,
     clock,
     recurring,
-    stop: () => sender.stop(),
+    stop: () => {
+      if (saveTimer !== undefined) clearInterval(saveTimer);
+      sender.stop();
+    },
   };
+
+  async function answer(request: Request, env: unknown): Promise<Response> {
+    // On the system clock days pass by themselves: what fell due is charged before answering.
+    // Once per day at most, so unauthenticated requests cannot make the emulator walk its store.
+    if (clock.mode === 'system' && clock.today() !== lastRunDay) {
+      lastRunDay = clock.today();
+      await recurring.runThrough(lastRunDay);
+    }
+    return app.fetch(request, env);
+  }
 }
