@@ -147,6 +147,12 @@ export interface Emulator {
   readonly recurring: RecurringEngine;
   /** Cancels waiting callback retries (the server's `close()` calls it). */
   stop(): void;
+  /**
+   * With the `state` option: resolves once the state is restored and saved as it is now (call it
+   * before announcing the emulator, and before stopping it, so that callback progress is kept too).
+   * Without it: resolves at once.
+   */
+  persist(): Promise<void>;
 }
 
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
@@ -418,6 +424,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     pathPrefix,
     clock,
     recurring,
+    persist: async () => {
+      await ready;
+      await persister?.persist();
+    },
     stop: () => {
       if (saveTimer !== undefined) clearInterval(saveTimer);
       sender.stop();

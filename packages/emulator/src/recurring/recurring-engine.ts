@@ -100,8 +100,10 @@ export interface RecurringEngine {
   life(id: string): Promise<PaymentLife | undefined>;
   /** Resolves once every callback under way has been delivered or given up. */
   callbacksSettled(): Promise<void>;
-  /** Every payment's state in time, as plain data (for `--state`: see src/state/). */
+  /** Every payment's state in time, as plain data (for `--state`: see src/state/); call it inside {@link RecurringEngine.exclusive}. */
   snapshot(): EngineSnapshot;
+  /** Runs `task` between two runs, never during one: what it reads is not a run half done. */
+  exclusive<T>(task: () => T | Promise<T>): Promise<T>;
   /**
    * Puts back the states of {@link RecurringEngine.snapshot}, before any run; resolves to the
    * callback deliveries it holds, for the caller to resume the pending ones.
@@ -316,6 +318,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
     },
     callbacksSettled: () => sender.idle(),
     // State persistence (--state): plain copies out, and back in before the first run.
+    exclusive: (task) => serial(async () => task()),
     snapshot: () => ({
       payments: [...states].map(([id, state]) => ({
         id,

@@ -88,7 +88,13 @@ export async function restoreState(parts: StateParts, saved: EmulatorSnapshot): 
  * await backend.save(await snapshotOf(parts));
  * ```
  */
-export async function snapshotOf(parts: StateParts): Promise<EmulatorSnapshot> {
+export function snapshotOf(parts: StateParts): Promise<EmulatorSnapshot> {
+  // Between two engine runs, so that no charge is saved without the rest of its run (its
+  // callback, the day the run reached): a restart never runs a day twice.
+  return parts.recurring.exclusive(() => read(parts));
+}
+
+async function read(parts: StateParts): Promise<EmulatorSnapshot> {
   const profiles = await parts.profiles.list();
   // Everything below is read without an await: one consistent moment.
   const owners: EmulatorSnapshot['owners'] = [];
