@@ -5,7 +5,7 @@
 // callbacks are delivered after the last restart.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSign } from './hand-sign.js';
-import { BIN } from './run-cli.js';
+import { BIN, paysign } from './run-cli.js';
 
 const SEED = 0x22_04;
 const ITERATIONS = 12;
@@ -279,4 +279,95 @@ describe('paysign emulator --state DIR under kill -9', () => {
       await once(last.child, 'exit');
     }
   }, 180_000);
+});
+
+describe('paysign emulator --state DIR that cannot be used', () => {
+  let good: Buffer;
+  beforeAll(async () => {
+    // A real state: written by the binary, stopped with SIGTERM.
+    const dir = join(root, 'good');
+    const run = await start(['--state', dir, '--today', '01.01.2030']);
+    const created = await json(run.base, 'POST', '/emulator/recurring-payments?login=merchant&endpoint=1234', {
+      'recurring-payment-id': 'rp-good',
+      'credit-card-number': '4111111111111111',
+      amount: '1.00',
+      period: 'day',
+      interval: '1',
+    });
+    expect(created.status).toBe(201);
+    run.child.kill('SIGTERM');
+    expect((await once(run.child, 'exit'))[0]).toBe(0);
+    good = await readFile(join(dir, 'state.json'));
+    expect(await readdir(dir)).toEqual(['state.json']); // the lock is given up on a clean stop
+  });
+
+  /** Every file under `dir` with its bytes, to show nothing was changed. */
+  async function contents(dir: string): Promise<Record<string, string>> {
+    const found: Record<string, string> = {};
+    for (const name of await readdir(dir, { recursive: true })) {
+      const path = join(dir, name);
+      found[name] = (await stat(path)).isDirectory() ? '(directory)' : (await readFile(path)).toString('base64');
+    }
+    return found;
+  }
+
+  const newline = () => good.indexOf(10);
+  const cases: [string, (dir: string) => Promise<void>, string, string[]?][] = [
+    ['holds files of something else', (dir) => writeFile(join(dir, 'notes.txt'), 'mine'), 'holds "notes.txt", which is not part of an emulator state'],
+    [
+      'holds a half-written state',
+      (dir) => writeFile(join(dir, 'state.json'), good.subarray(0, newline() + (good.length - newline()) / 2)),
+      'is damaged (half-written or edited',
+    ],
+    [
+      'holds a state edited by hand',
+      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"1.00"', '"9.00"'))),
+      'is damaged (half-written or edited',
+    ],
+    ['holds a JSON file of something else', (dir) => writeFile(join(dir, 'state.json'), '{"hello":"world"}\n{}'), 'is not a paysign emulator state'],
+    [
+      'holds a state of another version',
+      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"version":1', '"version":2'))),
+      'was written by an emulator with state version 2; this one reads version 1',
+    ],
+    ['cannot be read (state.json is a directory)', (dir) => mkdir(join(dir, 'state.json')), 'state.json cannot be read (EISDIR)'],
+    [
+      'is in use by a live emulator',
+      async (dir) => (await writeFile(join(dir, 'state.json'), good), writeFile(join(dir, 'lock'), `${process.pid}\n`)),
+      `in use by the emulator of process ${process.pid}`,
+    ],
+    [
+      'holds a state, and --profiles is given',
+      (dir) => writeFile(join(dir, 'state.json'), good),
+      '--profiles: only for a new state',
+      ['--profiles', 'profiles.json'],
+    ],
+    [
+      'holds a state kept on the virtual clock, and the clock is system',
+      (dir) => writeFile(join(dir, 'state.json'), good),
+      'kept on the virtual clock',
+      ['--clock', 'system'],
+    ],
+  ];
+
+  it.each(cases)('a DIR that %s is refused at start with exit 2 and a clear message, and left as it is', async (_name, prepare, message, extra = []) => {
+    const dir = await mkdtemp(join(root, 'bad-'));
+    await prepare(dir);
+    const before = await contents(dir);
+    const result = paysign(['emulator', '--login', 'merchant', '--clock', 'virtual', '--state', dir, ...extra], { PAYSIGN_CONTROL_KEY: KEY });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stdout).not.toContain('listening');
+    expect(result.stderr).not.toContain(KEY);
+    expect(await contents(dir)).toEqual(before);
+  });
+
+  it('a path that is a file is refused with exit 2 and left as it is', async () => {
+    const file = join(root, 'a-file');
+    await writeFile(file, 'not a directory');
+    const result = paysign(['emulator', '--login', 'merchant', '--state', file], { PAYSIGN_CONTROL_KEY: KEY });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('is not a directory');
+    expect(await readFile(file, 'utf8')).toBe('not a directory');
+  });
 });

@@ -6,9 +6,29 @@ import { EmulatorError } from '../errors.js';
 import type { EmulatorSnapshot, EmulatorStateBackend } from './emulator-snapshot.js';
 import { readSnapshotBody } from './snapshot-shape.js';
 
-/** The first line's `format` of every state file; anything else is not an emulator state. */
+/**
+ * The first line's `format` of every state file; anything else is not an emulator state.
+ *
+ * @example
+ * ```ts
+ * import { readFile } from 'node:fs/promises';
+ * import { STATE_FORMAT } from '@paysign/emulator/node';
+ *
+ * const header = JSON.parse((await readFile('.emulator-state/state.json', 'utf8')).split('\n')[0]);
+ * header.format === STATE_FORMAT; // true for a state an emulator wrote
+ * ```
+ */
 export const STATE_FORMAT = 'paysign-emulator-state';
-/** The layout of the state this emulator reads and writes; a state of another version is refused. */
+/**
+ * The layout of the state this emulator reads and writes; a state of another version is refused.
+ *
+ * @example
+ * ```ts
+ * import { STATE_VERSION } from '@paysign/emulator/node';
+ *
+ * if (header.version !== STATE_VERSION) console.error('written by another version of the emulator');
+ * ```
+ */
 export const STATE_VERSION = 1;
 const STATE_FILE = 'state.json';
 const LOCK_FILE = 'lock';
