@@ -95,8 +95,8 @@ describe('an emulator restarted on its --state directory', () => {
     await stop(first);
 
     const file = await readFile(join(dir, 'state.json'), 'utf8');
-    expect(file).not.toContain('987');
-    expect(file).not.toContain('654');
+    expect(file).not.toContain('"987"');
+    expect(file).not.toContain('"654"');
     expect(file).not.toContain('cvv2');
 
     answer = 200;
