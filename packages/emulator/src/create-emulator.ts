@@ -220,11 +220,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       throw new EmulatorError('INVALID_OPTIONS', 'publicOrigin must be an absolute URL such as https://sandbox.example');
     }
   }
-  const merchants = createMerchantRegistry(options.merchants);
   const saved = options.state?.initial;
+  // A restored state brings its own payments (with their revisions), clock and seed.
   if (saved !== undefined) checkStateOptions(saved, { profiles: options.profiles, today: options.today, seed: options.seed, clock: options.clock ?? 'system' });
-  const profiles =
-    saved !== undefined ? restoredProfiles(saved) : isStore(options.profiles) ? options.profiles : createMemoryProfileStore(options.profiles ?? []);
+  if (saved !== undefined) options = { ...options, profiles: restoredProfiles(saved) };
+  const merchants = createMerchantRegistry(options.merchants);
+  const profiles = isStore(options.profiles) ? options.profiles : createMemoryProfileStore(options.profiles ?? []);
   const log = options.log ?? lineLog();
   const validateRow = options.validateRow ?? gatewayRowValidator;
   const validateTransfer = options.validateTransfer ?? gatewayTransferValidator;
