@@ -100,8 +100,6 @@ export interface EmulatorOptions {
    * Default 8 (`DEFAULT_MAX_CALLBACKS_IN_FLIGHT`). Callbacks go to any host and port the payment names.
    */
   maxCallbacksInFlight?: number;
-  /** Who may call the unsigned admin API under `/emulator/`: `loopback` (default), `any`, or `off`. */
-  adminApi?: AdminAccess;
   /**
    * Where the state survives a restart (`openStateDirectory` of `@paysign/emulator/node`, behind
    * `paysign emulator --state DIR`): restored at creation, saved after every request that may
@@ -109,6 +107,8 @@ export interface EmulatorOptions {
    * `profiles` and `today` are refused with it. Default: memory only.
    */
   state?: EmulatorStateBackend;
+  /** Who may call the unsigned admin API under `/emulator/`: `loopback` (default), `any`, or `off`. */
+  adminApi?: AdminAccess;
   /** Overrides the gateway package's rules for update rows (for testing the emulator's own paths). */
   validateRow?: RowValidator;
   /** Overrides the gateway package's rules for transfers. */
@@ -243,6 +243,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     nonceStore: nonces.store,
   });
   let paynetOrderIds = saved?.orderIds ?? 0;
+  const seed = saved?.seed ?? options.seed ?? Math.floor(Math.random() * 2 ** 32);
   const clock = createClock(options.clock ?? 'system', saved?.clock.mode === 'virtual' ? dateOf(saved.clock.today) : options.today);
   const sender = recordingSender(
     createCallbackSender({
@@ -254,7 +255,6 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   );
   const owners = createPaymentOwners();
   const controlKeys = new Map((options.merchants ?? []).filter((m) => m.controlKey !== undefined).map((m) => [m.login, m.controlKey as string]));
-  const seed = saved?.seed ?? options.seed ?? Math.floor(Math.random() * 2 ** 32);
   const recurring = createRecurringEngine({
     profiles,
     clock,
