@@ -14,6 +14,8 @@ export interface ClientRequest {
   /** How the client encoded names and values (default: RFC 3986). */
   encode?: (value: string) => string;
   timestamp?: string;
+  /** Default `n0nce`. */
+  nonce?: string;
   key: { controlKey: string } | { privateKeyPem: string };
 }
 
@@ -21,7 +23,7 @@ export function clientSign(request: ClientRequest): { authorization: string; bod
   const method = 'controlKey' in request.key ? 'HMAC-SHA1' : 'RSA-SHA256';
   const oauth: [string, string][] = [
     ['oauth_consumer_key', 'merchant'],
-    ['oauth_nonce', 'n0nce'],
+    ['oauth_nonce', request.nonce ?? 'n0nce'],
     ['oauth_signature_method', method],
     ['oauth_timestamp', request.timestamp ?? String(Math.floor(Date.now() / 1000))],
     ['oauth_version', '1.0'],

@@ -20,9 +20,14 @@ import { readCappedBody } from './request/read-body.js';
 import { addAdminRoutes } from './admin/admin-routes.js';
 import type { AdminAccess } from './admin/loopback.js';
 import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from './callbacks/callback-sender.js';
-import { createClock, type EmulatorClock } from './clock/emulator-clock.js';
+import { createClock, dateOf, type EmulatorClock } from './clock/emulator-clock.js';
 import { createRecurringEngine, type RecurringEngine } from './recurring/recurring-engine.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
+import type { EmulatorStateBackend } from './state/emulator-snapshot.js';
+import { createPersister } from './state/persister.js';
+import { recordingNonceStore } from './state/recording-nonce-store.js';
+import { recordingSender } from './state/recording-sender.js';
+import { checkStateOptions, restoredProfiles, restoreState, snapshotOf } from './state/state-parts.js';
 import type { ProfileFields, ProfileStore } from './store/profile-store.js';
 
 /**
@@ -93,6 +98,13 @@ export interface EmulatorOptions {
    * Default 8 (`DEFAULT_MAX_CALLBACKS_IN_FLIGHT`). Callbacks go to any host and port the payment names.
    */
   maxCallbacksInFlight?: number;
+  /**
+   * Where the state survives a restart (`openStateDirectory` of `@paysign/emulator/node`, behind
+   * `paysign emulator --state DIR`): restored at creation, saved after every request that may
+   * change it, before it is answered. A restored state brings its own payments, clock and seed:
+   * `profiles` and `today` are refused with it. Default: memory only.
+   */
+  state?: EmulatorStateBackend;
   /** Who may call the unsigned admin API under `/emulator/`: `loopback` (default), `any`, or `off`. */
   adminApi?: AdminAccess;
 }
@@ -127,6 +139,12 @@ export interface Emulator {
   readonly recurring: RecurringEngine;
   /** Cancels waiting callback retries (the server's `close()` calls it). */
   stop(): void;
+  /**
+   * With the `state` option: resolves once the state is restored and saved as it is now (call it
+   * before announcing the emulator, and before stopping it, so that callback progress is kept too).
+   * Without it: resolves at once.
+   */
+  persist(): Promise<void>;
 }
 
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
@@ -194,6 +212,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       throw new EmulatorError('INVALID_OPTIONS', 'publicOrigin must be an absolute URL such as https://sandbox.example');
     }
   }
+  const saved = options.state?.initial;
+  // A restored state brings its own payments (with their revisions), clock and seed.
+  if (saved !== undefined) checkStateOptions(saved, { profiles: options.profiles, today: options.today, seed: options.seed, clock: options.clock ?? 'system' });
+  if (saved !== undefined) options = { ...options, profiles: restoredProfiles(saved) };
   const merchants = createMerchantRegistry(options.merchants);
   const profiles = isStore(options.profiles) ? options.profiles : createMemoryProfileStore(options.profiles ?? []);
   const log = options.log ?? lineLog();
@@ -201,21 +223,25 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const maxParameters = positiveInteger(options.maxParameters, DEFAULT_MAX_PARAMETERS, 'maxParameters');
   const window = options.timestampWindowSeconds ?? DEFAULT_TIMESTAMP_WINDOW_SECONDS;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const nonces = recordingNonceStore(options.nonceStore ?? createMemoryNonceStore({ now }), now);
   const verifier = createVerifier({
     lookup: (login) => merchants.get(login)?.consumer,
     timestampWindowSeconds: window,
     now,
     // One clock for the window check and the store; the store's own bounds (in all, per merchant) kept.
-    nonceStore: options.nonceStore ?? createMemoryNonceStore({ now }),
+    nonceStore: nonces.store,
   });
-  let paynetOrderIds = 0;
-  const clock = createClock(options.clock ?? 'system', options.today);
-  const sender = createCallbackSender({
-    attempts: positiveInteger(options.callbackAttempts, DEFAULT_CALLBACK_ATTEMPTS, 'callbackAttempts'),
-    backoffMs: positiveInteger(options.callbackBackoffMs, DEFAULT_CALLBACK_BACKOFF_MS, 'callbackBackoffMs'),
-    maxInFlight: positiveInteger(options.maxCallbacksInFlight, DEFAULT_MAX_CALLBACKS_IN_FLIGHT, 'maxCallbacksInFlight'),
-    log,
-  });
+  let paynetOrderIds = saved?.orderIds ?? 0;
+  const seed = saved?.seed ?? options.seed ?? Math.floor(Math.random() * 2 ** 32);
+  const clock = createClock(options.clock ?? 'system', saved?.clock.mode === 'virtual' ? dateOf(saved.clock.today) : options.today);
+  const sender = recordingSender(
+    createCallbackSender({
+      attempts: positiveInteger(options.callbackAttempts, DEFAULT_CALLBACK_ATTEMPTS, 'callbackAttempts'),
+      backoffMs: positiveInteger(options.callbackBackoffMs, DEFAULT_CALLBACK_BACKOFF_MS, 'callbackBackoffMs'),
+      maxInFlight: positiveInteger(options.maxCallbacksInFlight, DEFAULT_MAX_CALLBACKS_IN_FLIGHT, 'maxCallbacksInFlight'),
+      log,
+    }),
+  );
   const owners = createPaymentOwners();
   const recurring = createRecurringEngine({
     profiles,
@@ -223,7 +249,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     log,
     sender,
     declineCards: new Set(options.declineCards ?? []),
-    seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
+    seed,
     nextOrderId: () => String(++paynetOrderIds),
     controlKeyFor: (id) => {
       const owner = owners.get(id);
@@ -237,6 +263,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     },
   });
   let lastRunDay: number | undefined;
+  // --state: put the saved state back before the first request, then save after every change.
+  const parts = { profiles, owners, clock, recurring, sender, nonces, seed, orderIds: () => paynetOrderIds };
+  const ready = saved === undefined ? Promise.resolve() : restoreState(parts, saved);
+  const backend = options.state;
+  const persister = backend === undefined ? undefined : createPersister(async () => backend.save(await snapshotOf(parts)));
+  // Callback attempts change the state without a request: saved within a second.
+  const saveTimer = persister === undefined ? undefined : setInterval(() => void persister.persist().catch(() => {}), 1000);
+  if (typeof saveTimer === 'object' && saveTimer !== null && 'unref' in saveTimer) saveTimer.unref();
   const adminApi = options.adminApi ?? 'loopback';
   if (adminApi !== 'loopback' && adminApi !== 'any' && adminApi !== 'off')
     throw new EmulatorError('INVALID_OPTIONS', 'adminApi must be "loopback", "any" or "off"');
@@ -356,13 +390,24 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   return {
     fetch: async (request, env) => {
-      // On the system clock days pass by themselves: what fell due is charged before answering.
-      // Once per day at most, so unauthenticated requests cannot make the emulator walk its store.
-      if (clock.mode === 'system' && clock.today() !== lastRunDay) {
-        lastRunDay = clock.today();
-        await recurring.runThrough(lastRunDay);
+      await ready;
+      const response = await answer(request, env);
+      if (persister === undefined || request.method === 'GET' || request.method === 'HEAD') return response;
+      try {
+        await persister.persist();
+      } catch (error) {
+        // Not saved, so not acknowledged: the client sees a failure, never a lost success.
+        log({
+          kind: 'refused',
+          status: 500,
+          method: request.method,
+          path: '-',
+          reason: 'internal_error',
+          message: `state not saved (${(error as { code?: string }).code ?? (error as Error).name})`,
+        });
+        return new Response(null, { status: 500, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
       }
-      return app.fetch(request, env);
+      return response;
     },
     merchants,
     profiles,
@@ -370,6 +415,23 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     pathPrefix,
     clock,
     recurring,
-    stop: () => sender.stop(),
+    persist: async () => {
+      await ready;
+      await persister?.persist();
+    },
+    stop: () => {
+      if (saveTimer !== undefined) clearInterval(saveTimer);
+      sender.stop();
+    },
   };
+
+  async function answer(request: Request, env: unknown): Promise<Response> {
+    // On the system clock days pass by themselves: what fell due is charged before answering.
+    // Once per day at most, so unauthenticated requests cannot make the emulator walk its store.
+    if (clock.mode === 'system' && clock.today() !== lastRunDay) {
+      lastRunDay = clock.today();
+      await recurring.runThrough(lastRunDay);
+    }
+    return app.fetch(request, env);
+  }
 }

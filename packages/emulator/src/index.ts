@@ -24,3 +24,7 @@ export {
   type CallbackDelivery,
 } from './callbacks/callback-sender.js';
 export type { AdminAccess } from './admin/loopback.js';
+
+// State that survives a restart (the file backend is in @paysign/emulator/node)
+export type { EmulatorSnapshot, EmulatorStateBackend } from './state/emulator-snapshot.js';
+export type { EngineSnapshot } from './recurring/recurring-engine.js';

@@ -9,6 +9,7 @@ import { parseProfiles } from './store/load-profiles.js';
 import type { ProfileStore } from './store/profile-store.js';
 
 export * from './index.js';
+export { openStateDirectory, STATE_FORMAT, STATE_VERSION, type StateDirectory } from './state/state-directory.js';
 
 /**
  * Options of {@link serve}: the emulator's options, and where its HTTP server listens.

@@ -1,5 +1,5 @@
 import { lineLog, type MerchantAccount } from '@paysign/emulator';
-import { loadProfilesFile, serve } from '@paysign/emulator/node';
+import { loadProfilesFile, openStateDirectory, serve } from '@paysign/emulator/node';
 import { fromFlagOrEnv, parseCommandArgs, required } from '../cli/args.js';
 import { readDateFlag, readWholeNumberFlag } from '../cli/flag-values.js';
 import { UsageError } from '../cli/usage-error.js';
@@ -28,7 +28,11 @@ Options:
   --seed N             seed of the random amounts (amount-from/amount-to)
   --callback-attempts N    attempts per callback (default 30)
   --callback-backoff-ms N  delay before the first callback retry, doubled after (default 60000)
-  --max-callbacks-in-flight N  most callback attempts open at once, the rest wait (default 8)`;
+  --max-callbacks-in-flight N  most callback attempts open at once, the rest wait (default 8)
+  --state DIR          keep payments, charges, callbacks, the clock and used nonces in DIR
+                       across restarts (created if missing); a DIR that is unreadable, damaged,
+                       foreign or of another version is refused (exit 2) and left as it is.
+                       --profiles, --today and --seed only start a new state`;
 
 /** A whole-number flag of at least `min`, or `undefined` when it is not given. */
 const positive = (value: string | undefined, flag: string, min = 1): number | undefined =>
@@ -56,6 +60,7 @@ export const emulatorCommand: Command = {
       'callback-attempts': { type: 'string' },
       'callback-backoff-ms': { type: 'string' },
       'max-callbacks-in-flight': { type: 'string' },
+      state: { type: 'string' },
     });
     if (values.help) return (io.out(usage), 0);
     const login = required(values, 'login');
@@ -79,26 +84,54 @@ export const emulatorCommand: Command = {
       ...(publicKeys.length > 0 && { publicKeys }),
       ...(values.currency !== undefined && { currency: values.currency }),
     };
-    const server = await serve({
-      host: values.host ?? '127.0.0.1',
-      port,
-      merchants: [account],
-      ...(values.profiles !== undefined && { profiles: await loadProfilesFile(values.profiles) }),
-      ...(values.prefix !== undefined && { pathPrefix: values.prefix }),
-      clock,
-      ...(values.today !== undefined && { today: values.today }),
-      ...(values['decline-card'] !== undefined && { declineCards: values['decline-card'] }),
-      ...(seed !== undefined && { seed }),
-      ...(callbackAttempts !== undefined && { callbackAttempts }),
-      ...(callbackBackoffMs !== undefined && { callbackBackoffMs }),
-      ...(maxCallbacksInFlight !== undefined && { maxCallbacksInFlight }),
-      log: lineLog((line) => io.err(line)),
-    });
+    const state = values.state === undefined ? undefined : await openStateDirectory(values.state);
+    if (state?.initial !== undefined) {
+      const given = (['profiles', 'today', 'seed'] as const).filter((name) => values[name] !== undefined);
+      if (given.length > 0) {
+        await state.close();
+        throw new UsageError(
+          `${given.map((name) => `--${name}`).join(', ')}: only for a new state; the state in --state already has its own (it is left as it is)`,
+        );
+      }
+    }
+    let server: Awaited<ReturnType<typeof serve>>;
+    try {
+      server = await serve({
+        host: values.host ?? '127.0.0.1',
+        port,
+        merchants: [account],
+        ...(values.profiles !== undefined && { profiles: await loadProfilesFile(values.profiles) }),
+        ...(values.prefix !== undefined && { pathPrefix: values.prefix }),
+        clock,
+        ...(values.today !== undefined && { today: values.today }),
+        ...(values['decline-card'] !== undefined && { declineCards: values['decline-card'] }),
+        ...(seed !== undefined && { seed }),
+        ...(callbackAttempts !== undefined && { callbackAttempts }),
+        ...(callbackBackoffMs !== undefined && { callbackBackoffMs }),
+        ...(maxCallbacksInFlight !== undefined && { maxCallbacksInFlight }),
+        log: lineLog((line) => io.err(line)),
+        ...(state !== undefined && { state }),
+      });
+    } catch (error) {
+      await state?.close();
+      throw error;
+    }
+    try {
+      // A new state is on disk, and a restored one checked, before anyone is told where to send requests.
+      await server.emulator.persist();
+    } catch (error) {
+      await server.close();
+      await state?.close();
+      throw error;
+    }
     io.out(`listening on ${server.url}`);
     io.err(io.dim(`merchant ${login}, endpoint ${account.endpointIds.join(', ')}: POST ${server.url}${server.emulator.pathPrefix}/api/...`));
+    if (state !== undefined) io.err(io.dim(`state: ${state.initial === undefined ? 'new' : 'restored'} in ${JSON.stringify(state.path)}`));
     if (clock === 'virtual') io.err(io.dim(`virtual clock: POST ${server.url}/emulator/clock {"advanceDays": N} (loopback callers only)`));
     await stopSignal;
+    await server.emulator.persist();
     await server.close();
+    await state?.close();
     return 0;
   },
 };

@@ -100,6 +100,42 @@ export interface RecurringEngine {
   life(id: string): Promise<PaymentLife | undefined>;
   /** Resolves once every callback under way has been delivered or given up. */
   callbacksSettled(): Promise<void>;
+  /** Every payment's state in time, as plain data (for `--state`: see src/state/); call it inside {@link RecurringEngine.exclusive}. */
+  snapshot(): EngineSnapshot;
+  /** Runs `task` between two runs, never during one: what it reads is not a run half done. */
+  exclusive<T>(task: () => T | Promise<T>): Promise<T>;
+  /**
+   * Puts back the states of {@link RecurringEngine.snapshot}, before any run; resolves to the
+   * callback deliveries it holds, for the caller to resume the pending ones.
+   */
+  restore(snapshot: EngineSnapshot): Promise<{ recurringPaymentId: string; delivery: CallbackDelivery }[]>;
+}
+
+/**
+ * The recurring engine's state as plain JSON data: one entry per payment, its schedule's
+ * position, its charges and its callback deliveries (the schedule itself is read again from the
+ * stored profile).
+ *
+ * @example
+ * ```ts
+ * import type { EngineSnapshot } from '@paysign/emulator';
+ *
+ * const saved: EngineSnapshot = emulator.recurring.snapshot();
+ * console.log(saved.payments.length);
+ * ```
+ */
+export interface EngineSnapshot {
+  payments: {
+    id: string;
+    revision: number;
+    scheduledOn: number;
+    from: number;
+    index: number;
+    counterField: string | null;
+    lastChargedDay: number | null;
+    charges: ChargeRecord[];
+    callbacks: CallbackDelivery[];
+  }[];
 }
 
 const CALLBACK_FIELDS = ['server_callback_url', 'notify_url', 'notify-url'];
@@ -281,5 +317,42 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
       };
     },
     callbacksSettled: () => sender.idle(),
+    // State persistence (--state): plain copies out, and back in before the first run.
+    exclusive: (task) => serial(async () => task()),
+    snapshot: () => ({
+      payments: [...states].map(([id, state]) => ({
+        id,
+        revision: state.revision,
+        scheduledOn: state.scheduledOn,
+        from: state.from,
+        index: state.index,
+        counterField: state.counterField ?? null,
+        lastChargedDay: state.lastChargedDay ?? null,
+        charges: state.charges.map((charge) => ({ ...charge })),
+        callbacks: state.callbacks.map((delivery) => ({ ...delivery })),
+      })),
+    }),
+    async restore(snapshot) {
+      const deliveries: { recurringPaymentId: string; delivery: CallbackDelivery }[] = [];
+      for (const saved of snapshot.payments) {
+        const profile = await profiles.get(saved.id);
+        if (profile === undefined) continue;
+        const callbacks = saved.callbacks.map((delivery) => ({ ...delivery }));
+        states.set(saved.id, {
+          revision: saved.revision,
+          // Read again from the profile; if the profile moved on since, the next sync replaces it.
+          rules: readRules(profile),
+          scheduledOn: saved.scheduledOn,
+          from: saved.from,
+          index: saved.index,
+          counterField: saved.counterField ?? undefined,
+          lastChargedDay: saved.lastChargedDay ?? undefined,
+          charges: saved.charges.map((charge) => ({ ...charge })),
+          callbacks,
+        });
+        for (const delivery of callbacks) deliveries.push({ recurringPaymentId: saved.id, delivery });
+      }
+      return deliveries;
+    },
   };
 }

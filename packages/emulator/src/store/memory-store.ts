@@ -13,13 +13,14 @@ import type { ProfileFields, ProfileStore, StoredProfile } from './profile-store
  * const store = createMemoryProfileStore([{ 'recurring-payment-id': 'rp-1', 'credit-card-number': '4111111111111111' }]);
  * (await store.get('rp-1'))?.revision; // 0
  * ```
+ * `revisions` gives profiles the revision they had when saved (a restored `--state`); others start at 0.
  */
-export function createMemoryProfileStore(profiles: readonly ProfileFields[] = []): ProfileStore {
+export function createMemoryProfileStore(profiles: readonly ProfileFields[] = [], revisions?: ReadonlyMap<string, number>): ProfileStore {
   const byId = new Map<string, StoredProfile>();
   for (const fields of profiles) {
     const id = fields['recurring-payment-id'];
     if (id === undefined || id === '') throw new TypeError('every profile needs a recurring-payment-id');
-    byId.set(id, Object.freeze({ id, fields: Object.freeze(withoutNeverStored(fields)), revision: 0 }));
+    byId.set(id, Object.freeze({ id, fields: Object.freeze(withoutNeverStored(fields)), revision: revisions?.get(id) ?? 0 }));
   }
   const mutex = new KeyedMutex();
   return {
