@@ -136,13 +136,15 @@ const profileArgs = (name) => {
  */
 const perRow = (r, share) => (share * 1e6) / r.rowsPerSecond;
 
-/** Which side bounds a run: a process using about one core's time (single-threaded JavaScript) is. */
-function bottleneck({ bulkCpu, emulatorCpu }) {
-  const busy = (share) => share >= 0.85;
-  if (busy(emulatorCpu) && emulatorCpu >= bulkCpu) return 'emulator CPU';
-  if (busy(bulkCpu)) return 'bulk CPU';
-  if (bulkCpu + emulatorCpu >= 1.7) return 'both cores';
-  return 'latency (neither process busy)';
+/**
+ * Which side bounds a run: the process that spends more CPU per row (each is one event loop, so on
+ * idle cores it saturates first). When neither process used most of a core, the machine's other
+ * load or the round trip held the run back: said too.
+ */
+function bottleneck(r) {
+  const side = perRow(r, r.bulkCpu) >= perRow(r, r.emulatorCpu) ? 'bulk CPU' : 'emulator CPU';
+  const busy = Math.max(r.bulkCpu, r.emulatorCpu) >= 0.85;
+  return busy ? side : `${side} per row; neither process busy (machine load or latency)`;
 }
 
 async function main() {
