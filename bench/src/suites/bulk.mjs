@@ -1,14 +1,21 @@
-// `pnpm --filter @paysign/bench bench:bulk [--rows=N] [--concurrency=1,2,8,32]`: rows per second of
-// bulkUpdateRecurringPayments against the local emulator over loopback, HMAC-SHA1 and RSA-SHA256
-// (4096-bit; node:crypto's synchronous signer and the WebCrypto path, which signs on libuv's thread
-// pool), and the peak RSS of the bulk process with the input streamed from a CSV file on disk and a
-// file journal. Each measurement runs in its own process, the emulator in another. Run by hand:
-// it needs the built gateway and emulator (`pnpm --filter @paysign/gateway --filter @paysign/emulator build`).
-// Plain JavaScript, so it runs without the bench build (the packages are loaded from their dist/).
+// `pnpm --filter @paysign/bench bench:bulk [--rows=N] [--stored=N] [--concurrency=1,2,8,32]
+//   [--configs=hmac,rsa-node,rsa-webcrypto] [--compare=/path/to/other/checkout] [--out=FILE]`:
+// rows per second of bulkUpdateRecurringPayments against the local emulator over loopback,
+// HMAC-SHA1 and RSA-SHA256 (4096-bit; node:crypto's synchronous signer and the WebCrypto path,
+// which signs on libuv's thread pool), and the peak RSS of the bulk process with the input
+// streamed from a CSV file on disk and a file journal. Each measurement runs in its own process,
+// the emulator in another; both report the CPU time they used, so the table names the bottleneck
+// (the process near 100% of one core, or neither: latency-bound). The emulator holds `--stored`
+// realistic recurring payments (card, holder, schedule: period, interval, start-date, amount) and
+// the CSV updates the first `--rows` of them with full rows. `--compare` runs the same HMAC
+// measurement against another checkout's built emulator in the same run (a before/after ratio).
+// Run by hand: it needs the built gateway and emulator (`pnpm build`). Plain JavaScript, so it
+// runs without the bench build (the packages are loaded from their dist/).
 import { fork } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
+import { once } from 'node:events';
+import { appendFileSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -18,17 +25,64 @@ const argument = (name, fallback) => process.argv.find((a) => a.startsWith(`--${
 
 /** The emulator's process: serves until its parent disconnects. */
 async function emulatorProcess() {
-  const { serve } = await load('packages/emulator/dist/node.js');
-  process.once('message', async ({ rows, publicKey }) => {
+  const root = argument('root', REPO);
+  const { serve } = await import(pathToFileURL(join(root, 'packages/emulator/dist/node.js')).href);
+  process.once('message', async ({ stored, publicKey }) => {
     const server = await serve({
-      merchants: [{ login: 'bench', controlKey: 'bench-key', publicKeys: [publicKey], endpointIds: ['1'] }],
-      profiles: Array.from({ length: rows }, (_, i) => ({ 'recurring-payment-id': `rp-${i + 1}` })),
+      merchants: [{ login: 'bench', controlKey: 'bench-key', publicKeys: [publicKey], endpointIds: ['1'], currency: 'EUR' }],
+      profiles: Array.from({ length: stored }, (_, i) => storedProfile(i + 1)),
       log: () => {},
+    });
+    const cpu = process.cpuUsage();
+    const wall = performance.now();
+    process.on('message', () => {
+      const used = process.cpuUsage(cpu);
+      process.send({ cpuShare: (used.user + used.system) / 1000 / (performance.now() - wall) });
     });
     process.send({ url: server.url });
   });
   process.once('disconnect', () => process.exit(0));
 }
+
+const day = (n) => {
+  const date = new Date(Date.UTC(2031, 0, 1) + (n % 300) * 86_400_000);
+  return `${String(date.getUTCDate()).padStart(2, '0')}.${String(date.getUTCMonth() + 1).padStart(2, '0')}.${date.getUTCFullYear()}`;
+};
+/** A stored payment as a merchant's would look: holder, card, a monthly schedule starting in 2031. */
+function storedProfile(n) {
+  return {
+    'recurring-payment-id': `rp-${n}`,
+    'client-orderid': `order-${n}`,
+    'payment-description': 'Monthly subscription',
+    'first-name': 'John',
+    'last-name': 'Doe',
+    email: `customer${n}@example.com`,
+    'credit-card-number': '4111111111111111',
+    'card-printed-name': 'JOHN DOE',
+    'expire-year': '2032',
+    'expire-month': String((n % 12) + 1),
+    currency: 'EUR',
+    amount: `${(n % 90) + 10}.00`,
+    period: 'month',
+    interval: '1',
+    'start-date': day(n),
+    'max-repeats-number': '24',
+  };
+}
+const COLUMNS = [
+  'client-orderid',
+  'recurring-payment-id',
+  'credit-card-number',
+  'card-printed-name',
+  'expire-year',
+  'expire-month',
+  'currency',
+  'amount',
+  'period',
+  'interval',
+  'start-date',
+  'max-repeats-number',
+];
 
 /** One measured bulk run: its own process, so its peak RSS is its own. */
 async function bulkProcess() {
@@ -45,10 +99,18 @@ async function bulkProcess() {
     });
     const journal = createFileJournal(journalPath);
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const summary = await bulkUpdateRecurringPayments({ client, source: csvFileRows(csv), journal, concurrency });
-    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    const wall = performance.now() - started;
     await journal.close();
-    process.send({ updated: summary.updated, total: summary.total, rowsPerSecond: summary.total / seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 });
+    process.send({
+      updated: summary.updated,
+      total: summary.total,
+      rowsPerSecond: summary.total / (wall / 1000),
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      cpuShare: (used.user + used.system) / 1000 / wall,
+    });
     process.disconnect();
   });
 }
@@ -61,62 +123,129 @@ function ask(child, message) {
   });
 }
 
+/** `--cpu-prof=DIR`: each process writes a V8 CPU profile there (`node --cpu-prof`). */
+const profileArgs = (name) => {
+  const dir = argument('cpu-prof', undefined);
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
+};
+
+/**
+ * CPU time a process spent per row (user + system). On a shared machine the rows/s move with the
+ * others' load; the CPU per row much less. Each process is one event loop, so on two idle cores the
+ * run cannot go faster than one core's second divided by the larger of the two: the ceiling column.
+ */
+const perRow = (r, share) => (share * 1e6) / r.rowsPerSecond;
+
+/**
+ * Which side bounds a run: the process that spends more CPU per row (each is one event loop, so on
+ * idle cores it saturates first). When neither process used most of a core, the machine's other
+ * load or the round trip held the run back: said too.
+ */
+function bottleneck(r) {
+  const side = perRow(r, r.bulkCpu) >= perRow(r, r.emulatorCpu) ? 'bulk CPU' : 'emulator CPU';
+  const busy = Math.max(r.bulkCpu, r.emulatorCpu) >= 0.85;
+  return busy ? side : `${side} per row; neither process busy (machine load or latency)`;
+}
+
 async function main() {
   const rows = Number(argument('rows', '10000'));
+  const stored = Number(argument('stored', String(rows)));
   const levels = argument('concurrency', '1,2,8,32').split(',').map(Number);
+  const wanted = argument('configs', 'hmac,rsa-node,rsa-webcrypto').split(',');
+  const compare = argument('compare', undefined);
   const self = fileURLToPath(import.meta.url);
   const dir = mkdtempSync(join(tmpdir(), 'paysign-bench-bulk-'));
-  process.stderr.write(`generating a 4096-bit RSA key; writing ${rows} rows\n`);
+  const started = new Date();
+  process.stderr.write(`generating a 4096-bit RSA key; writing ${rows} rows; the emulator holds ${stored} payments\n`);
   const { privateKey, publicKey } = generateKeyPairSync('rsa', {
     modulusLength: 4096,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
   const csv = join(dir, 'rows.csv');
-  const lines = ['client-orderid;recurring-payment-id;credit-card-number;card-printed-name;expire-year;expire-month;amount'];
-  for (let n = 1; n <= rows; n++) lines.push(`order-${n};rp-${n};4111111111111111;JOHN DOE;2031;${(n % 12) + 1};${n}.00`);
-  writeFileSync(csv, `${lines.join('\r\n')}\r\n`);
+  const out = createWriteStream(csv);
+  out.write(`${COLUMNS.join(';')}\r\n`);
+  for (let n = 1; n <= rows; n++) {
+    const profile = { ...storedProfile(n), amount: `${(n % 90) + 11}.50`, 'start-date': day(n + 7) };
+    if (!out.write(`${COLUMNS.map((column) => profile[column]).join(';')}\r\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
 
+  // The signing floor for RSA: node:crypto signatures per second on one core, over a base string
+  // of the size bulk signs, measured for 2 s in this process before the runs.
+  let rsaSignsPerSecond;
+  if (wanted.some((key) => key.startsWith('rsa'))) {
+    const key = createPrivateKey(privateKey);
+    const base = Buffer.from('POST&'.padEnd(900, 'x'));
+    let signatures = 0;
+    const begun = performance.now();
+    while (performance.now() - begun < 2000) {
+      sign('sha256', base, key);
+      signatures++;
+    }
+    rsaSignsPerSecond = signatures / ((performance.now() - begun) / 1000);
+    process.stderr.write(`RSA-4096 node:crypto signatures/s on one core: ${rsaSignsPerSecond.toFixed(0)}\n`);
+  }
   const table = [];
   const configs = [
-    { algorithm: 'HMAC-SHA1', signer: 'node' },
-    { algorithm: 'RSA-SHA256', signer: 'node' },
-    { algorithm: 'RSA-SHA256', signer: 'webcrypto' },
-  ];
-  for (const { algorithm, signer } of configs) {
-    for (const concurrency of levels) {
+    { key: 'hmac', algorithm: 'HMAC-SHA1', signer: 'node', root: REPO, emulator: 'this checkout' },
+    ...(compare ? [{ key: 'hmac', algorithm: 'HMAC-SHA1', signer: 'node', root: compare, emulator: compare }] : []),
+    { key: 'rsa-node', algorithm: 'RSA-SHA256', signer: 'node', root: REPO, emulator: 'this checkout' },
+    { key: 'rsa-webcrypto', algorithm: 'RSA-SHA256', signer: 'webcrypto', root: REPO, emulator: 'this checkout' },
+  ].filter((config) => wanted.includes(config.key));
+  for (const concurrency of levels) {
+    for (const { algorithm, signer, root, emulator: which } of configs) {
       // A fresh emulator per run: every profile at revision 0, every nonce new.
-      const emulator = fork(self, ['--emulator'], { stdio: 'inherit' });
-      const { url } = await ask(emulator, { rows, publicKey });
-      const bulk = fork(self, ['--bulk'], { stdio: 'inherit', execArgv: [] });
+      const emulator = fork(self, ['--emulator', `--root=${root}`], { stdio: 'inherit', execArgv: profileArgs('emulator') });
+      const { url } = await ask(emulator, { stored, publicKey });
+      const bulk = fork(self, ['--bulk'], { stdio: 'inherit', execArgv: profileArgs('bulk') });
       const result = await ask(bulk, {
         url,
         csv,
-        journalPath: join(dir, `${algorithm}-${signer}-${concurrency}.journal`),
+        journalPath: join(dir, `${algorithm}-${signer}-${concurrency}-${table.length}.journal`),
         algorithm,
         signer,
         concurrency,
         privateKey,
       });
+      const { cpuShare: emulatorCpu } = await ask(emulator, 'cpu');
       emulator.disconnect();
-      const row = { algorithm, signer, concurrency, ...result };
+      const row = { algorithm, signer, concurrency, emulator: which, ...result, bulkCpu: result.cpuShare, emulatorCpu };
+      row.bottleneck = bottleneck(row);
       table.push(row);
       process.stderr.write(
-        `${algorithm} ${signer} c=${concurrency}: ${result.rowsPerSecond.toFixed(0)} rows/s, peak RSS ${result.maxRssMb.toFixed(0)} MB (${result.updated}/${result.total} updated)\n`,
+        `${algorithm} ${signer} c=${concurrency} (${which}): ${result.rowsPerSecond.toFixed(0)} rows/s, peak RSS ${result.maxRssMb.toFixed(0)} MB, CPU bulk ${(row.bulkCpu * 100).toFixed(0)}% emulator ${(emulatorCpu * 100).toFixed(0)}% (${result.updated}/${result.total} updated)\n`,
       );
     }
   }
   rmSync(dir, { recursive: true, force: true });
-  const out = [
-    `bulk update-recurring-payments, ${rows} rows from a CSV file, file journal (fsync), emulator over loopback; ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'CPU'}), Node ${process.version}`,
+  const text = [
+    `bulk update-recurring-payments, ${rows} rows (full rows: card, holder, schedule) from a CSV file, file journal (fdatasync, group commit), emulator holding ${stored} payments, over loopback; ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'CPU'}), load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} at the end, Node ${process.version}`,
     '',
-    '| signature | signer | concurrency | rows/s | peak RSS (MB) | updated |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
+    '| signature | signer | emulator | concurrency | rows/s | peak RSS (MB) | CPU bulk | CPU emulator | CPU µs/row bulk | CPU µs/row emulator | ceiling, 2 idle cores (rows/s) | bottleneck | updated |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
     ...table.map(
-      (r) => `| ${r.algorithm} | ${r.signer} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${r.maxRssMb.toFixed(0)} | ${r.updated}/${r.total} |`,
+      (r) =>
+        `| ${r.algorithm} | ${r.signer} | ${r.emulator} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${r.maxRssMb.toFixed(0)} | ${(r.bulkCpu * 100).toFixed(0)}% | ${(r.emulatorCpu * 100).toFixed(0)}% | ${perRow(r, r.bulkCpu).toFixed(0)} | ${perRow(r, r.emulatorCpu).toFixed(0)} | ${(1e6 / Math.max(perRow(r, r.bulkCpu), perRow(r, r.emulatorCpu))).toFixed(0)} | ${r.bottleneck} | ${r.updated}/${r.total} |`,
     ),
+    ...(rsaSignsPerSecond === undefined
+      ? []
+      : [
+          '',
+          `RSA-4096 signing floor in this run: ${rsaSignsPerSecond.toFixed(0)} signatures/s on one core (node:crypto, 2 s), so ${(2 * rsaSignsPerSecond).toFixed(0)}/s for two cores; ` +
+            table
+              .filter((r) => r.algorithm === 'RSA-SHA256')
+              .map((r) => `${r.signer} c=${r.concurrency}: ${((100 * r.rowsPerSecond) / (2 * rsaSignsPerSecond)).toFixed(0)}%`)
+              .join(', ') +
+            ' of the two-core rate.',
+        ]),
   ].join('\n');
-  process.stdout.write(`${out}\n`);
+  process.stdout.write(`${text}\n`);
+  const file = argument('out', undefined);
+  if (file) appendFileSync(file, `${text}\n\n`);
 }
 
 if (process.argv.includes('--emulator')) await emulatorProcess();

@@ -5,6 +5,7 @@ import { dateOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import type { EmulatorLog } from '../log.js';
 import type { ProfileStore, StoredProfile } from '../store/profile-store.js';
 import { drawAmount } from './draw-amount.js';
+import { NextChargeIndex } from './next-charge-index.js';
 
 /**
  * One charge the emulator made.
@@ -170,6 +171,42 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
     }
   }
 
+  // Issue #23 item 2: a run's work does not grow with the number of stored payments. Each
+  // payment's rules are read once per revision, and the payments are indexed by the day of their
+  // next charge, so a run visits only the payments due by its last day. With a store that reports
+  // its writes (`watch`), only the payments written since the last run are read again; any other
+  // store is listed in full each run (cheap: a revision compare per payment).
+  const nextCharges = new NextChargeIndex();
+  const written = new Set<string>();
+  const watching = profiles.watch?.((stored) => {
+    for (const profile of stored) written.add(profile.id);
+  });
+  let listed = false;
+
+  function reindex(id: string, state: PaymentState): void {
+    const next =
+      state.rules === undefined
+        ? undefined
+        : scheduledCharges(state.rules, { scheduledOn: state.scheduledOn, from: state.from, index: state.index, count: 1 })[0]?.day;
+    nextCharges.set(id, next);
+  }
+
+  async function changedProfiles(): Promise<StoredProfile[]> {
+    // The set is emptied before reading, so a write that lands meanwhile is read now or next time.
+    const ids = [...written];
+    written.clear();
+    if (watching === undefined || !listed) {
+      listed = true;
+      return profiles.list();
+    }
+    const changed: StoredProfile[] = [];
+    for (const id of ids) {
+      const profile = await profiles.get(id);
+      if (profile !== undefined) changed.push(profile);
+    }
+    return changed;
+  }
+
   // Brings each payment's state up to its stored revision. A new payment is scheduled today; an
   // updated one is rescheduled today, keeping its counter (unless the update set
   // current-repeats-number) and never running again a day it was charged on.
@@ -179,12 +216,13 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
   // reading, nothing after the first charge, would end every recurring payment at one charge).
   async function sync(): Promise<void> {
     const today = clock.today();
-    for (const profile of await profiles.list()) {
+    for (const profile of await changedProfiles()) {
       const state = states.get(profile.id);
+      if (state !== undefined && state.revision === profile.revision) continue;
       const rules = readRules(profile);
       const counterField = profile.fields['current-repeats-number'];
       if (state === undefined) {
-        states.set(profile.id, {
+        const created: PaymentState = {
           revision: profile.revision,
           rules,
           scheduledOn: today,
@@ -194,14 +232,17 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
           lastChargedDay: undefined,
           charges: [],
           callbacks: [],
-        });
-      } else if (state.revision !== profile.revision) {
+        };
+        states.set(profile.id, created);
+        reindex(profile.id, created);
+      } else {
         state.revision = profile.revision;
         state.rules = rules;
         state.scheduledOn = today;
         state.from = Math.max(today, (state.lastChargedDay ?? today - 1) + 1);
         if (counterField !== state.counterField && rules !== undefined) state.index = rules.currentRepeatsNumber;
         state.counterField = counterField;
+        reindex(profile.id, state);
       }
     }
   }
@@ -286,8 +327,10 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
       return serial(async () => {
         const through = typeof day === 'function' ? day(clock.today()) : (day ?? clock.today());
         await sync();
+        const taken = nextCharges.takeThrough(through);
         const due: { id: string; state: PaymentState; planned: PlannedCharge }[] = [];
-        for (const [id, state] of states) {
+        for (const id of taken) {
+          const state = states.get(id) as PaymentState;
           if (state.rules === undefined || state.from > through) continue;
           for (const planned of scheduledCharges(state.rules, { scheduledOn: state.scheduledOn, from: state.from, through, index: state.index })) {
             due.push({ id, state, planned });
@@ -296,8 +339,20 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         // In date order across payments; one payment's charges keep their index order.
         due.sort((a, b) => a.planned.day - b.planned.day || (a.id < b.id ? -1 : a.id > b.id ? 1 : a.planned.index - b.planned.index));
         const made: ChargeRecord[] = [];
-        for (const { id, state, planned } of due) made.push(await charge(id, state, planned));
-        for (const state of states.values()) state.from = Math.max(state.from, through + 1);
+        let completed = false;
+        try {
+          for (const { id, state, planned } of due) made.push(await charge(id, state, planned));
+          completed = true;
+        } finally {
+          // A payment not due by `through` keeps its `from`: it has no charge before its indexed
+          // day, so listing from `from` or from `through + 1` gives the same charges. A run cut
+          // short by an error still never runs a day again: the next starts after the last charged.
+          for (const id of taken) {
+            const state = states.get(id) as PaymentState;
+            state.from = completed ? Math.max(state.from, through + 1) : Math.max(state.from, (state.lastChargedDay ?? state.from - 1) + 1);
+            reindex(id, state);
+          }
+        }
         if (clock.mode === 'virtual' && through > clock.today()) clock.set(through);
         return made;
       });

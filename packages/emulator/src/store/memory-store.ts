@@ -23,6 +23,7 @@ export function createMemoryProfileStore(profiles: readonly ProfileFields[] = []
     byId.set(id, Object.freeze({ id, fields: Object.freeze(withoutNeverStored(fields)), revision: revisions?.get(id) ?? 0 }));
   }
   const mutex = new KeyedMutex();
+  const listeners = new Set<(stored: readonly StoredProfile[]) => void>();
   return {
     async get(id) {
       return byId.get(id);
@@ -43,10 +44,17 @@ export function createMemoryProfileStore(profiles: readonly ProfileFields[] = []
           return Object.freeze({ id, fields: Object.freeze({ ...withoutNeverStored(fields), 'recurring-payment-id': id }), revision });
         });
         for (const profile of next) byId.set(profile.id, profile);
+        for (const listener of listeners) listener(next);
         return { result: decision.result, stored: next };
       } finally {
         release();
       }
+    },
+    watch(listener) {
+      // A wrapper per call, so watching twice with one function gives two independent subscriptions.
+      const call = (stored: readonly StoredProfile[]) => listener(stored);
+      listeners.add(call);
+      return () => listeners.delete(call);
     },
   };
 }

@@ -67,4 +67,11 @@ export interface ProfileStore {
     ids: readonly string[],
     change: (current: ReadonlyMap<string, StoredProfile | undefined>) => ProfileChange<T> | Promise<ProfileChange<T>>,
   ): Promise<{ result: T; stored: readonly StoredProfile[] }>;
+  /**
+   * Optional: calls `listener` with the profiles each update stored, as soon as they are in place
+   * (before that `update` resolves); returns a function that stops the calls. The recurring
+   * engine uses it to re-read only the payments written since its last run; a store without it
+   * is listed in full at every run.
+   */
+  watch?(listener: (stored: readonly StoredProfile[]) => void): () => void;
 }

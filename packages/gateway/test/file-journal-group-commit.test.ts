@@ -1,0 +1,40 @@
+// Issue #23 item 2, the bulk side: the file journal must not serialise rows on the disk's sync
+// latency (one write and one fdatasync per record, one after another), and a row still counts as
+// done only once its record is on disk. Appends that arrive while a write and its sync are under
+// way go out together: 64 appends made at once take two writes, not 64.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readJournalText, type BulkRecord } from '../src/index.js';
+import { createFileJournal } from '../src/node.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'paysign-group-commit-'));
+const record = (row: number): BulkRecord => ({ row, recurringPaymentId: `rp-${row}`, outcome: 'updated', serialNumber: `s-${row}` });
+const linesIn = (path: string) => readJournalText(readFileSync(path, 'utf8')).records;
+
+describe('the file journal commits appends in groups', () => {
+  it('each append resolves only once its record is in the file; 64 at once go out in two writes', async () => {
+    const path = join(dir, 'group.journal');
+    const journal = createFileJournal(path);
+    await journal.load();
+    // What the file holds at the moment each append resolves.
+    const seenAtResolve = new Map<number, number[]>();
+    await Promise.all(
+      Array.from({ length: 64 }, (_, n) =>
+        journal.append(record(n + 1)).then(() =>
+          seenAtResolve.set(
+            n + 1,
+            linesIn(path).map((r) => r.row),
+          ),
+        ),
+      ),
+    );
+    await journal.close();
+    for (const [row, rows] of seenAtResolve) expect(rows, `row ${row} resolved before its record was written`).toContain(row);
+    // The first append is written alone; the 63 that arrived meanwhile are written (and synced) as
+    // one group, so the second resolves with all 64 on disk (written one by one, it would see 2).
+    expect(seenAtResolve.get(2)).toHaveLength(64);
+    expect(linesIn(path).map((r) => r.row)).toEqual(Array.from({ length: 64 }, (_, n) => n + 1));
+  });
+});
