@@ -393,7 +393,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         const profile = await profiles.get(saved.id);
         if (profile === undefined) continue;
         const callbacks = saved.callbacks.map((delivery) => ({ ...delivery }));
-        states.set(saved.id, {
+        const state: PaymentState = {
           revision: saved.revision,
           // Read again from the profile; if the profile moved on since, the next sync replaces it.
           rules: readRules(profile),
@@ -404,7 +404,11 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
           lastChargedDay: saved.lastChargedDay ?? undefined,
           charges: saved.charges.map((charge) => ({ ...charge })),
           callbacks,
-        });
+        };
+        states.set(saved.id, state);
+        // The index of next charges knows only what sync and runs put in it: a restored payment
+        // whose revision is unchanged is skipped by sync, so it is indexed here.
+        reindex(saved.id, state);
         for (const delivery of callbacks) deliveries.push({ recurringPaymentId: saved.id, delivery });
       }
       return deliveries;
