@@ -62,6 +62,8 @@ export interface PaymentLife {
   scheduleProblem?: string;
   charges: Omit<ChargeRecord, 'recurringPaymentId'>[];
   callbacks: CallbackDelivery[];
+  /** The next charges the schedule makes after today (at most 12; a random amount shown as its range). */
+  upcoming: { index: number; date: string; amount: string }[];
 }
 
 export interface RecurringEngineOptions {
@@ -100,6 +102,8 @@ export interface RecurringEngine {
   life(id: string): Promise<PaymentLife | undefined>;
   /** Resolves once every callback under way has been delivered or given up. */
   callbacksSettled(): Promise<void>;
+  /** Sends the callback of one charge again (a new delivery); `false` when the payment has no such charge. */
+  resendCallback(id: string, orderid: string): Promise<boolean>;
 }
 
 const CALLBACK_FIELDS = ['server_callback_url', 'notify_url', 'notify-url'];
@@ -278,8 +282,30 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         ...(state.rules === undefined && { scheduleProblem: 'no usable schedule (period and interval, one amount mode, valid dates): never charged' }),
         charges: state.charges.map(({ recurringPaymentId: _, ...charge }) => charge),
         callbacks: state.callbacks.map((delivery) => ({ ...delivery })),
+        upcoming:
+          state.rules === undefined
+            ? []
+            : scheduledCharges(state.rules, {
+                scheduledOn: state.scheduledOn,
+                from: Math.max(state.from, clock.today() + 1),
+                index: state.index,
+                count: 12,
+              }).map((planned) => ({
+                index: planned.index,
+                date: dateOf(planned.day),
+                amount: typeof planned.amount === 'string' ? planned.amount : `${planned.amount.from}-${planned.amount.to}`,
+              })),
       };
     },
     callbacksSettled: () => sender.idle(),
+    resendCallback(id, orderid) {
+      return serial(async () => {
+        const state = states.get(id);
+        const record = state?.charges.find((charge) => charge.orderid === orderid);
+        if (state === undefined || record === undefined) return false;
+        await callBack(id, state, record, (await profiles.get(id))?.fields ?? {});
+        return true;
+      });
+    },
   };
 }
