@@ -20,6 +20,9 @@ import { formMediaType } from './request/media-type.js';
 import { precheckAuthorization } from './request/pre-check.js';
 import { readCappedBody } from './request/read-body.js';
 import { addAdminRoutes } from './admin/admin-routes.js';
+import { addConsoleRoutes } from './console/console-routes.js';
+import { createCsrfToken } from './console/csrf.js';
+import { createRequestLog } from './console/request-log.js';
 import type { AdminAccess } from './admin/loopback.js';
 import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from './callbacks/callback-sender.js';
 import { createClock, type EmulatorClock } from './clock/emulator-clock.js';
@@ -138,6 +141,9 @@ export interface Emulator {
 }
 
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
+
+// The console's and the admin API's own paths: not in the request log.
+const ownPath = (path: string): boolean => path === '/' || path === '/debugger' || path.startsWith('/console/') || /(?:^|\/)emulator(?:\/|$)/.test(path);
 
 /**
  * The default body cap: 1 MiB, far above the gateway's largest request (a 65K `order_desc`, or one CSV payload).
@@ -336,7 +342,31 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   };
 
   const app = new Hono();
-  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, maxBodyBytes, publicOrigin });
+  const manualStops = new Set<string>();
+  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, maxBodyBytes, publicOrigin, manualStops });
+  // The console (GET /) and the signature debugger (GET /debugger): guarded like the admin API.
+  const requests = createRequestLog({ merchants, pathPrefix, publicOrigin, now, timestampWindowSeconds: window, capacity: 200 });
+  addConsoleRoutes(app, {
+    access: adminApi,
+    publicOrigin,
+    clock,
+    profiles,
+    owners,
+    merchants,
+    recurring,
+    requests,
+    manualStops,
+    csrf: createCsrfToken(),
+    admin: (method, path, body) =>
+      Promise.resolve(
+        app.fetch(
+          new Request(`http://127.0.0.1${path}`, {
+            method,
+            ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+          }),
+        ),
+      ),
+  });
   app.post('*', (c) => {
     const matched = matchOperationPath(new URL(c.req.url).pathname, pathPrefix);
     if (matched === undefined) return unknownRoute(c.req.raw);
@@ -371,6 +401,19 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       if (clock.mode === 'system' && clock.today() !== lastRunDay) {
         lastRunDay = clock.today();
         await recurring.runThrough(lastRunDay);
+      }
+      // The console's request log: every request but the console's and the admin API's own, with
+      // the body as received (read from a copy, so the handler reads the original as before).
+      const path = new URL(request.url).pathname;
+      if (!ownPath(path)) {
+        const copy = request.method === 'POST' || request.method === 'PUT' ? request.clone() : undefined;
+        const response = await app.fetch(request, env);
+        const refusedOperation = response.status >= 400 && response.status !== 413;
+        const body =
+          copy === undefined ? '' : refusedOperation ? await readCappedBody(copy, maxBodyBytes).then((read) => ('text' in read ? read.text : '')) : '';
+        if (copy !== undefined && !refusedOperation) await copy.body?.cancel().catch(() => {});
+        requests.record({ method: request.method, url: request.url, authorization: request.headers.get('authorization'), body }, response.status);
+        return response;
       }
       return app.fetch(request, env);
     },

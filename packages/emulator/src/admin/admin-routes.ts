@@ -53,6 +53,8 @@ export interface AdminRouteOptions {
   maxBodyBytes: number;
   /** The origin clients use when a proxy sits in front; its host is accepted in `Host` besides loopback names. */
   publicOrigin: string | undefined;
+  /** Receives the ids stopped through `POST .../stop` (the console tells a manual stop from the others). */
+  manualStops?: Set<string>;
 }
 
 /**
@@ -135,6 +137,7 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
       return { store: new Map([[id, { ...profile.fields, 'finish-date': today }]]), result: true };
     });
     if (!result) return problem(404, 'no recurring payment has this id');
+    options.manualStops?.add(id);
     return view(id);
   });
 

@@ -19,6 +19,8 @@ export interface MerchantRegistry {
   /** Adds an RSA public key to a registered merchant (as the support manager does when sent one). */
   addPublicKey(login: string, publicKeyPem: string): void;
   get(login: string): RegisteredMerchant | undefined;
+  /** Every registered merchant, in the order they were added (the console lists them). */
+  list(): RegisteredMerchant[];
 }
 
 /**
@@ -50,6 +52,9 @@ export function createMerchantRegistry(accounts: readonly MerchantAccount[] = []
     },
     get(login) {
       return byLogin.get(login);
+    },
+    list() {
+      return [...byLogin.values()];
     },
   };
   for (const account of accounts) registry.add(account);
