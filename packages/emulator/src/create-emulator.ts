@@ -22,7 +22,7 @@ import { readCappedBody } from './request/read-body.js';
 import { addAdminRoutes } from './admin/admin-routes.js';
 import { addConsoleRoutes } from './console/console-routes.js';
 import { createCsrfToken } from './console/csrf.js';
-import { createRequestLog } from './console/request-log.js';
+import { createRequestLog, type RefusalOutcome } from './console/request-log.js';
 import type { AdminAccess } from './admin/loopback.js';
 import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from './callbacks/callback-sender.js';
 import { createClock, type EmulatorClock } from './clock/emulator-clock.js';
@@ -266,6 +266,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const url = new URL(request.url);
     const path = url.pathname;
     const refuse = (status: 400 | 413 | 415, reason: 'too_many_parameters' | 'body_too_large' | 'unsupported_media_type', message: string): Response => {
+      outcomes.set(request, { reason, message });
       log({ kind: 'refused', status, method: request.method, path, reason, message });
       return emptyReply(status, { close: status === 413 });
     };
@@ -281,6 +282,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       windowSeconds: window,
     });
     if (!precheck.ok) {
+      outcomes.set(request, { reason: precheck.reason, message: precheck.message });
       log({ kind: 'refused', method: request.method, path, reason: precheck.reason, message: precheck.message });
       return forbidden();
     }
@@ -298,11 +300,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       body,
     });
     if (!result.ok) {
+      // With the body as read: the console's request log runs paysign explain's engine on it.
+      outcomes.set(request, { reason: result.reason, message: result.message, body: read.text });
       log({ kind: 'refused', method: request.method, path, reason: result.reason, message: result.message });
       return forbidden();
     }
     const merchant = merchants.get(result.consumerKey);
     if (!merchant?.account.endpointIds.includes(endpointId)) {
+      outcomes.set(request, { reason: 'endpoint_not_assigned', message: `endpoint ${endpointId} is not assigned to merchant ${result.consumerKey}` });
       log({
         kind: 'refused',
         method: request.method,
@@ -345,7 +350,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const manualStops = new Set<string>();
   addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, maxBodyBytes, publicOrigin, manualStops });
   // The console (GET /) and the signature debugger (GET /debugger): guarded like the admin API.
-  const requests = createRequestLog({ merchants, pathPrefix, publicOrigin, now, timestampWindowSeconds: window, capacity: 200 });
+  // Why each request was refused, for the request log: set where the emulator refuses it.
+  const outcomes = new WeakMap<Request, RefusalOutcome>();
+  const requests = createRequestLog({ merchants, publicOrigin, now, timestampWindowSeconds: window, capacity: 200 });
   addConsoleRoutes(app, {
     access: adminApi,
     publicOrigin,
@@ -378,6 +385,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   // log), answered 404 with the gateway's headers and nothing else.
   function unknownRoute(request: Request): Response {
     const path = new URL(request.url).pathname;
+    outcomes.set(request, { reason: 'unknown_route', message: `no operation at ${path}: check the base URL and the path (${pathPrefix}/api/v2/...)` });
     log({ kind: 'refused', status: 404, method: request.method, path, reason: 'unknown_route', message: `no operation at ${path}` });
     return new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
   }
@@ -402,17 +410,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         lastRunDay = clock.today();
         await recurring.runThrough(lastRunDay);
       }
-      // The console's request log: every request but the console's and the admin API's own, with
-      // the body as received (read from a copy, so the handler reads the original as before).
-      const path = new URL(request.url).pathname;
-      if (!ownPath(path)) {
-        const copy = request.method === 'POST' || request.method === 'PUT' ? request.clone() : undefined;
+      // The console's request log: every request but the console's and the admin API's own.
+      if (!ownPath(new URL(request.url).pathname)) {
         const response = await app.fetch(request, env);
-        const refusedOperation = response.status >= 400 && response.status !== 413;
-        const body =
-          copy === undefined ? '' : refusedOperation ? await readCappedBody(copy, maxBodyBytes).then((read) => ('text' in read ? read.text : '')) : '';
-        if (copy !== undefined && !refusedOperation) await copy.body?.cancel().catch(() => {});
-        requests.record({ method: request.method, url: request.url, authorization: request.headers.get('authorization'), body }, response.status);
+        requests.record(
+          { method: request.method, url: request.url, authorization: request.headers.get('authorization'), ...outcomes.get(request) },
+          response.status,
+        );
         return response;
       }
       return app.fetch(request, env);

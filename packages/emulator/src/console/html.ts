@@ -24,7 +24,7 @@ export function pageHeaders(scriptSources: string): Record<string, string> {
     'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src ${scriptSources}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; connect-src 'none'`,
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
+    'Referrer-Policy': 'same-origin',
   };
 }
 

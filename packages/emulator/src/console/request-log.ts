@@ -1,6 +1,6 @@
 import { parseAuthorizationHeader } from '@paysign/oauth-core';
 import { parseFormPairs } from '@paysign/oauth-core/encoding';
-import { matchOperationPath, redactCardData } from '@paysign/spec';
+import { redactCardData } from '@paysign/spec';
 import { explainRequest } from '../explain/explain-request.js';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 
@@ -24,6 +24,14 @@ export interface LoggedRequest {
   expectedBaseString?: string;
 }
 
+/** Why the emulator refused a request, as it knew at the time: its reason and message, and the body when it read one. */
+export interface RefusalOutcome {
+  reason: string;
+  message: string;
+  /** The body as read, for a signature that did not verify (explain needs it). */
+  body?: string;
+}
+
 interface Entry {
   seq: number;
   at: string;
@@ -34,23 +42,22 @@ interface Entry {
   /** The emulator's clock when it was answered, in Unix seconds (the timestamp window is checked at that time). */
   now: number;
   authorization: string | null;
-  body: string;
+  outcome: RefusalOutcome | undefined;
   diagnosis?: Promise<Pick<LoggedRequest, 'causes' | 'expectedBaseString'>>;
 }
 
 export interface RequestLog {
-  /** Records an answered request (the body as the emulator read it, or '' when it had none). */
-  record(request: { method: string; url: string; authorization: string | null; body: string }, status: number): void;
+  /** Records an answered request, with why it was refused when it was. */
+  record(request: { method: string; url: string; authorization: string | null } & Partial<RefusalOutcome>, status: number): void;
   /** The newest `limit` requests, newest first, each refused one with its diagnosis. */
   newest(limit: number): Promise<LoggedRequest[]>;
 }
 
 export interface RequestLogOptions {
   merchants: MerchantRegistry;
-  pathPrefix: string;
   publicOrigin: string | undefined;
-  now: () => number;
   timestampWindowSeconds: number;
+  now: () => number;
   /** How many requests are kept (the oldest go first). */
   capacity: number;
 }
@@ -67,16 +74,20 @@ function consumerKeyOf(authorization: string | null, body: string): string | und
   return parseFormPairs(body).find(([name]) => name === 'oauth_consumer_key')?.[1];
 }
 
+// The verifier's and the emulator's reasons, named as the console names them.
+const CODES: Record<string, string> = { unknown_consumer: 'unknown_merchant', replayed_nonce: 'replayed_nonce' };
+
 /**
- * The emulator's request log for the console: a ring of the last requests. The diagnosis of a
- * refused one is `paysign explain`'s engine run on the full request the emulator received (with
- * the merchant's key, the emulator's clock and window), plus what explain cannot see: an unknown
- * merchant, an endpoint not assigned, a nonce used before. Only masked text leaves it.
+ * The emulator's request log for the console: a ring of the last requests. A refused one shows
+ * the emulator's reason (an unknown merchant, an endpoint not assigned, a nonce used before, a
+ * stale timestamp, a path that is no operation); for a signature that does not verify, the causes
+ * `paysign explain`'s engine finds on the full request received (the merchant's key, the
+ * emulator's clock and window), computed when first shown. Only masked text leaves it.
  *
  * @example
  * ```ts
- * const log = createRequestLog({ merchants, pathPrefix: '/payment', publicOrigin: undefined, now, timestampWindowSeconds: 300, capacity: 200 });
- * log.record({ method: 'POST', url, authorization, body }, 403);
+ * const log = createRequestLog({ merchants, publicOrigin: undefined, now, timestampWindowSeconds: 300, capacity: 200 });
+ * log.record({ method: 'POST', url, authorization, reason: 'invalid_signature', message, body }, 403);
  * (await log.newest(10))[0]?.causes; // [{ code: 'wrong_key', message: '...' }]
  * ```
  */
@@ -85,59 +96,35 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
   let seq = 0;
 
   async function diagnose(entry: Entry): Promise<Pick<LoggedRequest, 'causes' | 'expectedBaseString'>> {
-    if (entry.status === 404) {
-      return {
-        causes: [{ code: 'unknown_route', message: `no operation at ${entry.path}: check the base URL and the path (${options.pathPrefix}/api/v2/...)` }],
-      };
-    }
-    if (entry.status === 413) return { causes: [{ code: 'body_too_large', message: "the body is over the emulator's cap" }] };
-    if (entry.status === 415) return { causes: [{ code: 'unsupported_media_type', message: 'Content-Type must be application/x-www-form-urlencoded' }] };
-    if (entry.status === 400) return { causes: [{ code: 'too_many_parameters', message: 'the request has more parameters than the emulator accepts' }] };
-    if (entry.status !== 403) return { causes: [{ code: 'refused', message: `answered ${entry.status}` }] };
-    const login = consumerKeyOf(entry.authorization, entry.body);
-    if (login === undefined)
-      return { causes: [{ code: 'malformed_request', message: 'the request carries no readable OAuth parameters (Authorization header or form body)' }] };
-    const merchant = options.merchants.get(login);
-    if (merchant === undefined) {
-      return {
-        causes: [{ code: 'unknown_merchant', message: `oauth_consumer_key ${login} is no merchant of this emulator: check the login (sandbox vs production)` }],
-      };
-    }
-    const url = options.publicOrigin === undefined ? entry.url : `${options.publicOrigin}${new URL(entry.url).pathname}${new URL(entry.url).search}`;
+    const outcome = entry.outcome;
+    if (outcome === undefined) return { causes: [{ code: 'refused', message: `answered ${entry.status}` }] };
+    const plain = { causes: [{ code: CODES[outcome.reason] ?? outcome.reason, message: mask(outcome.message) }] };
+    // A signature that does not verify: why, as paysign explain finds it on the request received.
+    if (outcome.reason !== 'invalid_signature' || outcome.body === undefined) return plain;
+    const merchant = options.merchants.get(consumerKeyOf(entry.authorization, outcome.body) ?? '');
+    if (merchant === undefined) return plain;
+    const received = new URL(entry.url);
+    const url = options.publicOrigin === undefined ? entry.url : `${options.publicOrigin}${received.pathname}${received.search}`;
     const { controlKey, publicKeys } = merchant.account;
-    let diagnosis: Awaited<ReturnType<typeof explainRequest>>;
     try {
-      diagnosis = await explainRequest({
+      const diagnosis = await explainRequest({
         method: entry.method,
         url,
         ...(entry.authorization !== null && { authorization: entry.authorization }),
-        body: entry.body,
+        body: outcome.body,
         ...(controlKey !== undefined && { controlKey }),
         ...(publicKeys?.[0] !== undefined && { publicKey: publicKeys[0] }),
         now: entry.now,
         timestampWindowSeconds: options.timestampWindowSeconds,
       });
-    } catch {
-      return { causes: [{ code: 'signature_method_mismatch', message: `the signature method does not fit the keys merchant ${login} has` }] };
-    }
-    if (diagnosis.verdict === 'valid') {
-      const endpointId = matchOperationPath(entry.path, options.pathPrefix)?.endpointId;
-      if (endpointId !== undefined && !merchant.account.endpointIds.includes(endpointId)) {
-        return { causes: [{ code: 'endpoint_not_assigned', message: `endpoint ${endpointId} is not assigned to merchant ${login}` }] };
-      }
+      if (diagnosis.causes.length === 0) return plain;
       return {
-        causes: [
-          {
-            code: 'nonce_replayed',
-            message: 'the signature is right, but this oauth_nonce was used before: a request is accepted once (send a fresh nonce each time)',
-          },
-        ],
+        causes: diagnosis.causes.map((cause) => ({ code: cause.code, message: mask(cause.message) })),
+        ...(diagnosis.expectedBaseString !== undefined && { expectedBaseString: mask(diagnosis.expectedBaseString) }),
       };
+    } catch {
+      return plain;
     }
-    return {
-      causes: diagnosis.causes.map((cause) => ({ code: cause.code, message: mask(cause.message) })),
-      ...(diagnosis.expectedBaseString !== undefined && { expectedBaseString: mask(diagnosis.expectedBaseString) }),
-    };
   }
 
   return {
@@ -152,7 +139,10 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
         status,
         now: options.now(),
         authorization: request.authorization,
-        body: request.body,
+        outcome:
+          request.reason === undefined
+            ? undefined
+            : { reason: request.reason, message: request.message ?? '', ...(request.body !== undefined && { body: request.body }) },
       });
       if (entries.length > options.capacity) entries.shift();
     },

@@ -70,7 +70,7 @@ export function timelineSvg(points: readonly TimelinePoint[], stop: TimelineStop
     parts.push(
       `<g class="stop"><title>${escapeHtml(`stop ${stop.date}: ${stop.reason}`)}</title>` +
         `<line x1="${px.toFixed(1)}" y1="${TOP - 10}" x2="${px.toFixed(1)}" y2="${BASE}" stroke="#b42318" stroke-width="2"/>` +
-        `<text x="${Math.min(px, WIDTH - 200).toFixed(1)}" y="${TOP - 12}" font-size="11" fill="#b42318">${escapeHtml(`stop ${stop.date}: ${stop.reason}`)}</text></g>`,
+        `<text x="${px.toFixed(1)}" y="${TOP - 12}" font-size="11" fill="#b42318" text-anchor="${px > WIDTH / 2 ? 'end' : 'start'}">${escapeHtml(`stop ${stop.date}: ${stop.reason}`)}</text></g>`,
     );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="charges timeline" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}">${parts.join('')}</svg>`;

@@ -21,7 +21,7 @@ export function debuggerPage(): { html: string; scriptHash: string } {
 <p><label for="url">URL</label><input type="url" id="url" name="url" placeholder="https://sandbox.gate.example/payment/api/v2/pan-eligibility/send/1234"></p>
 <p><label for="authorization">Authorization header</label><textarea id="authorization" name="authorization" rows="3" placeholder='OAuth oauth_consumer_key="…", oauth_signature_method="HMAC-SHA1", …'></textarea></p>
 <p><label for="body">Body</label><textarea id="body" name="body" rows="3" placeholder="client-order-id=order-1&amp;sending-card-ref-id=ref-9"></textarea></p>
-<p><label for="control-key">Control key</label><input type="text" id="control-key" name="control-key" autocomplete="off"></p>
+<p><label for="control-key">Control key</label><input type="password" id="control-key" name="control-key" autocomplete="off"></p>
 <p id="rsa-row"><label for="public-key">Public key</label> (RSA-SHA256: the merchant's PEM)<textarea id="public-key" name="public-key" rows="3"></textarea></p>
 <button type="submit" id="check">Check the signature</button> <span id="status" class="muted">loading…</span>
 </form></section>

@@ -129,7 +129,7 @@ describe('the console (GET /)', () => {
     expect((await fetch(url, init)).status).toBe(200);
     expect((await fetch(url, init)).status).toBe(403);
     const log = (await send('GET', '/')).text.split('<section id="requests">')[1] ?? '';
-    const order = ['nonce_replayed', 'unknown_merchant', 'wrong_key'].map((code) => log.indexOf(`<code>${code}</code>`));
+    const order = ['replayed_nonce', 'unknown_merchant', 'wrong_key'].map((code) => log.indexOf(`<code>${code}</code>`));
     expect(order.every((at) => at > 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(log).toContain('411111******1111');
