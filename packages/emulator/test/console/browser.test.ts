@@ -2,7 +2,7 @@
 // which `pnpm test` runs first) drives the console and the signature debugger: create a payment,
 // move the clock, see its charges and its stop, see a refused request's cause; in the debugger a
 // wrong key and a right one, served and opened from disk. No console error on any page. It also
-// writes the README's screenshots (packages/emulator/docs/*.png).
+// makes the README's screenshots (packages/emulator/docs/*.png; UPDATE_SCREENSHOTS=1 rewrites them).
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,9 @@ const FLAGS = [
   '--disable-sync',
 ];
 const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
+// The README's screenshots are written again with UPDATE_SCREENSHOTS=1 (or when missing); otherwise
+// they are taken all the same, into the browser profile's folder, so a test run leaves the tree clean.
+const screenshot = (name: string): string => (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(join(DOCS, name)) ? join(DOCS, name) : join(profile, name));
 const merchant = { login: 'merchant', controlKey: 'browser-key', endpointIds: ['1234'] };
 
 let server: RunningEmulator;
@@ -99,7 +102,7 @@ describe('in a real browser', () => {
     expect(refused.status).toBe(403);
     await page.goto(`${server.url}/?payment=rp-browser`);
     expect(await page.locator('#requests .cause code').first().textContent()).toBe('wrong_key');
-    await page.screenshot({ path: join(DOCS, 'console.png'), fullPage: true });
+    await page.screenshot({ path: screenshot('console.png'), fullPage: true });
     await page.close();
   }, 90_000);
 
@@ -136,7 +139,7 @@ describe('in a real browser', () => {
     expect(right.codes).toEqual([]);
     expect(right.signature).toBe(decodeURIComponent(/oauth_signature="([^"]+)"/.exec(signed.authorization)?.[1] ?? ''));
     expect(requests).toEqual([]);
-    await served.screenshot({ path: join(DOCS, 'debugger.png'), fullPage: true });
+    await served.screenshot({ path: screenshot('debugger.png'), fullPage: true });
 
     // The same page, saved to disk and opened from there: it works with no server at all.
     const file = join(profile, 'debugger.html');
