@@ -84,7 +84,12 @@ async function paymentSection(state: ConsoleState, id: string): Promise<string> 
       const sent = charge
         ? `orderid=${charge.orderid} merchant_order=${profile.fields['client-orderid'] ?? ''} amount=${charge.amount} status=${charge.status} type=sale control=(checksum)`
         : `orderid=${delivery.orderid}`;
-      const next = delivery.state === 'pending' ? (delivery.attempts === 0 ? 'first attempt queued' : 'retry after the back-off') : '-';
+      const next =
+        delivery.state !== 'pending'
+          ? '-'
+          : delivery.nextAttemptAt !== undefined
+            ? `retry at ${delivery.nextAttemptAt.slice(11, 19)} UTC`
+            : 'attempt under way';
       return `<tr><td>${e(delivery.orderid)}</td><td><code>${e(delivery.url)}</code></td><td>${delivery.attempts}</td><td>${e(delivery.lastStatus ?? '-')}</td><td>${e(delivery.state)}</td><td>${e(next)}</td><td><code>${e(redactCardData(sent))}</code></td><td>${form(state.csrf, `/console/payments/${encodeURIComponent(id)}/callbacks/${encodeURIComponent(delivery.orderid)}/resend`, 'Re-send')}</td></tr>`;
     })
     .join('');

@@ -1,3 +1,4 @@
+import { fromEpochDay, toEpochDay } from '@paysign/spec';
 import type { Hono } from 'hono';
 import { adminHostAllowed } from '../admin/host-check.js';
 import { adminAllowed, type AdminAccess } from '../admin/loopback.js';
@@ -6,6 +7,14 @@ import { readCappedBody } from '../request/read-body.js';
 import { type ConsoleState, renderConsole } from './console-page.js';
 import { csrfProblem } from './csrf.js';
 import { pageHeaders } from './html.js';
+
+/** The same day of the next calendar month, or its last day when it is shorter. */
+function monthAhead(day: number): number {
+  const { year, month, day: date } = fromEpochDay(day);
+  const first = (y: number, m: number): number => (m > 12 ? toEpochDay({ year: y + 1, month: m - 12, day: 1 }) : toEpochDay({ year: y, month: m, day: 1 }));
+  // The next month's first day, plus the day of the month, but not past that month's last day.
+  return Math.min(first(year, month + 1) + date - 1, first(year, month + 2) - 1);
+}
 
 export interface ConsoleRouteOptions extends ConsoleState {
   access: AdminAccess;
@@ -71,7 +80,9 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
   });
 
   app.post('/console/clock', async (c) => {
-    const days = Number(formOf(c).get('advance'));
+    const advance = formOf(c).get('advance');
+    // A month: to the same day of the next month (the 31st of January goes to the end of February).
+    const days = advance === 'month' ? monthAhead(options.clock.today()) - options.clock.today() : Number(advance);
     return after(await options.admin('POST', '/emulator/clock', { advanceDays: days }), '/');
   });
   app.post('/console/payments', async (c) => {

@@ -94,4 +94,26 @@ describe('admin API: list, stop, re-send a callback (#22 item 3)', () => {
     );
     expect(rebound.status).toBe(421);
   });
+
+  it('a callback waiting for its retry shows when the retry is due, in the life and on the console', async () => {
+    receiver = createServer((_request, response) => {
+      response.statusCode = 500;
+      response.end();
+    });
+    await new Promise<void>((resolve) => (receiver as Server).listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as AddressInfo).port;
+    emulator = createEmulator({ merchants, clock: 'virtual', today: '01.01.2030', callbackBackoffMs: 3_600_000, log: () => {} });
+    await call('POST', '/emulator/recurring-payments', monthly('rp-retry', { server_callback_url: `http://127.0.0.1:${port}/cb` }));
+    await call('POST', '/emulator/clock', { advanceDays: 10 });
+    let delivery: any;
+    for (let turn = 0; turn < 2_000; turn++) {
+      delivery = (await call('GET', '/emulator/recurring-payments/rp-retry')).json.callbacks[0];
+      if (delivery?.attempts === 1 && delivery.nextAttemptAt !== undefined) break;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(delivery).toMatchObject({ attempts: 1, lastStatus: 500, state: 'pending', nextAttemptAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    const page = await (await (emulator as Emulator).fetch(new Request('http://127.0.0.1/?payment=rp-retry'))).text();
+    expect(page).toContain(`retry at ${(delivery.nextAttemptAt as string).slice(11, 19)} UTC`);
+    expect(page).toContain('amount=10.00 status=approved type=sale');
+  });
 });

@@ -73,6 +73,9 @@ describe('the console (GET /)', () => {
     const moved = await send('POST', '/console/clock', { Origin: own, 'Sec-Fetch-Site': 'same-origin' }, `advance=7&csrf=${token}`);
     expect(moved.status).toBe(303);
     expect((await send('GET', '/')).text).toContain('<span id="today">08.03.2030</span>');
+    // A month: to the same day of the next calendar month.
+    expect((await send('POST', '/console/clock', {}, `advance=month&csrf=${token}`)).status).toBe(303);
+    expect((await send('GET', '/')).text).toContain('<span id="today">08.04.2030</span>');
   });
 
   it('shows a created payment with merchant text escaped, the card masked, its timeline and its stop', async () => {
@@ -84,7 +87,7 @@ describe('the console (GET /)', () => {
       amount: '12.50',
       period: 'day',
       interval: '1',
-      'start-date': '09.03.2030',
+      'start-date': '09.04.2030',
       'max-repeats-number': '2',
       'first-name': '<script>alert(1)</script>',
       'credit-card-number': '4111111111111111',
