@@ -19,7 +19,7 @@ export interface MerchantRegistry {
   /** Adds an RSA public key to a registered merchant (as the support manager does when sent one). */
   addPublicKey(login: string, publicKeyPem: string): void;
   get(login: string): RegisteredMerchant | undefined;
-  /** Every registered merchant, in the order they were added (the console lists them). */
+  /** Every registered merchant, in the order they were added. */
   list(): RegisteredMerchant[];
 }
 
