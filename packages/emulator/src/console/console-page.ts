@@ -1,6 +1,5 @@
-import { readScheduleRules, redactCardData } from '@paysign/spec';
+import { maskPan, readScheduleRules, redactCardData } from '@paysign/spec';
 import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.js';
-import { maskPan } from '../mask.js';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 import type { PaymentOwners } from '../merchants/payment-owners.js';
 import type { PaymentLife, RecurringEngine } from '../recurring/recurring-engine.js';
