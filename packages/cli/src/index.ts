@@ -7,5 +7,13 @@ export type { Output } from './cli/output.js';
 export type { Environment } from './cli/environment.js';
 export { EXIT } from './cli/usage-error.js';
 export { generateKeyFiles, type GeneratedKeyFiles } from './commands/keygen.js';
-export { explainRequest, ExplainInputError, type Diagnosis, type ExplainInput, type ExplainInputErrorCode } from './explain/explain-request.js';
-export type { Cause, CauseCode } from './explain/causes.js';
+// The engine lives in @paysign/emulator/explain (runtime-neutral, shared with the console and the debugger).
+export {
+  explainRequest,
+  ExplainInputError,
+  type Cause,
+  type CauseCode,
+  type Diagnosis,
+  type ExplainInput,
+  type ExplainInputErrorCode,
+} from '@paysign/emulator/explain';

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { clientSign } from './hand-sign.js';
-import { BIN, paysign } from './run-cli.js';
+import { BIN, paysign, paysignAsync } from './run-cli.js';
 
 describe('paysign emulator', () => {
   it('prints "listening on http://HOST:PORT" first, answers signed requests, logs refusals to stderr, and stops on SIGTERM', async () => {
@@ -130,5 +130,43 @@ describe('paysign emulator --max-callbacks-in-flight', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--max-callbacks-in-flight must be a whole number of at least 1');
     expect(result.stderr).not.toContain('secret');
+  });
+
+  it('clock --advance N and payments drive a running emulator through its admin API (#22 item 3)', async () => {
+    const child = spawn(process.execPath, [BIN, 'emulator', '--login', 'merchant', '--endpoint-id', '1234', '--clock', 'virtual', '--today', '01.01.2030'], {
+      env: { PATH: process.env.PATH ?? '', PAYSIGN_CONTROL_KEY: 'secret' },
+    });
+    try {
+      const [firstLine] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+      const base = firstLine.slice('listening on '.length);
+      const created = await fetch(`${base}/emulator/recurring-payments?login=merchant`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          'recurring-payment-id': 'rp-\u001b[31mred',
+          amount: '10.00',
+          period: 'month',
+          interval: 1,
+          'start-date': '05.01.2030',
+          'max-repeats-number': 2,
+        }),
+      });
+      expect(created.status).toBe(201);
+      const advanced = await paysignAsync(['emulator', 'clock', '--advance', '30', '--url', base]);
+      expect(advanced.code).toBe(0);
+      expect(advanced.stdout).toBe('today 31.01.2030, 1 charge\n  05.01.2030  rp-\\x1b[31mred  10.00  approved\n');
+      const listed = await paysignAsync(['emulator', 'payments'], { PAYSIGN_EMULATOR_URL: base });
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toBe('rp-\\x1b[31mred  active  repeats 1  next 05.02.2030  merchant merchant/1234\n');
+      const json = await paysignAsync(['emulator', 'payments', '--url', base, '--json']);
+      expect(JSON.parse(json.stdout).recurringPayments[0]).toMatchObject({ state: 'active', currentRepeatsNumber: 1 });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await once(child, 'exit');
+    const nobody = await paysignAsync(['emulator', 'payments', '--url', 'http://127.0.0.1:9']);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toContain('no emulator answers at http://127.0.0.1:9');
+    expect(paysign(['emulator', 'clock', '--url', 'http://127.0.0.1:9']).stderr).toContain('clock needs --advance N');
   });
 });

@@ -18,6 +18,9 @@ import { formMediaType } from './request/media-type.js';
 import { precheckAuthorization } from './request/pre-check.js';
 import { readCappedBody } from './request/read-body.js';
 import { addAdminRoutes } from './admin/admin-routes.js';
+import { addConsoleRoutes } from './console/console-routes.js';
+import { createCsrfToken } from './console/csrf.js';
+import { createRequestLog, type RefusalOutcome } from './console/request-log.js';
 import type { AdminAccess } from './admin/loopback.js';
 import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from './callbacks/callback-sender.js';
 import { createClock, dateOf, type EmulatorClock } from './clock/emulator-clock.js';
@@ -149,6 +152,9 @@ export interface Emulator {
 }
 
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
+
+// The console's and the admin API's own paths: not in the request log.
+const ownPath = (path: string): boolean => path === '/' || path === '/debugger' || path.startsWith('/console/') || /(?:^|\/)emulator(?:\/|$)/.test(path);
 
 /**
  * The default body cap: 1 MiB, far above the gateway's largest request (a 65K `order_desc`, or one CSV payload).
@@ -288,6 +294,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const url = new URL(request.url);
     const path = url.pathname;
     const refuse = (status: 400 | 413 | 415, reason: 'too_many_parameters' | 'body_too_large' | 'unsupported_media_type', message: string): Response => {
+      outcomes.set(request, { reason, message });
       log({ kind: 'refused', status, method: request.method, path, reason, message });
       return emptyReply(status, { close: status === 413 });
     };
@@ -303,6 +310,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       windowSeconds: window,
     });
     if (!precheck.ok) {
+      outcomes.set(request, { reason: precheck.reason, message: precheck.message });
       log({ kind: 'refused', method: request.method, path, reason: precheck.reason, message: precheck.message });
       return forbidden();
     }
@@ -320,11 +328,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       body,
     });
     if (!result.ok) {
+      // With the body as read: the console's request log runs paysign explain's engine on it.
+      outcomes.set(request, { reason: result.reason, message: result.message, body: read.text });
       log({ kind: 'refused', method: request.method, path, reason: result.reason, message: result.message });
       return forbidden();
     }
     const merchant = merchants.get(result.consumerKey);
     if (!merchant?.account.endpointIds.includes(endpointId)) {
+      outcomes.set(request, { reason: 'endpoint_not_assigned', message: `endpoint ${endpointId} is not assigned to merchant ${result.consumerKey}` });
       log({
         kind: 'refused',
         method: request.method,
@@ -364,7 +375,33 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   };
 
   const app = new Hono();
-  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, maxBodyBytes, publicOrigin });
+  const manualStops = new Set<string>();
+  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, maxBodyBytes, publicOrigin, manualStops });
+  // The console (GET /) and the signature debugger (GET /debugger): guarded like the admin API.
+  // Why each request was refused, for the request log: set where the emulator refuses it.
+  const outcomes = new WeakMap<Request, RefusalOutcome>();
+  const requests = createRequestLog({ merchants, publicOrigin, now, timestampWindowSeconds: window, capacity: 200 });
+  addConsoleRoutes(app, {
+    access: adminApi,
+    publicOrigin,
+    clock,
+    profiles,
+    owners,
+    merchants,
+    recurring,
+    requests,
+    manualStops,
+    csrf: createCsrfToken(),
+    admin: (method, path, body) =>
+      Promise.resolve(
+        app.fetch(
+          new Request(`http://127.0.0.1${path}`, {
+            method,
+            ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+          }),
+        ),
+      ),
+  });
   app.post('*', (c) => {
     const matched = matchOperationPath(new URL(c.req.url).pathname, pathPrefix);
     if (matched === undefined) return unknownRoute(c.req.raw);
@@ -376,6 +413,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   // log), answered 404 with the gateway's headers and nothing else.
   function unknownRoute(request: Request): Response {
     const path = new URL(request.url).pathname;
+    outcomes.set(request, { reason: 'unknown_route', message: `no operation at ${path}: check the base URL and the path (${pathPrefix}/api/v2/...)` });
     log({ kind: 'refused', status: 404, method: request.method, path, reason: 'unknown_route', message: `no operation at ${path}` });
     return new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
   }
@@ -436,6 +474,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       lastRunDay = clock.today();
       await recurring.runThrough(lastRunDay);
     }
-    return app.fetch(request, env);
+    const response = await app.fetch(request, env);
+    // The console's request log: every request but the console's and the admin API's own.
+    if (!ownPath(new URL(request.url).pathname)) {
+      requests.record(
+        { method: request.method, url: request.url, authorization: request.headers.get('authorization'), ...outcomes.get(request) },
+        response.status,
+      );
+    }
+    return response;
   }
 }

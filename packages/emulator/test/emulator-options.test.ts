@@ -99,6 +99,7 @@ describe('createEmulator options', () => {
       scheduleProblem: expect.stringMatching(/no usable schedule/),
       charges: [],
       callbacks: [],
+      upcoming: [],
       fields: { 'recurring-payment-id': 'x', 'credit-card-number': '411111******1111' },
     });
   });

@@ -1,14 +1,20 @@
-import { lineLog, type MerchantAccount } from '@paysign/emulator';
+import { escapeLogValue, lineLog, type MerchantAccount } from '@paysign/emulator';
 import { loadProfilesFile, openStateDirectory, serve } from '@paysign/emulator/node';
 import { fromFlagOrEnv, parseCommandArgs, required } from '../cli/args.js';
 import { readDateFlag, readWholeNumberFlag } from '../cli/flag-values.js';
 import { UsageError } from '../cli/usage-error.js';
+import type { Environment } from '../cli/environment.js';
+import type { Output } from '../cli/output.js';
 import type { Command } from './command.js';
 import { readFlagFile } from './read-file.js';
 
 const usage = `paysign emulator --login L (--control-key K | --public-key FILE)... [options]
+paysign emulator clock --advance N [--url URL] [--json]
+paysign emulator payments [--url URL] [--json]
 
-Serves the gateway emulator. The first line on stdout is "listening on http://HOST:PORT";
+Serves the gateway emulator. The console (recurring payments, callbacks, the request log with
+why each refused request was refused, the clock) is at its URL, http://HOST:PORT/, and the
+signature debugger at /debugger. The first line on stdout is "listening on http://HOST:PORT";
 why requests are refused goes to stderr. Stop it with Ctrl-C.
 
 Options:
@@ -32,17 +38,85 @@ Options:
   --state DIR          keep payments, charges, callbacks, the clock and used nonces in DIR
                        across restarts (created if missing); a DIR that is unreadable, damaged,
                        foreign or of another version is refused (exit 2) and left as it is.
-                       --profiles, --today and --seed only start a new state`;
+                       --profiles, --today and --seed only start a new state
+
+Against a running emulator (its admin API answers loopback callers only):
+  clock --advance N    move the virtual clock N days on and run the charges that fall due
+  payments             list the recurring payments: id, state, repeats, next charge, merchant
+  --url URL            the emulator's URL, as "listening on" printed (or PAYSIGN_EMULATOR_URL)
+  --json               print the admin API's JSON answer`;
 
 /** A whole-number flag of at least `min`, or `undefined` when it is not given. */
 const positive = (value: string | undefined, flag: string, min = 1): number | undefined =>
   value === undefined ? undefined : readWholeNumberFlag(value, `--${flag}`, min);
+
+/** Calls the admin API of a running emulator; a refusal becomes a usage error naming the API's reason. */
+async function admin(base: string, path: string, init?: RequestInit): Promise<unknown> {
+  let origin: string;
+  try {
+    origin = new URL(base).origin;
+  } catch {
+    throw new UsageError("--url must be the emulator's URL, such as http://127.0.0.1:8080");
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${origin}${path}`, init);
+  } catch {
+    throw new UsageError(`no emulator answers at ${origin}: start one with "paysign emulator --clock virtual ..."`);
+  }
+  const body = (await response.json().catch(() => ({}))) as { error?: unknown };
+  if (!response.ok) throw new UsageError(`the emulator refused (${response.status}): ${escapeLogValue(String(body.error ?? 'no reason given'))}`);
+  return body;
+}
+
+interface ListedPayment {
+  id: string;
+  state: string;
+  currentRepeatsNumber: number;
+  nextChargeDate: string | null;
+  merchant: { login: string; endpointId: string } | null;
+}
+
+/** `paysign emulator clock|payments`: wrappers of the admin API of a running emulator. */
+async function runAdminCommand(sub: 'clock' | 'payments', args: string[], io: Output, env: Environment): Promise<number> {
+  const { values } = parseCommandArgs(args, { url: { type: 'string' }, advance: { type: 'string' }, json: { type: 'boolean' } });
+  if (values.help) return (io.out(usage), 0);
+  const base = values.url ?? env.PAYSIGN_EMULATOR_URL;
+  if (base === undefined || base === '') throw new UsageError('give --url URL (the "listening on" URL of the emulator) or set PAYSIGN_EMULATOR_URL');
+  if (sub === 'clock') {
+    if (values.advance === undefined) throw new UsageError('clock needs --advance N (days)');
+    const advanceDays = readWholeNumberFlag(values.advance, '--advance', 0);
+    const answer = (await admin(base, '/emulator/clock', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ advanceDays }),
+    })) as { today: string; charges: { recurringPaymentId: string; date: string; amount: string; status: string }[] };
+    if (values.json) return (io.out(JSON.stringify(answer, null, 2)), 0);
+    io.out(`today ${answer.today}, ${answer.charges.length} ${answer.charges.length === 1 ? 'charge' : 'charges'}`);
+    for (const charge of answer.charges) {
+      io.out(`  ${charge.date}  ${escapeLogValue(charge.recurringPaymentId)}  ${escapeLogValue(charge.amount)}  ${charge.status}`);
+    }
+    return 0;
+  }
+  if (values.advance !== undefined) throw new UsageError('--advance belongs to "paysign emulator clock"');
+  const answer = (await admin(base, '/emulator/recurring-payments')) as { recurringPayments: ListedPayment[] };
+  if (values.json) return (io.out(JSON.stringify(answer, null, 2)), 0);
+  if (answer.recurringPayments.length === 0) return (io.out('no recurring payments'), 0);
+  for (const payment of answer.recurringPayments) {
+    const owner = payment.merchant === null ? '-' : `${payment.merchant.login}/${payment.merchant.endpointId}`;
+    io.out(
+      `${escapeLogValue(payment.id)}  ${payment.state}  repeats ${payment.currentRepeatsNumber}  next ${payment.nextChargeDate ?? '-'}  merchant ${escapeLogValue(owner)}`,
+    );
+  }
+  return 0;
+}
 
 export const emulatorCommand: Command = {
   name: 'emulator',
   summary: 'serve the gateway emulator on a local port',
   usage,
   async run(args, { io, env, stopSignal }) {
+    if (args[0] === 'clock' || args[0] === 'payments') return runAdminCommand(args[0], args.slice(1), io, env);
     const { values } = parseCommandArgs(args, {
       login: { type: 'string' },
       'control-key': { type: 'string' },

@@ -1,8 +1,7 @@
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { UsageError } from '../cli/usage-error.js';
-import { describeDifferences } from '../explain/differences.js';
-import { explainRequest, ExplainInputError, type Diagnosis } from '../explain/explain-request.js';
+import { describeDifferences, explainRequest, ExplainInputError, type Diagnosis } from '@paysign/emulator/explain';
 import type { Command } from './command.js';
 import { readFlagFile, readJsonFile } from './read-file.js';
 

@@ -53,12 +53,15 @@ export interface AdminRouteOptions {
   maxBodyBytes: number;
   /** The origin clients use when a proxy sits in front; its host is accepted in `Host` besides loopback names. */
   publicOrigin: string | undefined;
+  /** Receives the ids stopped through `POST .../stop` (the console tells a manual stop from the others). */
+  manualStops?: Set<string>;
 }
 
 /**
  * The emulator's unsigned admin API (the real gateway has none): `GET|POST /emulator/clock`,
- * `POST /emulator/recurring-payments`, `GET /emulator/recurring-payments/{id}` (also under the
- * path prefix, as before). Loopback callers only, unless `adminApi: 'any'`; in both cases only
+ * `GET|POST /emulator/recurring-payments`, `GET /emulator/recurring-payments/{id}` (also under the
+ * path prefix, as before), `POST /emulator/recurring-payments/{id}/stop` and
+ * `POST /emulator/recurring-payments/{id}/callbacks/{orderid}/resend`. Loopback callers only, unless `adminApi: 'any'`; in both cases only
  * requests whose `Host` is a loopback name with the emulator's port, or `publicOrigin`'s host.
  */
 export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
@@ -104,6 +107,46 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
       return who instanceof Response ? who : view(c.req.param('id'), who);
     });
   }
+
+  // Every payment, in id order: its state, counter, next charge and owner.
+  app.get('/emulator/recurring-payments', async () => {
+    const recurringPayments = [];
+    for (const profile of await profiles.list()) {
+      const life = await recurring.life(profile.id);
+      if (life === undefined) continue;
+      recurringPayments.push({
+        id: profile.id,
+        state: life.state,
+        currentRepeatsNumber: life.currentRepeatsNumber,
+        nextChargeDate: life.state === 'active' ? (life.upcoming[0]?.date ?? null) : null,
+        merchant: owners.get(profile.id) ?? null,
+      });
+    }
+    recurringPayments.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return json({ recurringPayments }, 200);
+  });
+
+  // A manual stop: the payment's finish-date becomes today (rule 8's stop point), as an update
+  // that sets it would; nothing is charged after it and the state reads `stop`.
+  app.post('/emulator/recurring-payments/:id/stop', async (c) => {
+    const id = c.req.param('id');
+    const today = dateOf(clock.today());
+    const { result } = await profiles.update([id], (current) => {
+      const profile = current.get(id);
+      if (profile === undefined) return { refuse: false };
+      return { store: new Map([[id, { ...profile.fields, 'finish-date': today }]]), result: true };
+    });
+    if (!result) return problem(404, 'no recurring payment has this id');
+    options.manualStops?.add(id);
+    return view(id);
+  });
+
+  // Sends one charge's callback again now, as a new delivery with its own attempts.
+  app.post('/emulator/recurring-payments/:id/callbacks/:orderid/resend', async (c) => {
+    const sent = await recurring.resendCallback(c.req.param('id'), c.req.param('orderid'));
+    if (!sent) return problem(404, 'no charge of this recurring payment has this orderid');
+    return view(c.req.param('id'));
+  });
 
   app.get('/emulator/clock', () => json({ today: dateOf(clock.today()), clock: clock.mode }, 200));
   app.post('/emulator/clock', async (c) => {

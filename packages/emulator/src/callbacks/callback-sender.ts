@@ -22,6 +22,8 @@ export interface CallbackDelivery {
   lastStatus: number | 'network-error' | null;
   /** `pending` while attempts remain, `delivered` after a 200, `failed` after the last attempt. */
   state: 'pending' | 'delivered' | 'failed';
+  /** When the next retry is due (ISO time), while one waits its back-off; absent otherwise. */
+  nextAttemptAt?: string;
 }
 
 /**
@@ -128,6 +130,7 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
   }
 
   async function attempt({ delivery, url, recurringPaymentId }: Job): Promise<void> {
+    delete delivery.nextAttemptAt;
     delivery.attempts++;
     try {
       const response = await fetch(url, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
@@ -148,6 +151,7 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
     });
     if (delivery.state !== 'pending' || stopped) return;
     const delay = Math.min(options.backoffMs * 2 ** (delivery.attempts - 1), MAX_DELAY_MS);
+    delivery.nextAttemptAt = new Date(Date.now() + delay).toISOString();
     active++;
     const timer = setTimeout(() => {
       timers.delete(timer);

@@ -63,6 +63,8 @@ export interface PaymentLife {
   scheduleProblem?: string;
   charges: Omit<ChargeRecord, 'recurringPaymentId'>[];
   callbacks: CallbackDelivery[];
+  /** The next charges the schedule makes after today (at most 12; a random amount shown as its range). */
+  upcoming: { index: number; date: string; amount: string }[];
 }
 
 export interface RecurringEngineOptions {
@@ -101,6 +103,8 @@ export interface RecurringEngine {
   life(id: string): Promise<PaymentLife | undefined>;
   /** Resolves once every callback under way has been delivered or given up. */
   callbacksSettled(): Promise<void>;
+  /** Sends the callback of one charge again (a new delivery); `false` when the payment has no such charge. */
+  resendCallback(id: string, orderid: string): Promise<boolean>;
   /** Every payment's state in time, as plain data (for `--state`: see src/state/); call it inside {@link RecurringEngine.exclusive}. */
   snapshot(): EngineSnapshot;
   /** Runs `task` between two runs, never during one: what it reads is not a run half done. */
@@ -369,9 +373,31 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         ...(state.rules === undefined && { scheduleProblem: 'no usable schedule (period and interval, one amount mode, valid dates): never charged' }),
         charges: state.charges.map(({ recurringPaymentId: _, ...charge }) => charge),
         callbacks: state.callbacks.map((delivery) => ({ ...delivery })),
+        upcoming:
+          state.rules === undefined
+            ? []
+            : scheduledCharges(state.rules, {
+                scheduledOn: state.scheduledOn,
+                from: Math.max(state.from, clock.today() + 1),
+                index: state.index,
+                count: 12,
+              }).map((planned) => ({
+                index: planned.index,
+                date: dateOf(planned.day),
+                amount: typeof planned.amount === 'string' ? planned.amount : `${planned.amount.from}-${planned.amount.to}`,
+              })),
       };
     },
     callbacksSettled: () => sender.idle(),
+    resendCallback(id, orderid) {
+      return serial(async () => {
+        const state = states.get(id);
+        const record = state?.charges.find((charge) => charge.orderid === orderid);
+        if (state === undefined || record === undefined) return false;
+        await callBack(id, state, record, (await profiles.get(id))?.fields ?? {});
+        return true;
+      });
+    },
     // State persistence (--state): plain copies out, and back in before the first run.
     exclusive: (task) => serial(async () => task()),
     snapshot: () => ({

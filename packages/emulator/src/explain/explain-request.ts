@@ -1,4 +1,3 @@
-import { createHmac, createPublicKey } from 'node:crypto';
 import {
   baseStringUri,
   OAuthError,
@@ -11,6 +10,8 @@ import {
   type VerifyingCredentials,
 } from '@paysign/oauth-core';
 import { parseFormPairs } from '@paysign/oauth-core/encoding';
+import { hmacAdapter } from '@paysign/oauth-core/hmac';
+import { readPublicKey } from '@paysign/oauth-core/keys';
 import { layOut, type Layout, type Pair } from './base-string-parts.js';
 import type { Cause } from './causes.js';
 import { maskedParameters } from './masked-values.js';
@@ -21,7 +22,7 @@ import { methodVariants, parameterVariants, readBodyLiteralPlus, serverPairs, ur
  *
  * @example
  * ```ts
- * import { explainRequest, type ExplainInput } from '@paysign/cli';
+ * import { explainRequest, type ExplainInput } from '@paysign/emulator/explain';
  *
  * const input: ExplainInput = {
  *   url: 'https://sandbox.gate.example/payment/api/v2/pan-eligibility/send/1234',
@@ -58,7 +59,7 @@ export interface ExplainInput {
  *
  * @example
  * ```ts
- * import { explainRequest, type Diagnosis } from '@paysign/cli';
+ * import { explainRequest, type Diagnosis } from '@paysign/emulator/explain';
  *
  * const diagnosis: Diagnosis = await explainRequest({ url, authorization, body, controlKey });
  * if (diagnosis.verdict === 'mismatch') console.log(diagnosis.expectedBaseString, diagnosis.causes);
@@ -85,7 +86,7 @@ export interface Diagnosis {
  *
  * @example
  * ```ts
- * import { explainRequest, ExplainInputError } from '@paysign/cli';
+ * import { explainRequest, ExplainInputError } from '@paysign/emulator/explain';
  *
  * try {
  *   await explainRequest({ url, authorization, body, publicKey }); // an HMAC-SHA1 request
@@ -229,13 +230,15 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
     }
   }
   if (kind === 'hmac') {
-    const hash = method === 'HMAC-SHA1' ? 'sha1' : method === 'HMAC-SHA256' ? 'sha256' : 'sha512';
+    const hash = method === 'HMAC-SHA1' ? 'SHA-1' : method === 'HMAC-SHA256' ? 'SHA-256' : 'SHA-512';
     const key = input.controlKey as string;
     for (const [candidateKey, why] of [
       [key, 'the control key was used without the "&" that ends the HMAC key (key = control key + "&" + empty token secret)'],
       [`${key.trim()}&`, 'the control key has spaces or a line break around it where it was stored'],
     ] as const) {
-      if (createHmac(hash, candidateKey).update(expected).digest('base64') === signature) {
+      // crypto.subtle's HMAC (oauth-core's WebCrypto adapter): the engine runs in browsers too.
+      const sign = await hmacAdapter.hmac(hash, candidateKey);
+      if ((await sign(expected)) === signature) {
         return done(expected, [{ code: 'hmac_key_layout', message: why }]);
       }
     }
@@ -258,10 +261,18 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
   return { verdict: 'mismatch', signatureMethod: method, expectedBaseString: expected, causes: [wrongKey(kind, signature, input.publicKey), ...timeCauses] };
 }
 
+// The length of what a lenient Base64 reader (Node's Buffer) makes of the text: up to the first
+// "=", other characters skipped, six bits each, whole bytes only.
+function base64ByteLength(text: string): number {
+  const digits = (text.split('=')[0] ?? '').replace(/[^A-Za-z0-9+/_-]/g, '').length;
+  return Math.floor((digits * 6) / 8);
+}
+
 function wrongKey(kind: 'hmac' | 'rsa', signature: string, publicKey: string | undefined): Cause {
   if (kind === 'rsa' && publicKey !== undefined) {
-    const signatureBits = Buffer.from(signature, 'base64').length * 8;
-    const keyBits = createPublicKey(publicKey).asymmetricKeyDetails?.modulusLength;
+    const signatureBits = base64ByteLength(signature) * 8;
+    // Read adapter-free (oauth-core/keys), as the verifier already accepted the key above.
+    const keyBits = readPublicKey(publicKey, 0).bits;
     if (keyBits !== undefined && signatureBits !== keyBits) {
       return {
         code: 'wrong_key',

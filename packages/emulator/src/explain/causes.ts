@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import { explainRequest, type CauseCode } from '@paysign/cli';
+ * import { explainRequest, type CauseCode } from '@paysign/emulator/explain';
  *
  * const fixable: CauseCode[] = ['plus_for_space', 'unescaped_reserved', 'parameters_unsorted'];
  * const { causes } = await explainRequest({ url, authorization, body, controlKey });
@@ -39,7 +39,7 @@ export type CauseCode =
  *
  * @example
  * ```ts
- * import { explainRequest, type Cause } from '@paysign/cli';
+ * import { explainRequest, type Cause } from '@paysign/emulator/explain';
  *
  * const { causes } = await explainRequest({ url, authorization, body, controlKey });
  * for (const cause of causes satisfies Cause[]) console.log(`${cause.code}: ${cause.message}`);

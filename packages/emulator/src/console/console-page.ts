@@ -1,0 +1,199 @@
+import { maskPan, readScheduleRules, redactCardData } from '@paysign/spec';
+import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.js';
+import type { MerchantRegistry } from '../merchants/merchant-registry.js';
+import type { PaymentOwners } from '../merchants/payment-owners.js';
+import type { PaymentLife, RecurringEngine } from '../recurring/recurring-engine.js';
+import type { ProfileFields, ProfileStore } from '../store/profile-store.js';
+import { escapeHtml as e, layout } from './html.js';
+import type { RequestLog } from './request-log.js';
+import { timelineSvg, type TimelinePoint, type TimelineStop } from './timeline-svg.js';
+
+export interface ConsoleState {
+  clock: EmulatorClock;
+  profiles: ProfileStore;
+  owners: PaymentOwners;
+  merchants: MerchantRegistry;
+  recurring: RecurringEngine;
+  requests: RequestLog;
+  /** Payments stopped from the console or the admin API. */
+  manualStops: ReadonlySet<string>;
+  csrf: string;
+}
+
+export interface ConsoleQuery {
+  state?: string | undefined;
+  q?: string | undefined;
+  payment?: string | undefined;
+  notice?: string | undefined;
+}
+
+/** A profile's fields as the console shows them: every value masked (PAN 6 + 4), cvv2 never. */
+function shownFields(fields: ProfileFields): [string, string][] {
+  return Object.entries(fields)
+    .filter(([name]) => name !== 'cvv2')
+    .map(([name, value]) => [name, name === 'credit-card-number' ? maskPan(value) : redactCardData(value)]);
+}
+
+function amountMode(fields: ProfileFields): string {
+  if (fields['amount-sequence']) return `sequence ${fields['amount-sequence']}`;
+  if (fields['amount-from'] || fields['amount-to']) return `random ${fields['amount-from'] ?? '?'}-${fields['amount-to'] ?? '?'}`;
+  return fields.amount ? `fixed ${fields.amount}` : 'none';
+}
+
+const form = (csrf: string, action: string, label: string, hidden: Record<string, string> = {}): string =>
+  `<form class="inline" method="post" action="${e(action)}"><input type="hidden" name="csrf" value="${e(csrf)}">${Object.entries(hidden)
+    .map(([name, value]) => `<input type="hidden" name="${e(name)}" value="${e(value)}">`)
+    .join('')}<button type="submit">${e(label)}</button></form>`;
+
+/** Where and why a payment stops: a manual stop, its max repeats, or its finish date. */
+function stopPoint(id: string, fields: ProfileFields, life: PaymentLife, manual: boolean, today: number): TimelineStop | undefined {
+  let rules: ReturnType<typeof readScheduleRules>;
+  try {
+    rules = readScheduleRules(fields);
+  } catch {
+    return undefined;
+  }
+  const lastPlanned = life.upcoming.at(-1);
+  const lastDay = lastPlanned ? (epochDayOf(lastPlanned.date) as number) : (epochDayOf(life.charges.at(-1)?.date ?? '') ?? today);
+  if (manual && life.state === 'stop') return { day: rules.finishDay ?? today, date: dateOf(rules.finishDay ?? today), reason: `stopped manually (${id})` };
+  if (rules.maxRepeatsNumber !== undefined && life.upcoming.length < 12) {
+    const reached = life.currentRepeatsNumber + life.upcoming.length >= rules.maxRepeatsNumber;
+    if (reached) return { day: lastDay + 1, date: dateOf(lastDay + 1), reason: `max repeats ${rules.maxRepeatsNumber} reached` };
+  }
+  if (rules.finishDay !== undefined && life.upcoming.length < 12)
+    return { day: rules.finishDay, date: dateOf(rules.finishDay), reason: `finish date ${dateOf(rules.finishDay)}` };
+  return undefined;
+}
+
+async function paymentSection(state: ConsoleState, id: string): Promise<string> {
+  const profile = await state.profiles.get(id);
+  const life = await state.recurring.life(id);
+  if (profile === undefined || life === undefined) return `<section id="payment"><h2>Payment</h2><p>no recurring payment has the id ${e(id)}</p></section>`;
+  const points: TimelinePoint[] = [
+    ...life.charges.map((c) => ({ day: epochDayOf(c.date) as number, date: c.date, amount: c.amount, kind: c.status })),
+    ...(life.state === 'active'
+      ? life.upcoming.map((c) => ({ day: epochDayOf(c.date) as number, date: c.date, amount: c.amount, kind: 'planned' as const }))
+      : []),
+  ];
+  const stop = stopPoint(id, profile.fields, life, state.manualStops.has(id), state.clock.today());
+  const chargeRows = points.map((p) => `<tr class="${p.kind}"><td>${e(p.date)}</td><td>${e(p.amount)}</td><td>${e(p.kind)}</td></tr>`).join('');
+  const callbackRows = life.callbacks
+    .map((delivery) => {
+      const charge = life.charges.find((c) => c.orderid === delivery.orderid);
+      const sent = charge
+        ? `orderid=${charge.orderid} merchant_order=${profile.fields['client-orderid'] ?? ''} amount=${charge.amount} status=${charge.status} type=sale control=(checksum)`
+        : `orderid=${delivery.orderid}`;
+      const next =
+        delivery.state !== 'pending'
+          ? '-'
+          : delivery.nextAttemptAt !== undefined
+            ? `retry at ${delivery.nextAttemptAt.slice(11, 19)} UTC`
+            : 'attempt under way';
+      return `<tr><td>${e(delivery.orderid)}</td><td><code>${e(delivery.url)}</code></td><td>${delivery.attempts}</td><td>${e(delivery.lastStatus ?? '-')}</td><td>${e(delivery.state)}</td><td>${e(next)}</td><td><code>${e(redactCardData(sent))}</code></td><td>${form(state.csrf, `/console/payments/${encodeURIComponent(id)}/callbacks/${encodeURIComponent(delivery.orderid)}/resend`, 'Re-send')}</td></tr>`;
+    })
+    .join('');
+  const fields = shownFields(profile.fields)
+    .map(([name, value]) => `<tr><th>${e(name)}</th><td>${e(value)}</td></tr>`)
+    .join('');
+  return `<section id="payment"><h2>Payment <code>${e(id)}</code> — <span class="state">${e(life.state)}</span>, repeats ${life.currentRepeatsNumber}</h2>
+${life.scheduleProblem ? `<p class="refused">${e(life.scheduleProblem)}</p>` : ''}
+<div id="timeline">${timelineSvg(points, stop)}</div>
+<p id="stop-reason">${stop ? `stops ${e(stop.date)}: ${e(stop.reason)}` : life.state === 'active' ? 'no stop in sight' : ''}</p>
+<table id="charges"><tr><th>date</th><th>amount</th><th>charge</th></tr>${chargeRows}</table>
+<h2>Callbacks</h2>${callbackRows ? `<table id="callbacks"><tr><th>orderid</th><th>address</th><th>attempts</th><th>last status</th><th>state</th><th>next</th><th>parameters sent</th><th></th></tr>${callbackRows}</table>` : '<p class="muted">no callback (the payment has no server_callback_url, or nothing was charged)</p>'}
+<h2>Fields</h2><table id="fields">${fields}</table></section>`;
+}
+
+/**
+ * Renders the console: the clock, the merchants, the recurring payments (with a filter), one
+ * payment's life, and the request log with why each refused request was refused. Everything a
+ * merchant sent is escaped; card numbers are masked, CVVs and keys never shown.
+ *
+ * @example
+ * ```ts
+ * const html = await renderConsole(state, { state: 'active' });
+ * ```
+ */
+export async function renderConsole(state: ConsoleState, query: ConsoleQuery): Promise<string> {
+  const { clock, csrf } = state;
+  const today = dateOf(clock.today());
+  const clockButtons =
+    clock.mode === 'virtual'
+      ? [1, 7, 30]
+          .map((days) => form(csrf, '/console/clock', days === 1 ? '+1 day' : days === 7 ? '+1 week' : '+1 month (30 days)', { advance: String(days) }))
+          .join(' ')
+      : '<span class="muted">the system clock: days pass for real (start with --clock virtual to move it)</span>';
+  const merchants = state.merchants
+    .list()
+    .map(
+      ({ account }) =>
+        `<tr><td>${e(account.login)}</td><td>${account.endpointIds.map(e).join(', ')}</td><td>${account.controlKey ? 'HMAC-SHA1 control key' : ''}${account.controlKey && account.publicKeys?.length ? ', ' : ''}${account.publicKeys?.length ? `${account.publicKeys.length} RSA public key(s)` : ''}</td><td>${e(account.currency ?? '-')}</td></tr>`,
+    )
+    .join('');
+  const filterState = query.state === 'active' || query.state === 'stop' ? query.state : '';
+  const needle = (query.q ?? '').toLowerCase();
+  const rows: string[] = [];
+  for (const profile of await state.profiles.list()) {
+    const life = await state.recurring.life(profile.id);
+    if (life === undefined) continue;
+    if (filterState !== '' && life.state !== filterState) continue;
+    const owner = state.owners.get(profile.id);
+    const ownerText = owner ? `${owner.login}/${owner.endpointId}` : '-';
+    if (needle !== '' && !`${profile.id} ${ownerText}`.toLowerCase().includes(needle)) continue;
+    const next = life.state === 'active' ? (life.upcoming[0]?.date ?? '-') : '-';
+    const link = `/?payment=${encodeURIComponent(profile.id)}#payment`;
+    rows.push(
+      `<tr data-id="${e(profile.id)}"><td><a href="${e(link)}">${e(profile.id)}</a></td><td>${e(ownerText)}</td><td class="state">${e(life.state)}</td><td>${e(redactCardData(amountMode(profile.fields)))}</td><td>${e(next)}</td><td>${life.currentRepeatsNumber}</td><td>${life.state === 'active' ? form(csrf, `/console/payments/${encodeURIComponent(profile.id)}/stop`, 'Stop') : ''}</td></tr>`,
+    );
+  }
+  const loginOptions = state.merchants
+    .list()
+    .map(({ account }) => `<option value="${e(account.login)}">${e(account.login)}</option>`)
+    .join('');
+  const requests = (await state.requests.newest(50))
+    .map(
+      (r) =>
+        `<tr class="${r.status >= 400 ? 'refused' : ''}"><td>${e(r.at.slice(11, 19))}</td><td>${e(r.method)}</td><td><code>${e(r.path)}</code></td><td>${r.status}</td><td>${(
+          r.causes ?? []
+        )
+          .map((c) => `<div class="cause"><code>${e(c.code)}</code> ${e(c.message)}</div>`)
+          .join(
+            '',
+          )}${r.expectedBaseString ? `<details><summary>expected base string</summary><code>${e(r.expectedBaseString)}</code></details>` : ''}</td></tr>`,
+    )
+    .join('');
+  const selected = query.payment ? await paymentSection(state, query.payment) : '';
+  return layout(
+    'paysign emulator console',
+    `<header><strong>paysign emulator</strong><span>today <span id="today">${e(today)}</span> (${e(clock.mode)} clock)</span><a href="/debugger">signature debugger</a></header>
+<main>${query.notice ? `<p id="notice" class="refused">${e(query.notice)}</p>` : ''}
+<section id="clock"><h2>Clock</h2><p>Today is <strong>${e(today)}</strong>. ${clockButtons}</p></section>
+<section id="merchants"><h2>Merchants</h2><table><tr><th>login</th><th>endpoints</th><th>keys</th><th>currency</th></tr>${merchants}</table></section>
+<section id="payments"><h2>Recurring payments</h2>
+<form method="get" action="/"><label>state <select name="state"><option value="">any</option><option value="active"${filterState === 'active' ? ' selected' : ''}>active</option><option value="stop"${filterState === 'stop' ? ' selected' : ''}>stop</option></select></label><label>id or merchant <input type="text" name="q" value="${e(query.q ?? '')}" style="width:200px"></label><button type="submit">Filter</button></form>
+<table id="payment-list"><tr><th>id</th><th>merchant</th><th>state</th><th>amount mode</th><th>next charge</th><th>repeats</th><th></th></tr>${rows.join('')}</table>
+<details id="create"><summary>Create a recurring payment</summary><form method="post" action="/console/payments"><input type="hidden" name="csrf" value="${e(csrf)}">
+<table>${[
+      ['recurring-payment-id', 'rp-1'],
+      ['amount', '10.00'],
+      ['period', 'month'],
+      ['interval', '1'],
+      ['start-date', today],
+      ['max-repeats-number', '3'],
+      ['finish-date', ''],
+      ['client-orderid', ''],
+      ['first-name', ''],
+      ['credit-card-number', ''],
+      ['server_callback_url', ''],
+    ]
+      .map(
+        ([name, value]) =>
+          `<tr><th><label for="f-${e(name)}">${e(name)}</label></th><td><input type="text" id="f-${e(name)}" name="${e(name)}" value="${e(value)}"></td></tr>`,
+      )
+      .join('')}
+<tr><th>merchant</th><td><select name="login"><option value="">none</option>${loginOptions}</select></td></tr></table><button type="submit">Create</button></form></details></section>
+${selected}
+<section id="requests"><h2>Request log</h2><p class="muted">Every request the emulator answered, newest first; for a refused one, the cause as <code>paysign explain</code> states it, computed on the full request received (shown masked).</p>
+<table><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>why</th></tr>${requests}</table></section></main>`,
+  );
+}

@@ -1,0 +1,106 @@
+import { fromEpochDay, toEpochDay } from '@paysign/spec';
+import type { Hono } from 'hono';
+import { adminHostAllowed } from '../admin/host-check.js';
+import { adminAllowed, type AdminAccess } from '../admin/loopback.js';
+import { debuggerPage } from '../debugger/debugger-page.js';
+import { readCappedBody } from '../request/read-body.js';
+import { type ConsoleState, renderConsole } from './console-page.js';
+import { csrfProblem } from './csrf.js';
+import { pageHeaders } from './html.js';
+
+/** The same day of the next calendar month, or its last day when it is shorter. */
+function monthAhead(day: number): number {
+  const { year, month, day: date } = fromEpochDay(day);
+  const first = (y: number, m: number): number => (m > 12 ? toEpochDay({ year: y + 1, month: m - 12, day: 1 }) : toEpochDay({ year: y, month: m, day: 1 }));
+  // The next month's first day, plus the day of the month, but not past that month's last day.
+  return Math.min(first(year, month + 1) + date - 1, first(year, month + 2) - 1);
+}
+
+export interface ConsoleRouteOptions extends ConsoleState {
+  access: AdminAccess;
+  publicOrigin: string | undefined;
+  /** Runs an admin API request in-process (the console's actions are the admin API's). */
+  admin: (method: string, path: string, body?: unknown) => Promise<Response>;
+}
+
+const text = (status: number, message: string): Response =>
+  new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
+
+const back = (to: string): Response => new Response(null, { status: 303, headers: { Location: to, 'Cache-Control': 'no-store' } });
+
+/** Where an admin answer leads: back to the page, with the admin API's reason when it refused. */
+async function after(response: Response, to: string): Promise<Response> {
+  if (response.ok) return back(to);
+  const reason = ((await response.json().catch(() => ({}))) as { error?: string; issues?: string[] }) ?? {};
+  const notice = [reason.error ?? `refused (${response.status})`, ...(reason.issues ?? [])].join('; ');
+  return back(`${to.split('#')[0]}${to.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}`);
+}
+
+/**
+ * The console (`GET /`) and the signature debugger (`GET /debugger`), and the console's actions
+ * (`POST /console/...`). Like the admin API: loopback callers only (unless `adminApi: 'any'`),
+ * and only under a loopback `Host` (no DNS rebinding); every action also needs the console's
+ * per-process form token, and a browser's `Origin`/`Sec-Fetch-Site` must be the console's own.
+ */
+export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void {
+  for (const path of ['/', '/debugger', '/console/*']) {
+    app.use(path, async (c, next) => {
+      if (!adminAllowed(options.access, c.env)) return text(403, 'the console answers loopback callers only');
+      if (!adminHostAllowed(c.req.raw, c.env, options.publicOrigin))
+        return text(421, 'the console answers requests addressed to localhost, 127.0.0.1 or [::1] with its port, or to publicOrigin');
+      await next();
+      return undefined;
+    });
+  }
+  app.use('/console/*', async (c, next) => {
+    if (c.req.method !== 'POST') return text(405, 'console actions are POST forms');
+    const read = await readCappedBody(c.req.raw, 64 * 1024);
+    if ('tooLarge' in read) return text(413, 'the form is too large');
+    const form = new URLSearchParams(read.text);
+    const problem = csrfProblem(c.req.raw, form.get('csrf'), options.csrf);
+    if (problem !== undefined) return text(403, problem);
+    c.set('form' as never, form as never);
+    await next();
+    return undefined;
+  });
+  const formOf = (c: { get: (key: never) => unknown }): URLSearchParams => c.get('form' as never) as URLSearchParams;
+
+  app.get('/', async (c) => {
+    const html = await renderConsole(options, {
+      state: c.req.query('state'),
+      q: c.req.query('q'),
+      payment: c.req.query('payment'),
+      notice: c.req.query('notice'),
+    });
+    return new Response(html, { status: 200, headers: pageHeaders("'none'") });
+  });
+  app.get('/debugger', () => {
+    const page = debuggerPage();
+    return new Response(page.html, { status: 200, headers: pageHeaders(`'${page.scriptHash}'`) });
+  });
+
+  app.post('/console/clock', async (c) => {
+    const advance = formOf(c).get('advance');
+    // A month: to the same day of the next month (the 31st of January goes to the end of February).
+    const days = advance === 'month' ? monthAhead(options.clock.today()) - options.clock.today() : Number(advance);
+    return after(await options.admin('POST', '/emulator/clock', { advanceDays: days }), '/');
+  });
+  app.post('/console/payments', async (c) => {
+    const form = formOf(c);
+    const fields: Record<string, string> = {};
+    for (const [name, value] of form) if (name !== 'csrf' && name !== 'login' && value !== '') fields[name] = value;
+    const login = form.get('login') ?? '';
+    const id = fields['recurring-payment-id'] ?? '';
+    const response = await options.admin('POST', `/emulator/recurring-payments${login === '' ? '' : `?login=${encodeURIComponent(login)}`}`, fields);
+    return after(response, response.ok ? `/?payment=${encodeURIComponent(id)}#payment` : '/');
+  });
+  app.post('/console/payments/:id/stop', async (c) => {
+    const id = c.req.param('id');
+    return after(await options.admin('POST', `/emulator/recurring-payments/${encodeURIComponent(id)}/stop`), `/?payment=${encodeURIComponent(id)}#payment`);
+  });
+  app.post('/console/payments/:id/callbacks/:orderid/resend', async (c) => {
+    const id = c.req.param('id');
+    const path = `/emulator/recurring-payments/${encodeURIComponent(id)}/callbacks/${encodeURIComponent(c.req.param('orderid'))}/resend`;
+    return after(await options.admin('POST', path), `/?payment=${encodeURIComponent(id)}#payment`);
+  });
+}

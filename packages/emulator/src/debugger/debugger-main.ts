@@ -1,0 +1,81 @@
+// The signature debugger's script, bundled for the browser by scripts/build-debugger.mjs into
+// the page itself: the explain engine of `paysign explain` on crypto.subtle, no network at all.
+import { signBaseString } from '@paysign/oauth-core';
+import { redactCardData } from '@paysign/spec';
+import { describeDifferences, type Diagnosis, explainRequest, ExplainInputError } from '../explain/index.js';
+
+const field = (id: string): string => (document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement).value;
+const show = (id: string, text: string): void => {
+  (document.getElementById(id) as HTMLElement).textContent = text;
+};
+
+function signatureMethodOf(authorization: string, body: string): string {
+  const match = /oauth_signature_method="?([A-Za-z0-9-]+)/.exec(`${authorization}&${body}`);
+  return match?.[1] ?? '';
+}
+
+async function expectedSignature(diagnosis: Diagnosis, controlKey: string): Promise<string> {
+  const method = diagnosis.signatureMethod ?? '';
+  if (diagnosis.expectedBaseString === undefined) return '-';
+  if (!method.startsWith('HMAC-')) return 'RSA: only the private key can make it; the public key checks the signature sent (see the verdict)';
+  return signBaseString(diagnosis.expectedBaseString, {
+    signatureMethod: method as 'HMAC-SHA1' | 'HMAC-SHA256' | 'HMAC-SHA512',
+    consumerSecret: controlKey,
+    tokenSecret: '',
+  });
+}
+
+async function run(): Promise<void> {
+  const url = field('url').trim();
+  const authorization = field('authorization').trim();
+  const body = field('body');
+  const controlKey = field('control-key');
+  const publicKey = field('public-key').trim();
+  (document.getElementById('rsa-row') as HTMLElement).hidden = !signatureMethodOf(authorization, body).startsWith('RSA-') && publicKey === '';
+  show('status', 'checking…');
+  try {
+    const diagnosis = await explainRequest({
+      method: field('method').trim() || 'POST',
+      url,
+      ...(authorization !== '' && { authorization }),
+      body,
+      ...(controlKey !== '' && { controlKey }),
+      ...(publicKey !== '' && { publicKey }),
+    });
+    show('verdict', `${diagnosis.verdict}${diagnosis.signatureMethod ? ` (${diagnosis.signatureMethod})` : ''}`);
+    show('base-string', redactCardData(diagnosis.expectedBaseString ?? '-'));
+    show('expected-signature', await expectedSignature(diagnosis, controlKey));
+    const signed = diagnosis.signedBaseString;
+    show(
+      'difference',
+      signed !== undefined && signed !== diagnosis.expectedBaseString
+        ? redactCardData(describeDifferences(diagnosis.expectedBaseString ?? '', signed).join('\n'))
+        : '-',
+    );
+    const list = document.getElementById('causes') as HTMLElement;
+    list.replaceChildren(
+      ...diagnosis.causes.map((cause) => {
+        const item = document.createElement('li');
+        const code = document.createElement('code');
+        code.className = 'cause-code';
+        code.textContent = cause.code;
+        item.append(code, ` ${redactCardData(cause.message)}`);
+        return item;
+      }),
+    );
+    if (diagnosis.causes.length === 0)
+      list.replaceChildren(Object.assign(document.createElement('li'), { textContent: 'none: the signature verifies and the timestamp is fresh' }));
+    show('status', 'done');
+  } catch (error) {
+    show(
+      'status',
+      error instanceof ExplainInputError ? `${error.code}: ${error.message}` : `cannot check: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+(document.getElementById('debugger') as HTMLFormElement).addEventListener('submit', (event) => {
+  event.preventDefault();
+  void run();
+});
+show('status', 'ready');
