@@ -296,7 +296,9 @@ function printProblems(io: Output, shown: readonly Problem[], count: number, res
     io.err(`${io.red(record.outcome)} ${where}${record.errorCode === undefined ? '' : ` ${printable(record.errorCode)}`}: ${reasonOf(record)}`);
   }
   if (count > shown.length)
-    io.err(`... and ${count - shown.length} more refused or failed row(s)${results === undefined ? ' (--results FILE lists every row)' : ` (every row is in ${results})`}`);
+    io.err(
+      `... and ${count - shown.length} more refused or failed row(s)${results === undefined ? ' (--results FILE lists every row)' : ` (every row is in ${results})`}`,
+    );
 }
 
 /** The `--json` summary: stable field names, documented in the README's "Machine-readable output". */

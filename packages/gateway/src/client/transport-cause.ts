@@ -12,7 +12,7 @@ export function transportCause(error: unknown): { code?: string; text: string } 
   }
   const code = typeof cause?.code === 'string' ? cause.code : undefined;
   const words = typeof cause?.message === 'string' && cause.message !== '' ? cause.message : undefined;
-  if (code !== undefined) return { code, text: words !== undefined && words.includes(code) ? words : code };
+  if (code !== undefined) return { code, text: words === undefined || !words.includes(code) ? code : words };
   if (words !== undefined) return { text: words };
   return { text: typeof outer?.message === 'string' ? outer.message : 'unknown failure' };
 }
