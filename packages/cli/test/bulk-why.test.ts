@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,7 +73,8 @@ describe('paysign bulk says why rows fail', () => {
   it('--json prints the summary as one stable document; the summary line moves to stderr', async () => {
     const s = await emulator(['rp-1', 'rp-3']);
     const csv = csvFile('json.csv', `${COLUMNS}\n${line(1)}\n${line(2)}\n${line(3)}\n`);
-    const run = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--json'], env(s.url));
+    const results = join(dir, 'json-results.csv');
+    const run = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--json', '--results', results], env(s.url));
     expect(run.code).toBe(1);
     const summary = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(Object.keys(summary)).toEqual([
@@ -95,6 +96,8 @@ describe('paysign bulk says why rows fail', () => {
       { row: 2, line: 3, outcome: 'refused', errorCode: '400', reason: 'recurring-payment-id: no recurring payment has this id' },
     ]);
     expect(run.stderr).toMatch(/3 rows: 2 updated, 1 refused/);
+    // The results file names the row by its number in the input too, not the gateway's "row 1".
+    expect(readFileSync(results, 'utf8').split('\r\n')[1]).toMatch(/^2;rp-2;refused;[^;]+;400;row 2, recurring-payment-id: no recurring payment has this id$/);
   });
 
   it('a comma-separated CSV (a spreadsheet export): the message says the separator is ";"', async () => {

@@ -282,12 +282,11 @@ function printable(text: string): string {
 }
 
 /**
- * Why a row was refused or failed, as the gateway or the client said it. The gateway numbers the
- * rows of its payload and each request carries one row, so its "row 1" is dropped: the row is
- * named by bulk's own number and the file's line instead.
+ * Why a row was refused or failed, as the gateway or the client said it (the bulk run has already
+ * made the gateway's "row 1" this row's number); the row is named before it, with its line.
  */
 function reasonOf(record: BulkRecord): string {
-  return printable((record.errorMessage ?? '').replace(/^(?:update-recurring-payments: )?(?:row 1\b[:,]?\s*)/i, '').replace(/\brow 1: /, ''));
+  return printable((record.errorMessage ?? '').replace(new RegExp(`^row ${record.row}[,:]?\\s*`), ''));
 }
 
 function printProblems(io: Output, shown: readonly Problem[], count: number, results: string | undefined): void {

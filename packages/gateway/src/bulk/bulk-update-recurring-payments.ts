@@ -189,7 +189,7 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
         if (failure.kind !== 'unreachable') unreachableFailures = 0;
         const said = {
           errorCode: failure.code,
-          errorMessage: failure.message,
+          errorMessage: ownRowNumber(failure.message, rowNumber),
           ...(failure.serialNumber !== undefined && { serialNumber: failure.serialNumber }),
         };
         switch (failure.kind) {
@@ -302,6 +302,14 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
 
 function issuesOf(row: BulkRow | BulkUnreadableRow, rowNumber: number, rules: BulkRowRules): readonly ValidationIssue[] {
   return row instanceof BulkUnreadableRow ? row.issues : validateBulkRow(row, rowNumber, rules);
+}
+
+/**
+ * Each request carries one row, so the gateway's "row 1" (and the client's "rows[0]") is this
+ * row: the message names it by its number in the input, as every other message of the run does.
+ */
+function ownRowNumber(message: string, rowNumber: number): string {
+  return message.replace(/^(?:row 1(?=[,:])|rows\[0\](?= ))/, `row ${rowNumber}`);
 }
 
 function invalidRecord(row: number, recurringPaymentId: string, issues: readonly ValidationIssue[]): BulkRecord {
