@@ -22,6 +22,18 @@ const note = (text) => io.out(io.dim(`   ${text}`));
 
 const config = readGatewayConfig({}, process.env);
 const real = config.baseUrl !== undefined;
+// The story makes a transfer, which moves money: against anything but this machine it runs only when told --yes.
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+if (real && !process.argv.slice(2).includes('--yes')) {
+  const host = URL.canParse(config.baseUrl) ? new URL(config.baseUrl).hostname : config.baseUrl;
+  if (!LOOPBACK.has(host)) {
+    process.stderr.write(
+      `paysign demo: PAYSIGN_BASE_URL points at ${JSON.stringify(host)}, not this machine, and the story makes a transfer there (it moves money).\n` +
+        'Nothing was sent. Run "pnpm start --yes" to run it against that gateway (a sandbox!), or unset PAYSIGN_BASE_URL to use the local emulator.\n',
+    );
+    process.exit(2);
+  }
+}
 const login = config.login ?? 'demo-merchant';
 const endpointId = config.endpointId ?? '1234';
 const currency = config.currency ?? 'EUR';

@@ -72,8 +72,8 @@ describe('paysign bulk update-recurring-payments', () => {
     const results = join(dir, 'invalid-results.csv');
     const refused = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--results', results], env(s.url));
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/row 2, column expire-month, rule expire-month-range/);
-    expect(refused.stderr).toMatch(/row 3, column credit-card-number, rule luhn/);
+    expect(refused.stderr).toMatch(/row 2 \(line 3\), column expire-month, rule expire-month-range/);
+    expect(refused.stderr).toMatch(/row 3 \(line 4\), column credit-card-number, rule luhn/);
     expect(refused.stderr).toMatch(/nothing was sent/);
     expect(refused.stderr + readFileSync(results, 'utf8')).not.toContain(badPan);
     expect(await revisions(s)).toEqual([0, 0, 0, 0]);

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { callbackControl } from '@paysign/spec';
@@ -19,6 +21,12 @@ async function start(args: string[]): Promise<{ child: ChildProcessWithoutNullSt
   const firstLine = await first;
   expect(firstLine).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
   return { child, base: firstLine.slice('listening on '.length), lines, stderr: () => stderr };
+}
+
+/** The callback lines, each of which starts with its time (UTC, ISO 8601), without it. */
+const TIMED = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (callback .*)$/;
+function callbackLines(lines: readonly string[]): string[] {
+  return lines.flatMap((line) => TIMED.exec(line)?.[1] ?? []);
 }
 
 async function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
@@ -51,7 +59,7 @@ describe('paysign callbacks listen', () => {
       // Edited unsigned fields: the same callback, not printed again.
       expect((await fetch(good.replace('type=sale', 'type=reversal').replace('client_orderid=hf-abc', 'client_orderid=77'))).status).toBe(200);
       expect((await fetch(good.replace('status=approved', 'status=declined'))).status).toBe(403);
-      expect(lines.filter((line) => line.startsWith('callback '))).toEqual([
+      expect(callbackLines(lines)).toEqual([
         'callback approved orderid=1234567 merchant_order=hf-abc | unverified: client_orderid=hf-abc type=sale amount=10.00',
       ]);
       expect(stderr()).toContain('403 refused: checksum_mismatch');
@@ -66,7 +74,7 @@ describe('paysign callbacks listen', () => {
     try {
       const control = await callbackControl({ status: 'approved', orderid: '9021', merchantOrder: '55' }, 'test-merchant-control');
       expect((await fetch(`${base}/cb?status=approved&orderid=902&merchant_order=155&control=${control}`)).status).toBe(200);
-      expect(lines.filter((line) => line.startsWith('callback '))).toEqual([
+      expect(callbackLines(lines)).toEqual([
         'callback approved orderid=902 merchant_order=155 | unverified: - | split not unique: merchant_order starts with a digit',
       ]);
     } finally {
@@ -79,7 +87,7 @@ describe('paysign callbacks listen', () => {
     try {
       const forged = 'x\ncallback approved orderid=999 merchant_order=ORDER-999 | unverified: amount=5000.00\u001b[2K\u001b]0;owned\u0007\r';
       expect((await fetch(`${base}/cb?${GOOD.replace('client_orderid=hf-abc', `client_orderid=${encodeURIComponent(forged)}`)}`)).status).toBe(200);
-      expect(lines.filter((line) => line.startsWith('callback '))).toEqual([
+      expect(callbackLines(lines)).toEqual([
         String.raw`callback approved orderid=1234567 merchant_order=hf-abc | unverified: client_orderid="x\ncallback approved orderid=999 merchant_order=ORDER-999 | unverified: amount=5000.00\x1b[2K\x1b]0;owned\x07\r" type=sale amount=10.00`,
       ]);
       expect(lines.join('\n')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
@@ -96,7 +104,7 @@ describe('paysign callbacks listen', () => {
       expect(reply).not.toContain(target);
       expect(child.exitCode).toBe(null);
       expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(200);
-      expect(lines.filter((line) => line.startsWith('callback '))).toHaveLength(1);
+      expect(callbackLines(lines)).toHaveLength(1);
     } finally {
       expect(await stop(child)).toBe(0);
     }
@@ -108,7 +116,7 @@ describe('paysign callbacks listen', () => {
       expect(await rawExchange(base, `TRACE /cb?${GOOD} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 400 /);
       await rawExchange(base, '\u0000\u00ff\r\n\r\nGET\r\n\r\n');
       expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(200);
-      expect(lines.filter((line) => line.startsWith('callback '))).toHaveLength(1);
+      expect(callbackLines(lines)).toHaveLength(1);
     } finally {
       expect(await stop(child)).toBe(0);
     }
@@ -155,6 +163,87 @@ describe('paysign emulator --clock virtual', () => {
         ['02.01.2030', 'declined'],
         ['03.01.2030', 'declined'],
       ]);
+    } finally {
+      expect(await stop(child)).toBe(0);
+    }
+  });
+});
+
+describe('paysign callbacks listen: timestamps, --json, --forward-to (issue #21, item 11)', () => {
+  it('each callback line starts with the time it came', async () => {
+    const { child, base, lines } = await start(['callbacks', 'listen', '--control-key', 'test-merchant-control']);
+    try {
+      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(200);
+      const timed = lines.filter((line) => TIMED.test(line));
+      expect(timed).toHaveLength(1);
+      const time = Date.parse(timed[0]!.slice(0, timed[0]!.indexOf(' ')));
+      expect(Number.isNaN(time)).toBe(false);
+    } finally {
+      expect(await stop(child)).toBe(0);
+    }
+  });
+
+  it('--json: one JSON object per line, first {listening}, then each callback', async () => {
+    const child = spawn(process.execPath, [BIN, 'callbacks', 'listen', '--control-key', 'test-merchant-control', '--json'], {
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    const lines: string[] = [];
+    const reader = createInterface({ input: child.stdout });
+    const first = new Promise<string>((resolve) => reader.on('line', (line) => (lines.length === 0 ? resolve(line) : undefined, lines.push(line))));
+    try {
+      const { listening } = JSON.parse(await first) as { listening: string };
+      expect(listening).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${listening}/cb?${GOOD}`)).status).toBe(200);
+      const callback = JSON.parse(lines[1] ?? '{}') as Record<string, unknown>;
+      expect(callback).toMatchObject({
+        status: 'approved',
+        orderid: '1234567',
+        merchantOrder: 'hf-abc',
+        splitUnique: true,
+        unverified: { client_orderid: 'hf-abc', type: 'sale', amount: '10.00' },
+      });
+      expect(Number.isNaN(Date.parse(callback.time as string))).toBe(false);
+    } finally {
+      expect(await stop(child)).toBe(0);
+    }
+  });
+
+  it('--forward-to URL delivers each verified callback, as sent, to the local app; a forged one is not forwarded', async () => {
+    const received: string[] = [];
+    const app = createServer((request, response) => {
+      received.push(request.url ?? '');
+      response.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/callbacks`;
+    const { child, base, stderr } = await start(['callbacks', 'listen', '--control-key', 'test-merchant-control', '--forward-to', appUrl]);
+    try {
+      expect((await fetch(`${base}/cb?${GOOD.replace('status=approved', 'status=declined')}`)).status).toBe(403);
+      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(200);
+      await expect.poll(() => stderr()).toContain(`forwarded to ${appUrl}: HTTP 204`);
+      expect(received).toEqual([`/callbacks?${GOOD}`]);
+    } finally {
+      expect(await stop(child)).toBe(0);
+      await new Promise<void>((resolve) => app.close(() => resolve()));
+    }
+  });
+
+  it('--forward-to a closed port says why on stderr, and the gateway still gets its 200', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const { child, base, stderr } = await start([
+      'callbacks',
+      'listen',
+      '--control-key',
+      'test-merchant-control',
+      '--forward-to',
+      `http://127.0.0.1:${port}/cb`,
+    ]);
+    try {
+      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(200);
+      await expect.poll(() => stderr()).toContain(`forward to http://127.0.0.1:${port}/cb failed: ECONNREFUSED`);
     } finally {
       expect(await stop(child)).toBe(0);
     }

@@ -42,3 +42,20 @@ describe('the demo story (pnpm start)', () => {
     expect(next.stdout).toContain('Usage: paysign <command>');
   });
 });
+
+describe('the demo story against another machine (issue #21, item 11)', () => {
+  it('refuses a non-loopback PAYSIGN_BASE_URL without --yes, before anything is sent: its transfer moves money', () => {
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      PAYSIGN_BASE_URL: 'https://sandbox.gate.example',
+      PAYSIGN_LOGIN: 'm',
+      PAYSIGN_ENDPOINT_ID: '1',
+      PAYSIGN_CONTROL_KEY: 'k',
+    };
+    const result = spawnSync(process.execPath, [STORY], { encoding: 'utf8', env, timeout: 60_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('PAYSIGN_BASE_URL points at "sandbox.gate.example", not this machine');
+    expect(result.stderr).toContain('pnpm start --yes');
+    expect(result.stdout).not.toContain('1. Generate an RSA key pair');
+  });
+});

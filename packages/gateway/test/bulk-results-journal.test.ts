@@ -29,7 +29,7 @@ describe('the bulk journal and results hold no card number, whatever surrounds i
     const path = join(dir, 'echo.journal');
     const journal = createFileJournal(path);
     const rows = [bulkRow(1, { 'recurring-payment-id': `rp${TEST_PAN}x` }), bulkRow(2)];
-    const summary = await bulkUpdateRecurringPayments({ client: client(server.url), source: () => rows, journal, csvQuoting: 'rfc4180' });
+    const summary = await bulkUpdateRecurringPayments({ client: client(server.url), source: () => rows, journal });
     await journal.close();
     expect(summary).toMatchObject({ refused: 2 });
 
@@ -76,7 +76,7 @@ describe('the results CSV neutralises formula cells; the payload stays byte for 
     const path = join(dir, 'formula.journal');
     const journal = createFileJournal(path);
     const rows = ids.map((id, i) => bulkRow(i + 1, { 'recurring-payment-id': id }));
-    await bulkUpdateRecurringPayments({ client: client(server.url), source: () => rows, journal, csvQuoting: 'rfc4180' });
+    await bulkUpdateRecurringPayments({ client: client(server.url), source: () => rows, journal });
     await journal.close();
 
     const records = readJournalText(readFileSync(path, 'utf8')).records.sort((a, b) => a.row - b.row);

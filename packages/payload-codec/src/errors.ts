@@ -23,6 +23,7 @@ export type CodecErrorCode =
   | 'INVALID_COLUMN' // a column name is empty or not a string
   | 'DUPLICATE_COLUMN' // two columns have the same name
   | 'MISSING_HEADER' // no columns, or a CSV document without a header row
+  | 'WRONG_SEPARATOR' // the header row splits on ',' (or TAB) into known columns: the file was saved with another separator than ';'
   | 'UNKNOWN_HEADER' // a header name that is not a known column: most often the header row is missing and the first data row was read as one
   | 'NUL_CHARACTER' // a NUL (U+0000) in a cell or a column name, which no CSV reader handles alike
   | 'FORBIDDEN_CHARACTER' // `;`, `"`, CR or LF in a cell while quoting is 'reject'

@@ -5,6 +5,7 @@ export { CodecError, type CodecErrorCode, type CodecErrorLocation } from './erro
 // CSV: `;`-separated, CRLF-ended, header first
 export { encodeCsv } from './csv/encode-csv.js';
 export { decodeCsv, type DecodeCsvOptions, type DecodedCsv } from './csv/decode-csv.js';
+export { decodeCsvStream, type CsvStreamRecord } from './csv/decode-csv-stream.js';
 export type { CsvRow, EncodeCsvOptions } from './csv/_write-csv.js';
 export type { Quoting } from './csv/_cell.js';
 

@@ -33,7 +33,14 @@ export type GatewayErrorCode =
   // GatewayTransportError: no answer
   | 'TRANSPORT_FAILED' // DNS, TLS, connection reset, ...
   | 'ABORTED' // the caller's AbortSignal fired
-  | 'TIMEOUT'; // GatewayTimeoutError: timeoutMs elapsed
+  | 'TIMEOUT' // GatewayTimeoutError: timeoutMs elapsed
+  // BulkError of @paysign/gateway: a bulk run of update-recurring-payments
+  | 'BULK_INVALID_OPTIONS' // an option of the bulk run cannot work (concurrency, rate, shard, source, ...)
+  | 'BULK_INVALID_ROWS' // rows broke the spec's rules and skipInvalid was not set: nothing was sent
+  | 'BULK_INPUT' // the input cannot be read at all (a CSV header that names no known column, an unreadable file)
+  | 'BULK_JOURNAL_CORRUPT' // a journal line other than a torn last one cannot be read
+  | 'BULK_JOURNAL_MISMATCH' // the journal belongs to another input or another shard
+  | 'BULK_JOURNAL_LOCKED'; // another run uses the journal (or its lock file cannot be read): one run per journal
 
 /**
  * Base class of every error `@paysign/spec` and `@paysign/gateway` throw. Messages name the field and the rule and

@@ -14,7 +14,7 @@ import {
   type BulkRecord,
   type BulkSummary,
 } from '@paysign/gateway';
-import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
+import { createFileJournal, csvFileRows, type CsvFileRows } from '@paysign/gateway/node';
 import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypto';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';
@@ -31,7 +31,10 @@ row of wire names, ';'-separated, CRLF or LF line ends), streamed from disk. Eve
 validated first: invalid rows are listed (row, column, rule; values masked) and nothing is sent
 unless --skip-invalid. Rows whose outcome is unknown (connection reset, timeout, HTTP 5xx, an
 over-long or unreadable reply) are retried with backoff: an update writes the same values again.
-Refusals are not retried; after 3 authentication refusals (HTTP 401/403) the run stops.
+Refusals are not retried; after 3 authentication refusals (HTTP 401/403) the run stops, and so
+it does after 3 requests in a row that find no gateway (connection refused, no such host, TLS
+refused), saying why. The first refusals and failures are printed with their row and the line of
+ROWS.csv (the header is line 1); --results lists them all.
 Ctrl-C stops cleanly: rows in flight are not journaled and are sent again on the next run.
 
 Options:
@@ -58,6 +61,8 @@ Options:
   --private-key FILE     PAYSIGN_PRIVATE_KEY_FILE RSA-SHA256
   --path-prefix P        PAYSIGN_PATH_PREFIX     default /payment
   --currency CUR         PAYSIGN_CURRENCY        project currency, checked before sending
+  --json                 print the summary as one JSON document on stdout (see the README's
+                         "Machine-readable output")
 
 Exit codes: 0 every row updated, 1 otherwise (refused, invalid, failed, stopped), 2 usage error.`;
 
@@ -81,6 +86,7 @@ export const bulkCommand: Command = {
         shard: { type: 'string' },
         attempts: { type: 'string' },
         timeout: { type: 'string' },
+        json: { type: 'boolean' },
         ...CONNECTION_FLAG_OPTIONS,
       },
       true,
@@ -129,16 +135,25 @@ export const bulkCommand: Command = {
     });
     const tty = process.stderr.isTTY === true;
     const invalid: BulkInvalidRow[] = [];
+    const source = csvFileRows(csv);
+    const where = (row: number) => at(source, row);
+    const firstProblems: Problem[] = [];
+    let problems = 0;
     let summary: BulkSummary;
     try {
       summary = await bulkUpdateRecurringPayments({
         client,
-        source: csvFileRows(csv),
+        source,
         journal,
         concurrency,
         ...(rate !== undefined && { ratePerSecond: rate }),
         ...(shard !== undefined && { shard }),
-        ...(config.currency !== undefined && { projectCurrency: config.currency }),
+        onRecord: (record) => {
+          if (record.outcome !== 'refused' && record.outcome !== 'failed') return;
+          problems++;
+          // The line is read now: the send pass has just read this row.
+          if (firstProblems.length < SHOWN_PROBLEMS) firstProblems.push({ record, line: source.lineOf(record.row) });
+        },
         skipInvalid: values['skip-invalid'] === true,
         retry: { attempts },
         signal: controller.signal,
@@ -147,7 +162,7 @@ export const bulkCommand: Command = {
         onInvalidRow: (row) => {
           invalid.push(row);
           for (const issue of row.issues)
-            io.err(`${io.red('invalid')} row ${row.row}, column ${issue.field}, rule ${issue.rule}: ${issue.message.replace(/^row \d+: /, '')}`);
+            io.err(`${io.red('invalid')} ${where(row.row)}, column ${issue.field}, rule ${issue.rule}: ${printable(issue.message.replace(/^row \d+: /, ''))}`);
         },
       });
     } catch (error) {
@@ -160,7 +175,7 @@ export const bulkCommand: Command = {
           );
         }
         if (error.code === 'BULK_INVALID_OPTIONS') throw new UsageError(error.message);
-        if (error.code === 'BULK_INPUT') throw new UsageError(error.message.startsWith(csv) ? `--csv ${error.message}` : error.message);
+        if (error.code === 'BULK_INPUT') throw new UsageError(printable(error.message.startsWith(csv) ? `--csv ${error.message}` : error.message));
         throw new RefusalError(`${error.code}: ${error.message}`);
       }
       throw error;
@@ -176,7 +191,9 @@ export const bulkCommand: Command = {
           : readJournalText(await readFile(values.journal, 'utf8')).records;
     await journal.close();
     if (values.results !== undefined) await writeResults(values.results, records);
-    printSummary(io, summary);
+    printProblems(io, firstProblems, problems, values.results);
+    if (values.json) io.out(JSON.stringify(summaryJson(summary, firstProblems), null, 2));
+    printSummary(io, summary, values.json === true);
     return summary.updated === summary.total && summary.stopReason === 'completed' ? 0 : 1;
   },
 };
@@ -244,12 +261,80 @@ function drawBar(p: BulkProgress): void {
   );
 }
 
-function printSummary(io: Output, s: BulkSummary): void {
+/** How many refusals and failures are printed with their reason (the results file has them all). */
+const SHOWN_PROBLEMS = 5;
+
+/** A refused or failed row, with the line of the file it is on. */
+interface Problem {
+  record: BulkRecord;
+  line: number | undefined;
+}
+
+/** `row 2 (line 3)`: the row as bulk counts it, and the line of the file a spreadsheet shows. */
+function at(source: CsvFileRows, row: number): string {
+  const line = source.lineOf(row);
+  return line === undefined ? `row ${row}` : `row ${row} (line ${line})`;
+}
+
+/** Text from the gateway or the file, with control characters escaped: nothing reaches the terminal raw. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/\n/g, '\\n');
+}
+
+/**
+ * Why a row was refused or failed, as the gateway or the client said it (the bulk run has already
+ * made the gateway's "row 1" this row's number); the row is named before it, with its line.
+ */
+function reasonOf(record: BulkRecord): string {
+  return printable((record.errorMessage ?? '').replace(new RegExp(`^row ${record.row}[,:]?\\s*`), ''));
+}
+
+function printProblems(io: Output, shown: readonly Problem[], count: number, results: string | undefined): void {
+  for (const { record, line } of shown) {
+    const where = line === undefined ? `row ${record.row}` : `row ${record.row} (line ${line})`;
+    io.err(`${io.red(record.outcome)} ${where}${record.errorCode === undefined ? '' : ` ${printable(record.errorCode)}`}: ${reasonOf(record)}`);
+  }
+  if (count > shown.length)
+    io.err(
+      `... and ${count - shown.length} more refused or failed row(s)${results === undefined ? ' (--results FILE lists every row)' : ` (every row is in ${results})`}`,
+    );
+}
+
+/** The `--json` summary: stable field names, documented in the README's "Machine-readable output". */
+function summaryJson(s: BulkSummary, shown: readonly Problem[]) {
+  return {
+    stopReason: s.stopReason,
+    total: s.total,
+    updated: s.updated,
+    refused: s.refused,
+    invalid: s.invalid,
+    failed: s.failed,
+    notDone: s.notDone,
+    resumed: s.resumed,
+    retries: s.retries,
+    elapsedMs: s.elapsedMs,
+    cause: s.unreachableMessage ?? s.authenticationMessage ?? null,
+    firstProblems: shown.map(({ record, line }) => ({
+      row: record.row,
+      line: line ?? null,
+      outcome: record.outcome,
+      errorCode: record.errorCode ?? null,
+      reason: reasonOf(record),
+    })),
+  };
+}
+
+function printSummary(io: Output, s: BulkSummary, json: boolean): void {
   const line =
     `${s.total} rows: ${s.updated} updated, ${s.refused} refused, ${s.invalid} invalid, ${s.failed} failed, ${s.notDone} not done` +
     `${s.resumed > 0 ? ` (${s.resumed} finished by an earlier run)` : ''}; ${s.retries} retries; ${s.ratePerSecond.toFixed(1)} rows/s`;
-  io.out(s.updated === s.total ? io.green(line) : line);
-  if (s.stopReason === 'authentication') {
+  // With --json, stdout holds the JSON document only; the line goes to stderr.
+  if (json) io.err(line);
+  else io.out(s.updated === s.total ? io.green(line) : line);
+  if (s.stopReason === 'unreachable') {
+    io.err(io.red(`stopped: the gateway cannot be reached (${printable(s.unreachableMessage ?? 'no connection')}), so nothing more was sent.`));
+    io.err('Check --base-url (host, port, https) and the network; then run again with the same --journal: only rows without an outcome are sent.');
+  } else if (s.stopReason === 'authentication') {
     io.err(io.red(`stopped after repeated authentication refusals (HTTP 401/403): the signature setup is wrong, so nothing more was sent.`));
     io.err(
       authenticationAdvice(

@@ -108,23 +108,39 @@ export const explainCommand: Command = {
     if (window !== undefined && !(Number.isInteger(window) && window >= 0)) throw new UsageError('--window must be a whole number of seconds');
     const saved = values.request === undefined ? undefined : await readSavedRequest(values.request, values);
     const url = saved?.url ?? required(values, 'url');
-    const authorization = saved === undefined ? values.authorization : saved.authorization;
+    const given = saved === undefined ? values.authorization : saved.authorization;
+    // A header copied whole from a log or devtools: its name is not part of the value.
+    const pastedName = given === undefined ? undefined : /^\s*authorization\s*:\s*/i.exec(given)?.[0];
+    const authorization = pastedName === undefined ? given : given?.slice(pastedName.length);
+    if (pastedName !== undefined) io.err(io.yellow('note: --authorization began with "Authorization:", the header\'s name: read without it'));
     const body = saved === undefined ? values.body : saved.body;
     const method = saved?.method ?? values.method;
     if ((authorization === undefined || authorization === '') && !bodyCarriesSignature(body ?? '')) {
       throw new UsageError('--authorization is required unless --body carries the oauth_* parameters (oauth_signature included)');
     }
     try {
-      const diagnosis = await explainRequest({
-        url,
-        ...(authorization !== undefined && authorization !== '' && { authorization }),
-        ...(body !== undefined && { body }),
-        ...(method !== undefined && { method }),
-        ...(controlKey !== undefined && controlKey !== '' && { controlKey }),
-        ...(values['public-key'] !== undefined && { publicKey: await readFlagFile(values['public-key'], '--public-key') }),
-        ...(now !== undefined && { now }),
-        ...(window !== undefined && { timestampWindowSeconds: window }),
-      });
+      const publicKey = values['public-key'] === undefined ? undefined : await readFlagFile(values['public-key'], '--public-key');
+      const explain = (key: string | undefined) =>
+        explainRequest({
+          url,
+          ...(authorization !== undefined && authorization !== '' && { authorization }),
+          ...(body !== undefined && { body }),
+          ...(method !== undefined && { method }),
+          ...(key !== undefined && key !== '' && { controlKey: key }),
+          ...(publicKey !== undefined && { publicKey }),
+          ...(now !== undefined && { now }),
+          ...(window !== undefined && { timestampWindowSeconds: window }),
+        });
+      let diagnosis = await explain(controlKey);
+      // The signer joins the control key and the (empty) token secret with "&": a key given with
+      // that "&" already on it is signed as "key&&". Checked without it when it does not match.
+      if (diagnosis.verdict === 'mismatch' && controlKey !== undefined && controlKey.length > 1 && controlKey.endsWith('&')) {
+        const without = await explain(controlKey.slice(0, -1));
+        if (without.verdict === 'valid' || without.verdict === 'stale') {
+          io.err(io.yellow('note: the control key ends in "&": the signer adds the "&" that joins it to the (empty) token secret; it matches without it'));
+          diagnosis = without;
+        }
+      }
       if (values.json) io.out(JSON.stringify(diagnosis, null, 2));
       else printDiagnosis(io, diagnosis);
       return diagnosis.verdict === 'valid' ? 0 : 1;

@@ -9,18 +9,55 @@ import { readJsonFile } from './read-file.js';
 
 const usage = `paysign schedule --file PAYMENT.json [--count N] [--today DD.MM.YYYY] [--json]
 
-Lists the charges a recurring payment will make (date, repeat index, amount), by the spec's
-rules: period day / week (7 days) / month (same day of the month), interval, amount-sequence
-from current-repeats-number, finish-date and max-repeats-number.
+Lists the charges a recurring payment will make (date, repeat index, amount, currency), by the
+spec's rules: period day / week (7 days) / month (same day of the month), interval,
+amount-sequence from current-repeats-number, finish-date and max-repeats-number. When fewer
+charges than --count are listed, it says which of finish-date and max-repeats-number ends them.
 PAYMENT.json holds one recurring payment, with camelCase names (amount, period, interval,
-startDate, ...) or the wire names of the CSV columns (amount, period, start-date, ...).
+startDate, ...) or the wire names of the CSV columns (amount, period, start-date, ...), or the
+file "paysign send update-recurring-payments" reads (a list, or {"payments": [...]}): each
+payment's charges are listed in turn.
 
 Options:
   --file FILE          the recurring payment (- reads standard input)
   --count N            charges to list at most (default 12)
   --today DD.MM.YYYY   the current date (default: today, UTC)
   --json               print {"currency", "charges": [{"index", "date", "amount"}]} (amount: a
-                       string, or {"from", "to"} for a random amount; currency null when unknown)`;
+                       string, or {"from", "to"} for a random amount; currency null when unknown);
+                       for a list of payments, a list of those`;
+
+/** The payments of a file: one object, a list, or {"payments": [...]}, as send reads them. */
+export function readPaymentList(value: unknown, flag: string): { payment: Record<string, unknown>; wireNamed: boolean }[] {
+  const wrapped = (value as { payments?: unknown } | null)?.payments;
+  const list = Array.isArray(value) ? value : Array.isArray(wrapped) ? wrapped : [value];
+  if (list.length === 0) throw new UsageError(`${flag}: the list holds no payment`);
+  return list.map((item, index) => {
+    const where = list.length === 1 && !Array.isArray(value) && !Array.isArray(wrapped) ? flag : `${flag}: payment ${index + 1}`;
+    const wireNamed = isWireNamed(item);
+    return { payment: readPaymentObject(item, where), wireNamed };
+  });
+}
+
+function isWireNamed(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).some((key) => key.includes('-') || key.includes('_'));
+}
+
+/**
+ * Why a schedule lists fewer charges than asked, naming the field as the file spells it
+ * (max-repeats-number or maxRepeatsNumber): \`undefined\` when it lists as many.
+ */
+export function whyFewer(payment: Record<string, unknown>, charges: readonly ScheduledCharge[], count: number, wireNamed: boolean): string | undefined {
+  if (charges.length >= count) return undefined;
+  const name = (camel: string, wire: string) => (wireNamed ? wire : camel);
+  const max = payment.maxRepeatsNumber;
+  const last = charges.at(-1);
+  const listed = `${charges.length} of --count ${count} charges listed`;
+  if (max !== undefined && max !== null && Number(max) === (last === undefined ? Number(payment.currentRepeatsNumber ?? 0) : last.index + 1)) {
+    return `${listed}: ${name('maxRepeatsNumber', 'max-repeats-number')} ${String(max)} is reached (charge indexes run from 0 to ${Number(max) - 1})`;
+  }
+  if (payment.finishDate !== undefined) return `${listed}: the next charge would fall after ${name('finishDate', 'finish-date')} ${String(payment.finishDate)}`;
+  return `${listed}: the payment makes no more charges`;
+}
 
 /** Reads a payment given with camelCase names or with the CSV's wire names. */
 export function readPaymentObject(value: unknown, flag: string): Record<string, unknown> {
@@ -33,7 +70,7 @@ export function readPaymentObject(value: unknown, flag: string): Record<string, 
   return fromWireRow(row) as Record<string, unknown>;
 }
 
-/** Prints charges as a table. */
+/** Prints charges as a table, then the currency, or a note when it is not in the file. */
 export function printSchedule(io: Output, charges: readonly ScheduledCharge[], currency?: string): void {
   const suffix = currency ? ` ${currency}` : '';
   io.out(io.bold(`${'#'.padStart(3)}  ${'date'.padEnd(10)}  amount`));
@@ -42,6 +79,7 @@ export function printSchedule(io: Output, charges: readonly ScheduledCharge[], c
     io.out(`${String(charge.index).padStart(3)}  ${charge.date}  ${amount}${suffix}`);
   }
   if (charges.length === 0) io.out(io.dim('  no charges: the payment has stopped (finish-date or max-repeats-number reached)'));
+  if (!currency) io.out(io.dim('  currency: not in the file (amounts are in the currency of the project)'));
 }
 
 /** Turns a validation error into the refusal the CLI prints with exit code 1. */
@@ -57,15 +95,30 @@ export const scheduleCommand: Command = {
     const { values } = parseCommandArgs(args, { file: { type: 'string' }, count: { type: 'string' }, today: { type: 'string' }, json: { type: 'boolean' } });
     if (values.help) return (io.out(usage), 0);
     if (values.today !== undefined) readDateFlag(values.today, '--today');
-    const payment = readPaymentObject(await readJsonFile(required(values, 'file'), '--file'), '--file');
+    const value = await readJsonFile(required(values, 'file'), '--file');
+    const payments = readPaymentList(value, '--file');
     const count = values.count === undefined ? 12 : Number(values.count);
     if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new UsageError('--count must be a whole number from 1 to 10000');
     try {
-      const charges = previewSchedule(payment as ScheduleInput, { count, ...(values.today !== undefined && { today: values.today }) });
-      const currency = typeof payment.currency === 'string' ? payment.currency : undefined;
-      if (values.json)
-        io.out(JSON.stringify({ currency: currency ?? null, charges: charges.map(({ index, date, amount }) => ({ index, date, amount })) }, null, 2));
-      else printSchedule(io, charges, currency);
+      const reports = payments.map(({ payment, wireNamed }) => {
+        const charges = previewSchedule(payment as ScheduleInput, { count, ...(values.today !== undefined && { today: values.today }) });
+        const currency = typeof payment.currency === 'string' ? payment.currency : undefined;
+        return { payment, charges, currency, fewer: whyFewer(payment, charges, count, wireNamed) };
+      });
+      const json = reports.map(({ currency, charges }) => ({
+        currency: currency ?? null,
+        charges: charges.map(({ index, date, amount }) => ({ index, date, amount })),
+      }));
+      if (values.json) io.out(JSON.stringify(Array.isArray(value) || payments.length > 1 ? json : json[0], null, 2));
+      else
+        reports.forEach(({ payment, charges, currency, fewer }, index) => {
+          if (reports.length > 1) {
+            const id = typeof payment.recurringPaymentId === 'string' ? ` (${payment.recurringPaymentId})` : '';
+            io.out(`${index > 0 ? '\n' : ''}payment ${index + 1} of ${reports.length}${id}`);
+          }
+          printSchedule(io, charges, currency);
+          if (fewer !== undefined && charges.length > 0) io.out(io.dim(`  ${fewer}`));
+        });
       return 0;
     } catch (error) {
       if (error instanceof GatewayValidationError) throw refusalFrom(error);

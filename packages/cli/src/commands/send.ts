@@ -12,7 +12,7 @@ import {
   type TransferRequest,
 } from '@paysign/gateway';
 import { GatewayError, GatewayValidationError } from '@paysign/spec';
-import { toWireRow } from '@paysign/spec';
+import { recurringPaymentFields, toWireRow } from '@paysign/spec';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';
 import { shellQuote } from '../cli/shell-quote.js';
@@ -22,7 +22,7 @@ import { RefusalError, UsageError } from '../cli/usage-error.js';
 import { CONNECTION_FLAG_OPTIONS, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
 import { readJsonFile } from './read-file.js';
-import { refusalFrom } from './schedule.js';
+import { readPaymentList, refusalFrom } from './schedule.js';
 
 const OPERATIONS = ['update-recurring-payments', 'pan-eligibility', 'transfer'] as const;
 type Operation = (typeof OPERATIONS)[number];
@@ -31,8 +31,9 @@ const usage = `paysign send <update-recurring-payments|pan-eligibility|transfer>
 
 Validates the request (nothing is sent when a rule is broken), signs it (RSA-SHA256 with a
 private key, else HMAC-SHA1) and sends it. REQUEST.json uses the camelCase names of
-@paysign/gateway: an array of payments (or one) for update-recurring-payments,
-{ clientOrderId, sendingCardRefId } for pan-eligibility, a TransferRequest for transfer.
+@paysign/gateway: an array of payments (or one) for update-recurring-payments, each with
+camelCase names or the CSV's wire names (client-orderid, ...), and refusals name each field as
+its payment spells it; { clientOrderId, sendingCardRefId } for pan-eligibility, a TransferRequest for transfer.
 A transfer is never retried automatically: it moves money.
 
 Options (each falls back to its environment variable):
@@ -62,10 +63,21 @@ REQUEST.json may be - to read standard input.
 HMAC-SHA1 requests carry the OAuth parameters in the header and in the body, as the gateway's
 example does (RFC 5849 section 3.5 allows one place only; this gateway accepts both).`;
 
-function asList<T>(value: unknown): T[] {
-  if (Array.isArray(value)) return value as T[];
-  const wrapped = (value as { payments?: unknown } | null)?.payments;
-  return Array.isArray(wrapped) ? (wrapped as T[]) : [value as T];
+const PROPERTY_OF_WIRE: ReadonlyMap<string, string> = new Map(recurringPaymentFields.map((field) => [field.wire, field.property]));
+
+/**
+ * The refusal of update-recurring-payments with each field named as the file spells it: the
+ * client names fields by their wire names (`client-orderid`), a camelCase payment reads
+ * `clientOrderId`.
+ */
+function refusalSpelledAsWritten(error: GatewayValidationError, wireNamed: readonly boolean[]): RefusalError {
+  const issues = error.issues.map((issue) => {
+    const property = PROPERTY_OF_WIRE.get(issue.field);
+    if (issue.row === undefined || wireNamed[issue.row] !== false || property === undefined) return issue;
+    const prefix = `payments[${issue.row}] ${issue.field}:`;
+    return issue.message.startsWith(prefix) ? { ...issue, message: `payments[${issue.row}] ${property}:${issue.message.slice(prefix.length)}` } : issue;
+  });
+  return refusalFrom(new GatewayValidationError(issues));
 }
 
 /** Prints a gateway result as `name value` lines. */
@@ -106,6 +118,9 @@ export const sendCommand: Command = {
       throw new UsageError(`unknown operation "${String(operation).slice(0, 40)}": choose one of ${OPERATIONS.join(', ')}`);
     if (positionals.length > 1) throw new UsageError(`name one operation, not ${positionals.length}: ${OPERATIONS.join(', ')}`);
     const request = await readJsonFile(required(values, 'file'), '--file');
+    // update-recurring-payments: a payment with camelCase names or with the CSV's wire names, as schedule reads it.
+    const read = operation === 'update-recurring-payments' ? readPaymentList(request, '--file') : [];
+    const payments = read.map(({ payment }) => payment as unknown as RecurringPaymentUpdate);
     const config = readConnectionFlags(values, env);
     if (values.emulator) {
       config.endpointId ??= '1';
@@ -123,7 +138,6 @@ export const sendCommand: Command = {
 
     let emulator: RunningEmulator | undefined;
     if (values.emulator) {
-      const payments = operation === 'update-recurring-payments' ? asList<RecurringPaymentUpdate>(request) : [];
       emulator = await serve({
         merchants: [
           {
@@ -194,7 +208,7 @@ export const sendCommand: Command = {
       });
       const result =
         operation === 'update-recurring-payments'
-          ? await client.updateRecurringPayments(asList<RecurringPaymentUpdate>(request))
+          ? await client.updateRecurringPayments(payments)
           : operation === 'pan-eligibility'
             ? await client.panEligibilitySend(request as PanEligibilitySendRequest)
             : await client.transfer(request as TransferRequest);
@@ -204,7 +218,13 @@ export const sendCommand: Command = {
       return 0;
     } catch (error) {
       showRequests();
-      if (error instanceof GatewayValidationError && error.code === 'VALIDATION_FAILED') throw refusalFrom(error);
+      if (error instanceof GatewayValidationError && error.code === 'VALIDATION_FAILED')
+        throw operation === 'update-recurring-payments'
+          ? refusalSpelledAsWritten(
+              error,
+              read.map(({ wireNamed }) => wireNamed),
+            )
+          : refusalFrom(error);
       if (error instanceof GatewayAuthenticationError) throw authenticationRefusal(error, values['show-request'] === true, saveTo);
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS')
         throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);

@@ -1,3 +1,5 @@
+import { GatewayError, type GatewayErrorCode } from '@paysign/spec';
+
 /**
  * Stable codes of {@link BulkError}: match on `error.code`, never on the message.
  *
@@ -13,16 +15,11 @@
  * }
  * ```
  */
-export type BulkErrorCode =
-  | 'BULK_INVALID_OPTIONS' // an option of the bulk run cannot work (concurrency, rate, shard, source, ...)
-  | 'BULK_INVALID_ROWS' // rows broke the spec's rules and skipInvalid was not set: nothing was sent
-  | 'BULK_INPUT' // the input cannot be read at all (a CSV header that names no known column, an unreadable file)
-  | 'BULK_JOURNAL_CORRUPT' // a journal line other than a torn last one cannot be read
-  | 'BULK_JOURNAL_MISMATCH' // the journal belongs to another input or another shard
-  | 'BULK_JOURNAL_LOCKED'; // another run uses the journal (or its lock file cannot be read): one run per journal
+export type BulkErrorCode = Extract<GatewayErrorCode, `BULK_${string}`>;
 
 /**
- * An error of a bulk run (`bulkUpdateRecurringPayments`). Messages name the row number, the
+ * An error of a bulk run (`bulkUpdateRecurringPayments`), in the one hierarchy of the package's
+ * errors: `error instanceof GatewayError` holds, and `code` is one of {@link BulkErrorCode}. Messages name the row number, the
  * column and the rule, never a cell's value (a card number is shown masked, a CVV never).
  *
  * @example
@@ -34,12 +31,11 @@ export type BulkErrorCode =
  * }
  * ```
  */
-export class BulkError extends Error {
+export class BulkError extends GatewayError {
   override readonly name: string = 'BulkError';
-  readonly code: BulkErrorCode;
+  declare readonly code: BulkErrorCode;
 
   constructor(code: BulkErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.code = code;
+    super(code, message, options);
   }
 }

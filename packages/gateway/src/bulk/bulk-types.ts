@@ -148,7 +148,8 @@ export interface BulkProgress {
 export type BulkStopReason =
   | 'completed' // every row of the shard has an outcome
   | 'aborted' // the caller's signal fired: rows in flight were abandoned, not journaled, and are sent again on the next run
-  | 'authentication'; // maxAuthenticationFailures 401/403 refusals: the signature setup is wrong; nothing more was sent
+  | 'authentication' // maxAuthenticationFailures 401/403 refusals: the signature setup is wrong; nothing more was sent
+  | 'unreachable'; // maxUnreachableFailures requests in a row found no gateway (connection refused, no such host, TLS refused); nothing more was sent
 
 /**
  * The end of a run: the counts of {@link BulkProgress} and why it ended.
@@ -168,6 +169,8 @@ export interface BulkSummary extends BulkProgress {
   notDone: number;
   /** With stopReason `authentication`: what the gateway's refusal said (and how to debug it). */
   authenticationMessage?: string;
+  /** With stopReason `unreachable`: why the gateway could not be reached (`ECONNREFUSED 127.0.0.1:8443`, `ENOTFOUND`, a TLS error code). */
+  unreachableMessage?: string;
 }
 
 /**
@@ -231,7 +234,10 @@ export interface BulkRetryOptions {
  * ```
  */
 export interface BulkUpdateOptions {
-  /** The client that sends each row (its credentials, base URL, timeout, reply cap). */
+  /**
+   * The client that sends each row (its credentials, base URL, timeout, reply cap). Its
+   * `projectCurrency` (rule 7) and `csvQuoting` are the rules of the validation pass too.
+   */
   client: GatewayClient;
   /** The rows: a factory of (async) iterables, read twice, or an array. */
   source: BulkSource;
@@ -251,10 +257,11 @@ export interface BulkUpdateOptions {
   shard?: { index: number; count: number };
   /** After this many authentication refusals (HTTP 401/403), the run stops. Default 3. */
   maxAuthenticationFailures?: number;
-  /** The project's currency (rule 7), checked in the validation pass. */
-  projectCurrency?: string;
-  /** `'rfc4180'` when the client quotes cells holding `;`, `"`, CR or LF; default `'reject'`, as the client's default. */
-  csvQuoting?: 'reject' | 'rfc4180';
+  /**
+   * After this many requests in a row that found no gateway at all (connection refused, no such
+   * host, TLS refused), the run stops: `stopReason: 'unreachable'`. Default 3.
+   */
+  maxUnreachableFailures?: number;
   /** Per-request timeout, overriding the client's. */
   timeoutMs?: number;
   /** Called every `progressIntervalMs` and once at the end. */

@@ -1,5 +1,3 @@
-import type { RecurringPaymentUpdate } from '@paysign/spec';
-import { fromWireRow } from '@paysign/spec';
 import type { ValidationIssue } from '@paysign/spec';
 import { BulkError } from './bulk-errors.js';
 import {
@@ -18,7 +16,15 @@ import { ProgressTracker } from './progress-tracker.js';
 import { inShard, isShard, type BulkShard } from './shard.js';
 import { shownPaymentId, validateBulkRow, type BulkRowRules } from './validate-bulk-row.js';
 
-const DEFAULTS = { concurrency: 4, attempts: 5, baseDelayMs: 200, maxDelayMs: 10_000, maxAuthenticationFailures: 3, progressIntervalMs: 1000 };
+const DEFAULTS = {
+  concurrency: 4,
+  attempts: 5,
+  baseDelayMs: 200,
+  maxDelayMs: 10_000,
+  maxAuthenticationFailures: 3,
+  maxUnreachableFailures: 3,
+  progressIntervalMs: 1000,
+};
 const MAX_CONCURRENCY = 1024;
 /** How many invalid rows the BULK_INVALID_ROWS message quotes (all are passed to onInvalidRow). */
 const QUOTED_INVALID_ROWS = 10;
@@ -40,7 +46,10 @@ type Item = { rowNumber: number; row: BulkRow | BulkUnreadableRow };
  *    long or unreadable) is retried with backoff and jitter: an update writes the same values
  *    again, so resending it is safe. Refusals (validation-error, error, other 4xx) are recorded
  *    and not retried. 401/403 refusals are not recorded; after `maxAuthenticationFailures` of
- *    them the run stops (`stopReason: 'authentication'`). This is for updates only: never retry
+ *    them the run stops (`stopReason: 'authentication'`). When the gateway cannot be reached at
+ *    all (connection refused, no such host, TLS refused), `maxUnreachableFailures` such failures
+ *    in a row stop the run (`stopReason: 'unreachable'`, `unreachableMessage` says why); those
+ *    rows are not recorded and are sent on the next run. This is for updates only: never retry
  *    a `transfer` like this.
  * 4. Each outcome is appended to the journal, and the row counts as done only once `append`
  *    resolved (the file journal fsyncs first). A run stopped at any point (abort, crash, kill -9)
@@ -71,7 +80,8 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
   const { shard, client } = settings;
   const journal = options.journal ?? createMemoryJournal();
   const tracker = new ProgressTracker();
-  const rules: BulkRowRules = { projectCurrency: options.projectCurrency, csvQuoting: options.csvQuoting };
+  // The client's rules: the rows are checked as the client will check them when they are sent.
+  const rules: BulkRowRules = { projectCurrency: client.projectCurrency, csvQuoting: client.csvQuoting };
 
   // 1. The journal: what earlier runs finished.
   const finished = new Map<number, string>();
@@ -94,26 +104,23 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
   let rowNumber = 0;
   for await (const row of open(options.source)) {
     rowNumber++;
-    const mine = inShard(rowNumber - 1, shard);
-    const issues = issuesOf(row, rowNumber, rules);
-    if (mine) {
-      tracker.total++;
-      const recorded = finished.get(rowNumber);
-      if (recorded !== undefined && !(row instanceof BulkUnreadableRow) && recorded !== shownPaymentId(row)) {
-        throw new BulkError(
-          'BULK_JOURNAL_MISMATCH',
-          `row ${rowNumber}: the journal records another recurring-payment-id for this row: the input changed since the journal was written`,
-        );
-      }
+    // Only this shard's rows: another shard's invalid rows are that shard's to report.
+    if (!inShard(rowNumber - 1, shard)) continue;
+    tracker.total++;
+    const recorded = finished.get(rowNumber);
+    if (recorded !== undefined && !(row instanceof BulkUnreadableRow) && recorded !== shownPaymentId(row)) {
+      throw new BulkError(
+        'BULK_JOURNAL_MISMATCH',
+        `row ${rowNumber}: the journal records another recurring-payment-id for this row: the input changed since the journal was written`,
+      );
     }
+    const issues = issuesOf(row, rowNumber, rules);
     if (issues.length === 0) continue;
     invalidCount++;
     if (quoted.length < QUOTED_INVALID_ROWS) quoted.push(...issues.map((issue) => issue.message).slice(0, QUOTED_INVALID_ROWS - quoted.length));
-    if (mine) {
-      invalidRows.add(rowNumber);
-      const id = row instanceof BulkUnreadableRow ? undefined : shownPaymentId(row);
-      options.onInvalidRow?.({ row: rowNumber, ...(id !== undefined && id !== '' && { recurringPaymentId: id }), issues });
-    }
+    invalidRows.add(rowNumber);
+    const id = row instanceof BulkUnreadableRow ? undefined : shownPaymentId(row);
+    options.onInvalidRow?.({ row: rowNumber, ...(id !== undefined && id !== '' && { recurringPaymentId: id }), issues });
   }
   for (const row of finished.keys()) {
     if (row > rowNumber)
@@ -122,7 +129,7 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
   if (invalidCount > 0 && !options.skipInvalid) {
     throw new BulkError(
       'BULK_INVALID_ROWS',
-      `${invalidCount} row(s) of the input break the gateway's rules, so nothing was sent (skip them with skipInvalid):\n` +
+      `${invalidCount} row(s) of ${shard.count > 1 ? `shard ${shard.index}/${shard.count}` : 'the input'} break the gateway's rules, so nothing was sent (skip them with skipInvalid):\n` +
         quoted.map((message) => `- ${message}`).join('\n') +
         (invalidCount > QUOTED_INVALID_ROWS ? '\n- ...' : ''),
     );
@@ -134,6 +141,8 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
   let fatal: { error: unknown } | undefined;
   let authFailures = 0;
   let authenticationMessage: string | undefined;
+  let unreachableFailures = 0;
+  let unreachableMessage: string | undefined;
   const onAbort = () => {
     stopReason ??= 'aborted';
     stop.abort();
@@ -143,7 +152,7 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
   const limiter = createRateLimiter(options.ratePerSecond);
   const random = options.random ?? Math.random;
   const report = () => options.onProgress?.(tracker.snapshot());
-  const timer = options.onProgress === undefined ? undefined : setInterval(report, options.progressIntervalMs ?? DEFAULTS.progressIntervalMs);
+  const timer = options.onProgress === undefined ? undefined : setInterval(report, settings.progressIntervalMs);
   (timer as { unref?: () => void } | undefined)?.unref?.();
 
   async function record(entry: BulkRecord): Promise<void> {
@@ -160,7 +169,6 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
 
   async function send(rowNumber: number, row: BulkRow): Promise<BulkRecord | undefined> {
     const base = { row: rowNumber, recurringPaymentId: shownPaymentId(row) };
-    const payment = fromWireRow(row) as unknown as RecurringPaymentUpdate;
     for (let attempt = 1; ; attempt++) {
       try {
         await limiter.take(stop.signal);
@@ -169,17 +177,19 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
       }
       tracker.sending();
       try {
-        const result = await client.updateRecurringPayments([payment], {
+        const result = await client.updateRecurringPaymentRows([row], {
           signal: stop.signal,
           ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
         });
+        unreachableFailures = 0;
         return { ...base, outcome: 'updated', ...(result.serialNumber !== undefined && { serialNumber: result.serialNumber }) };
       } catch (error) {
         if (stop.signal.aborted) return undefined;
         const failure = classifyUpdateFailure(error);
+        if (failure.kind !== 'unreachable') unreachableFailures = 0;
         const said = {
           errorCode: failure.code,
-          errorMessage: failure.message,
+          errorMessage: ownRowNumber(failure.message, rowNumber),
           ...(failure.serialNumber !== undefined && { serialNumber: failure.serialNumber }),
         };
         switch (failure.kind) {
@@ -193,6 +203,24 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
               stop.abort();
             }
             return undefined;
+          case 'unreachable':
+            // No connection at all (refused, no such host, TLS refused): retrying a million rows
+            // for minutes says nothing more. The row is not recorded: the next run sends it.
+            unreachableFailures++;
+            unreachableMessage ??= failure.message;
+            if (unreachableFailures >= settings.maxUnreachableFailures) {
+              stopReason ??= 'unreachable';
+              stop.abort();
+              return undefined;
+            }
+            if (attempt >= settings.attempts) return { ...base, outcome: 'failed', ...said };
+            tracker.retries++;
+            try {
+              await sleep(backoffDelay(attempt, settings.baseDelayMs, settings.maxDelayMs, random), stop.signal);
+            } catch {
+              return undefined;
+            }
+            break;
           case 'fatal':
             fatal ??= { error };
             stop.abort();
@@ -268,11 +296,20 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
     stopReason: notDone === 0 ? 'completed' : (stopReason ?? 'aborted'),
     notDone,
     ...(authenticationMessage !== undefined && notDone > 0 && { authenticationMessage }),
+    ...(unreachableMessage !== undefined && stopReason === 'unreachable' && notDone > 0 && { unreachableMessage }),
   };
 }
 
 function issuesOf(row: BulkRow | BulkUnreadableRow, rowNumber: number, rules: BulkRowRules): readonly ValidationIssue[] {
   return row instanceof BulkUnreadableRow ? row.issues : validateBulkRow(row, rowNumber, rules);
+}
+
+/**
+ * Each request carries one row, so the gateway's "row 1" (and the client's "rows[0]") is this
+ * row: the message names it by its number in the input, as every other message of the run does.
+ */
+function ownRowNumber(message: string, rowNumber: number): string {
+  return message.replace(/^(?:row 1(?=[,:])|rows\[0\](?= ))/, `row ${rowNumber}`);
 }
 
 function invalidRecord(row: number, recurringPaymentId: string, issues: readonly ValidationIssue[]): BulkRecord {
@@ -294,7 +331,7 @@ function readSettings(options: BulkUpdateOptions) {
   const bad: string[] = [];
   if (options === null || typeof options !== 'object') throw new BulkError('BULK_INVALID_OPTIONS', 'options must be an object');
   const { client, source } = options;
-  if (typeof client?.updateRecurringPayments !== 'function') bad.push('client: must be a gateway client (createGatewayClient)');
+  if (typeof client?.updateRecurringPaymentRows !== 'function') bad.push('client: must be a gateway client (createGatewayClient)');
   if (typeof source !== 'function' && !Array.isArray(source))
     bad.push('source: must be a function returning a fresh (async) iterable of rows, or an array (the input is read twice)');
   const whole = (name: string, value: number | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
@@ -307,7 +344,8 @@ function readSettings(options: BulkUpdateOptions) {
   const baseDelayMs = whole('retry.baseDelayMs', options.retry?.baseDelayMs, DEFAULTS.baseDelayMs, 0);
   const maxDelayMs = whole('retry.maxDelayMs', options.retry?.maxDelayMs, DEFAULTS.maxDelayMs, 0);
   const maxAuthenticationFailures = whole('maxAuthenticationFailures', options.maxAuthenticationFailures, DEFAULTS.maxAuthenticationFailures, 1);
-  whole('progressIntervalMs', options.progressIntervalMs, DEFAULTS.progressIntervalMs, 1);
+  const maxUnreachableFailures = whole('maxUnreachableFailures', options.maxUnreachableFailures, DEFAULTS.maxUnreachableFailures, 1);
+  const progressIntervalMs = whole('progressIntervalMs', options.progressIntervalMs, DEFAULTS.progressIntervalMs, 1, 2 ** 31 - 1);
   if (options.ratePerSecond !== undefined && !(Number.isFinite(options.ratePerSecond) && options.ratePerSecond > 0))
     bad.push('ratePerSecond: must be a positive number');
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0))
@@ -315,5 +353,5 @@ function readSettings(options: BulkUpdateOptions) {
   const shard: BulkShard = options.shard ?? { index: 0, count: 1 };
   if (!isShard(shard)) bad.push('shard: index and count must be whole numbers with 0 <= index < count');
   if (bad.length > 0) throw new BulkError('BULK_INVALID_OPTIONS', `invalid bulk options:\n${bad.map((line) => `- ${line}`).join('\n')}`);
-  return { client, concurrency, attempts, baseDelayMs, maxDelayMs, maxAuthenticationFailures, shard };
+  return { client, concurrency, attempts, baseDelayMs, maxDelayMs, maxAuthenticationFailures, maxUnreachableFailures, progressIntervalMs, shard };
 }

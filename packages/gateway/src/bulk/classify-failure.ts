@@ -7,6 +7,7 @@ import {
   GatewayValidationError,
 } from '../errors.js';
 import { redactCardData } from '@paysign/spec';
+import { isUnreachable, transportCause } from '../client/transport-cause.js';
 
 /**
  * What a failed update-recurring-payments request means for a bulk run.
@@ -24,6 +25,7 @@ import { redactCardData } from '@paysign/spec';
  * ```
  */
 export type FailureKind =
+  | 'unreachable' // no connection at all (refused, no such host, TLS refused): retried, and repeated ones stop the run
   | 'retry' // the update did not take, or its outcome is unknown: sending the same values again is safe
   | 'refused' // the gateway answered no: final, not retried
   | 'invalid' // refused locally by the client's validation: final, never sent
@@ -75,7 +77,13 @@ export function classifyUpdateFailure(error: unknown): ClassifiedFailure {
   if (error instanceof GatewayAuthenticationError) return { kind: 'authentication', code: error.code, message };
   if (error instanceof GatewayValidationError) return { kind: error.code === 'INVALID_OPTIONS' ? 'fatal' : 'invalid', code: error.code, message };
   if (error instanceof GatewayReplyTooLargeError) return { kind: 'retry', code: error.code, message };
-  if (error instanceof GatewayTransportError) return { kind: error.code === 'ABORTED' ? 'aborted' : 'retry', code: error.code, message };
+  if (error instanceof GatewayTransportError) {
+    if (error.code === 'TRANSPORT_FAILED') {
+      const cause = transportCause(error.cause);
+      if (isUnreachable(cause.code, cause.text)) return { kind: 'unreachable', code: error.code, message };
+    }
+    return { kind: error.code === 'ABORTED' ? 'aborted' : 'retry', code: error.code, message };
+  }
   if (error instanceof GatewayResponseError) {
     const { details } = error;
     const said: ClassifiedFailure = {

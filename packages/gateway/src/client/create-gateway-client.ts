@@ -1,5 +1,5 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
-import { CodecError, encodePayload } from '@paysign/payload-codec';
+import { CodecError, encodePayload, type Quoting } from '@paysign/payload-codec';
 import { recurringPaymentColumns } from '@paysign/spec';
 import { DEFAULT_MAX_REPLY_BYTES, GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '@paysign/spec';
@@ -9,7 +9,7 @@ import { DEFAULT_PATH_PREFIX, operationUrl, type GatewayOperation } from '@paysi
 import type { GatewayResult } from '../response/gateway-result.js';
 import { parseGatewayResponse } from '../response/parse-gateway-response.js';
 import type { ValidationIssue } from '@paysign/spec';
-import { validateRecurringPayment } from '@paysign/spec';
+import { validateRecurringPayment, validateRecurringPaymentRow } from '@paysign/spec';
 import { validatePanEligibilitySend, validateTransfer } from '@paysign/spec';
 import type { GatewayCallOptions, GatewayClientOptions, GatewaySignatureMethod } from './options.js';
 import { redactBaseString } from './redact-base-string.js';
@@ -30,11 +30,23 @@ import { sendRequest } from './send-request.js';
 export interface GatewayClient {
   /** The signature method in use. */
   readonly signatureMethod: GatewaySignatureMethod;
+  /** The project currency every `currency` must equal (rule 7), as given in the options; `undefined` when not checked. */
+  readonly projectCurrency: string | undefined;
+  /** How CSV cells holding `;`, `"`, CR or LF are treated: `'reject'` (the default) or `'rfc4180'`. */
+  readonly csvQuoting: Quoting;
   /**
    * update-recurring-payments (v4): validates every payment, writes them as the CSV rows of one
    * `payload` parameter (Base64), signs and sends.
    */
   updateRecurringPayments(payments: readonly RecurringPaymentUpdate[], call?: GatewayCallOptions): Promise<GatewayResult>;
+  /**
+   * update-recurring-payments (v4) for rows that are already in the wire format: keyed by the
+   * CSV's column names (`client-orderid`, `recurring-payment-id`, ...), values as text, as a CSV
+   * file holds them. Every row is validated by the spec's field table and rules (with this
+   * client's `projectCurrency` and `csvQuoting`), then written as is: a column that is not in
+   * the spec's list is written too, never dropped. Used by `bulkUpdateRecurringPayments`.
+   */
+  updateRecurringPaymentRows(rows: readonly Readonly<Record<string, string>>[], call?: GatewayCallOptions): Promise<GatewayResult>;
   /** pan-eligibility/send (v2): `client-order-id` and `sending-card-ref-id`. */
   panEligibilitySend(request: PanEligibilitySendRequest, call?: GatewayCallOptions): Promise<GatewayResult>;
   /**
@@ -130,8 +142,23 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     }
   }
 
+  const csvQuoting: Quoting = options.csvQuoting ?? 'reject';
   return {
     signatureMethod,
+    projectCurrency: options.projectCurrency,
+    csvQuoting,
+    async updateRecurringPaymentRows(rows, call) {
+      if (!Array.isArray(rows) || rows.length === 0) {
+        throw new GatewayValidationError([{ field: 'rows', rule: 'required', message: 'rows: give at least one recurring-payment row' }]);
+      }
+      const found: ValidationIssue[] = [];
+      rows.forEach((row, index) => {
+        for (const issue of validateRecurringPaymentRow(row, validation)) found.push({ ...issue, row: index, message: `rows[${index}] ${issue.message}` });
+      });
+      found.push(...unquotableCells(rows, csvQuoting, 'rows'));
+      if (found.length > 0) throw new GatewayValidationError(found);
+      return send('update-recurring-payments', { payload: encodeRows(rows, csvQuoting) }, call);
+    },
     async updateRecurringPayments(payments, call) {
       if (!Array.isArray(payments) || payments.length === 0) {
         throw new GatewayValidationError([{ field: 'payments', rule: 'required', message: 'payments: give at least one recurring payment' }]);
@@ -206,7 +233,7 @@ function checkBaseUrl(baseUrl: unknown, invalid: (field: string, message: string
 }
 
 // Every column any row uses is written, beyond the spec's list, so that no value is dropped.
-function encodeRows(rows: readonly Record<string, string>[], quoting: GatewayClientOptions['csvQuoting']): string {
+function encodeRows(rows: readonly Readonly<Record<string, string>>[], quoting: GatewayClientOptions['csvQuoting']): string {
   const columns = [...recurringPaymentColumns] as string[];
   const known = new Set(columns);
   for (const row of rows) for (const name of Object.keys(row)) if (!known.has(name)) known.add(name), columns.push(name);
@@ -224,7 +251,11 @@ function encodeRows(rows: readonly Record<string, string>[], quoting: GatewayCli
 }
 
 // Found for every cell at once, unlike the codec, which stops at the first.
-function unquotableCells(rows: readonly Record<string, string>[], quoting: GatewayClientOptions['csvQuoting']): ValidationIssue[] {
+function unquotableCells(
+  rows: readonly Readonly<Record<string, string>>[],
+  quoting: GatewayClientOptions['csvQuoting'],
+  name: 'payments' | 'rows' = 'payments',
+): ValidationIssue[] {
   const found: ValidationIssue[] = [];
   rows.forEach((row, index) => {
     for (const [field, value] of Object.entries(row)) {
@@ -233,14 +264,14 @@ function unquotableCells(rows: readonly Record<string, string>[], quoting: Gatew
           field,
           rule: 'csv-character',
           row: index,
-          message: `payments[${index}] ${field}: holds a NUL character (U+0000), which the gateway's CSV cannot carry`,
+          message: `${name}[${index}] ${field}: holds a NUL character (U+0000), which the gateway's CSV cannot carry`,
         });
       } else if (quoting !== 'rfc4180' && /[;"\r\n]/.test(value)) {
         found.push({
           field,
           rule: 'csv-character',
           row: index,
-          message: `payments[${index}] ${field}: holds ;, ", CR or LF, which the gateway's CSV cannot carry unquoted (set csvQuoting: 'rfc4180' to quote it)`,
+          message: `${name}[${index}] ${field}: holds ;, ", CR or LF, which the gateway's CSV cannot carry unquoted (set csvQuoting: 'rfc4180' to quote it)`,
         });
       }
     }

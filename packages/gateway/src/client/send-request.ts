@@ -1,5 +1,6 @@
 import { GatewayReplyTooLargeError, GatewayTimeoutError, GatewayTransportError } from '../errors.js';
 import { readCappedBytes } from '@paysign/spec';
+import { transportCause } from './transport-cause.js';
 
 /** One HTTP exchange: POST, then the reply read as text, at most `maxReplyBytes` of it. */
 export interface RawReply {
@@ -50,15 +51,8 @@ export async function sendRequest(options: SendOptions): Promise<RawReply> {
       throw new GatewayTransportError('ABORTED', `${options.operation}: aborted by the caller (the request may have reached the gateway)`, { cause: error });
     }
     if (timeout.aborted) throw new GatewayTimeoutError(options.timeoutMs, options.operation);
-    throw new GatewayTransportError('TRANSPORT_FAILED', `${options.operation}: no reply from the gateway (${describe(error)})`, { cause: error });
+    throw new GatewayTransportError('TRANSPORT_FAILED', `${options.operation}: no reply from the gateway (${transportCause(error).text})`, { cause: error });
   }
-}
-
-function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-  if (typeof cause?.code === 'string') return cause.code;
-  if (error instanceof Error) return error.message;
-  return 'unknown failure';
 }
 
 /** The reply as UTF-8 text (as `response.text()` reads it: malformed bytes as U+FFFD), or `undefined` over the cap. */

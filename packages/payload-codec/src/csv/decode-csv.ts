@@ -184,6 +184,15 @@ function readHeader(fields: string[], known: ReadonlySet<string> | undefined): s
   // quotes a header name that may be a cell value (a card number, when the header row is missing).
   if (known !== undefined) {
     const unknown = fields.findIndex((name) => !known.has(name));
+    const separator = unknown === -1 ? undefined : otherSeparator(fields, known);
+    if (separator !== undefined) {
+      throw new CodecError(
+        'WRONG_SEPARATOR',
+        `the header row is separated by ${separator}, but the gateway's CSV separates fields with ";": ` +
+          `save the file with ";" as the separator (a spreadsheet's "CSV" export often uses ",")`,
+        { row: 0 },
+      );
+    }
     if (unknown !== -1) {
       const expected = [...known].slice(0, 3).join(', ');
       throw new CodecError(
@@ -208,6 +217,21 @@ function readHeader(fields: string[], known: ReadonlySet<string> | undefined): s
     seen.set(column, index);
   });
   return fields;
+}
+
+// The separator a header row read as one field was written with, when splitting on it gives known
+// column names only: the names are not quoted (they were not checked when they are not all known).
+function otherSeparator(fields: string[], known: ReadonlySet<string>): '","' | 'TAB' | undefined {
+  if (fields.length !== 1) return undefined;
+  const [line] = fields as [string];
+  for (const [separator, name] of [
+    [',', '","'],
+    ['\t', 'TAB'],
+  ] as const) {
+    const names = line.split(separator).map((part) => part.trim().replace(/^"(.*)"$/, '$1'));
+    if (names.length > 1 && names.every((part) => known.has(part))) return name;
+  }
+  return undefined;
 }
 
 function toRow(columns: string[], fields: string[], row: number, hasProtoColumn: boolean): Record<string, string> {
