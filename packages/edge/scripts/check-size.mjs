@@ -16,10 +16,11 @@ export const budgets = [
   {
     name: 'oauth-core HMAC-only import',
     entry: "import { createHmacSigner } from '@paysign/oauth-core/hmac';\nexport { createHmacSigner };\n",
-    // Measured 3,777 B (createSigner itself, bound to an HMAC-only adapter, with the protocol
-    // pairs encoded once per signer); the budget sits 11% above. The 2,560 B goal is not met:
-    // see packages/oauth-core/README.md.
-    budget: 4200,
+    // Measured 4,213 B (createSigner itself, bound to an HMAC-only adapter): 3,777 B before the
+    // errors named their source and field and the signer was laid out in the RFC's order (#20,
+    // +416 B), then +20 B for nonces that survive card-number masking; the budget sits 10% above.
+    // The 2,560 B goal is not met: see packages/oauth-core/README.md.
+    budget: 4650,
   },
   {
     name: 'edge proxy (Cloudflare module worker)',
