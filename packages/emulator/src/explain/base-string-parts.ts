@@ -1,4 +1,4 @@
-import { percentEncode } from '@paysign/oauth-core';
+import { signatureBaseStringParts } from '@paysign/oauth-core';
 
 /** A decoded request parameter, as the server reads it. */
 export type Pair = readonly [string, string];
@@ -14,20 +14,13 @@ export interface Layout {
   sort: boolean;
 }
 
-// RFC 5849 §3.4.1.3.2: sort by encoded name, then encoded value, in byte order.
-function compare(x: readonly [string, string], y: readonly [string, string]): number {
-  return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0;
-}
-
 /**
  * Builds `METHOD&encoded URI&encoded parameter string` (spec, "Signature base string", steps 1-5)
- * with the parameter encoding and sorting of `layout`, so that mistakes can be reproduced.
+ * with oauth-core's one base-string function, the parameter encoding and sorting of `layout` as
+ * its steps, so that mistakes can be reproduced.
  */
 export function layOut(layout: Layout): string {
-  const encoded = layout.pairs.map(([name, value]): [string, string] => [layout.encodeParameter(name), layout.encodeParameter(value)]);
-  if (layout.sort) encoded.sort(compare);
-  const parameterString = encoded.map(([name, value]) => `${name}=${value}`).join('&');
-  return `${layout.method}&${percentEncode(layout.uri)}&${percentEncode(parameterString)}`;
+  return signatureBaseStringParts(layout.method, layout.uri, layout.pairs, { encode: layout.encodeParameter, sort: layout.sort }).baseString;
 }
 
 /** A base string read back into its three elements and its parameters (still encoded once). */

@@ -1,12 +1,14 @@
 import {
   baseStringUri,
+  DEFAULT_TIMESTAMP_WINDOW_SECONDS,
+  OAUTH_TIMESTAMP_RECEIVED_PATTERN,
   OAuthError,
   parseAuthorizationHeader,
   percentEncode,
-  signatureMethods,
-  verifyBaseString,
   type RsaSignatureMethod,
   type SecretSignatureMethod,
+  signatureMethods,
+  verifyBaseString,
   type VerifyingCredentials,
 } from '@paysign/oauth-core';
 import { parseFormPairs } from '@paysign/oauth-core/encoding';
@@ -204,7 +206,11 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
   };
 
   const expected = layOut(layoutOf(request));
-  const timeCauses = timestampCauses(oauth.oauth_timestamp as string, input.now ?? Math.floor(Date.now() / 1000), input.timestampWindowSeconds ?? 300);
+  const timeCauses = timestampCauses(
+    oauth.oauth_timestamp as string,
+    input.now ?? Math.floor(Date.now() / 1000),
+    input.timestampWindowSeconds ?? DEFAULT_TIMESTAMP_WINDOW_SECONDS,
+  );
   const done = (signed: string, causes: Cause[]): Diagnosis => {
     const all = [...causes, ...timeCauses];
     const verdict = causes.length === 0 ? (timeCauses.length === 0 ? 'valid' : 'stale') : 'mismatch';
@@ -302,7 +308,7 @@ function timestampCauses(timestamp: string, now: number, window: number): Cause[
     ];
   }
   const distance = Number(timestamp) - now;
-  if (!/^[0-9]{1,12}$/.test(timestamp) || Math.abs(distance) > window) {
+  if (!OAUTH_TIMESTAMP_RECEIVED_PATTERN.test(timestamp) || Math.abs(distance) > window) {
     return [
       {
         code: 'stale_timestamp',

@@ -1,6 +1,6 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
 import { CodecError, encodePayload, type Quoting } from '@paysign/payload-codec';
-import { recurringPaymentColumns } from '@paysign/spec';
+import { JSON_REPLY_MEDIA_TYPE, recurringPaymentColumns } from '@paysign/spec';
 import { DEFAULT_MAX_REPLY_BYTES, GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '@paysign/spec';
 import { toPanEligibilitySendParams, toTransferParams } from '@paysign/spec';
@@ -112,7 +112,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const signer = makeSigner(options, signatureMethod);
   const pathPrefix = options.pathPrefix ?? DEFAULT_PATH_PREFIX;
   const validation = options.projectCurrency === undefined ? {} : { projectCurrency: options.projectCurrency };
-  const accept = options.responseFormat === 'json' ? 'application/vnd.pay+json' : undefined;
+  const accept = options.responseFormat === 'json' ? JSON_REPLY_MEDIA_TYPE : undefined;
 
   async function send(operation: GatewayOperation, params: Record<string, string>, call: GatewayCallOptions = {}): Promise<GatewayResult> {
     const url = operationUrl(baseUrl, operation, options.endpointId, pathPrefix);
