@@ -93,7 +93,7 @@ export class GatewayResponseError extends GatewayError {
 
 /**
  * The gateway answered, but its reply is longer than the client's `maxReplyBytes` (default
- * {@link DEFAULT_MAX_REPLY_BYTES}, 1 MiB): reading stopped at the cap and the reply was not
+ * `DEFAULT_MAX_REPLY_BYTES`, 1 MiB): reading stopped at the cap and the reply was not
  * parsed. The request reached the gateway and MAY HAVE BEEN EXECUTED: a transfer may have moved
  * money. Check its outcome before sending it again. Not a transport error: there was an answer.
  *
@@ -123,18 +123,6 @@ export class GatewayReplyTooLargeError extends GatewayError {
     this.maxReplyBytes = maxReplyBytes;
   }
 }
-
-/**
- * The default reply-size cap of a gateway client: 1 MiB (the gateway's replies are a few hundred bytes).
- *
- * @example
- * ```ts
- * import { createGatewayClient, DEFAULT_MAX_REPLY_BYTES } from '@paysign/gateway';
- *
- * const client = createGatewayClient({ ...options, maxReplyBytes: 4 * DEFAULT_MAX_REPLY_BYTES });
- * ```
- */
-export const DEFAULT_MAX_REPLY_BYTES = 1_048_576;
 
 /**
  * No answer arrived: the connection failed, or the caller aborted. A transfer that ends in this

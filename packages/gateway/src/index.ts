@@ -1,7 +1,6 @@
 // @paysign/gateway: the gateway's operations, typed, validated, signed, sent and understood.
 // Data flows one way: typed request -> validation -> wire names -> payload codec -> signer -> transport -> parsed reply.
 export {
-  DEFAULT_MAX_REPLY_BYTES,
   GatewayAuthenticationError,
   GatewayError,
   GatewayReplyTooLargeError,
@@ -68,7 +67,7 @@ export { AUTHENTICATION_DEBUG_HINT, parseGatewayResponse, type ResponseHeaders }
 
 // The client: validate, sign, send once, read
 export { createGatewayClient, type GatewayClient } from './client/create-gateway-client.js';
-export type { GatewayCallOptions, GatewayClientOptions, GatewaySignatureMethod } from './client/options.js';
+export { DEFAULT_MAX_REPLY_BYTES, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './client/options.js';
 
 // Callbacks: the gateway's checksum (docs/reference/callbacks.md), verified; a fetch handler that receives them
 export {

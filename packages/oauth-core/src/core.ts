@@ -31,8 +31,9 @@ export {
   type PreCheckFailure,
 } from './verifier/pre-checks.js';
 
-// §3.4.2-3.4.4 Signature methods
+// §3.4.2-3.4.4 Signature methods, and the constant-time compare the verifier checks them with
 export { signatureMethods } from './methods/signature-methods.js';
+export { timingSafeEqual } from './methods/timing-safe-equal.js';
 
 // §3.5.1 Authorization header
 export { formatAuthorizationHeader, parseAuthorizationHeader, type ParsedAuthorization } from './header/authorization.js';

@@ -69,7 +69,7 @@ export { readJsonReply } from './reply/read-json-reply.js';
 export { JSON_REPLY_MEDIA_TYPE, replyFormatFor, type ReplyFormat } from './reply/reply-format.js';
 
 // The callback checksum (docs/reference/callbacks.md)
-export { callbackControl, constantTimeEqual } from './callbacks/callback-checksum.js';
+export { callbackControl } from './callbacks/callback-checksum.js';
 
 // Bodies read with a cap, for every side of the wire
 export { declaredTooLarge, readCappedBytes, type BodyCarrier } from './transport/read-capped-bytes.js';

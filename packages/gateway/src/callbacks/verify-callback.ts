@@ -1,5 +1,6 @@
 import { GatewayValidationError } from '../errors.js';
-import { callbackControl, constantTimeEqual } from '@paysign/spec';
+import { timingSafeEqual } from '@paysign/oauth-core';
+import { callbackControl } from '@paysign/spec';
 
 /**
  * A callback's final status (docs/reference/callbacks.md), lower case.
@@ -151,7 +152,7 @@ export async function verifyCallback(params: CallbackParams, options: { controlK
   const merchantOrder = byName.get(merchantOrderName) ?? '';
   if (merchantOrder === '') return { ok: false, reason: 'missing_merchant_order' };
   const expected = await callbackControl({ status, orderid, merchantOrder }, options.controlKey);
-  if (!constantTimeEqual(control.toLowerCase(), expected)) return { ok: false, reason: 'checksum_mismatch' };
+  if (!timingSafeEqual(control.toLowerCase(), expected)) return { ok: false, reason: 'checksum_mismatch' };
   const signed = new Set(['control', 'status', 'orderid', merchantOrderName]);
   return {
     ok: true,

@@ -1,7 +1,7 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
 import { CodecError, encodePayload, type Quoting } from '@paysign/payload-codec';
 import { JSON_REPLY_MEDIA_TYPE, recurringPaymentColumns } from '@paysign/spec';
-import { DEFAULT_MAX_REPLY_BYTES, GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
+import { GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '@paysign/spec';
 import { toPanEligibilitySendParams, toTransferParams } from '@paysign/spec';
 import { toWireRow } from '@paysign/spec';
@@ -11,7 +11,7 @@ import { parseGatewayResponse } from '../response/parse-gateway-response.js';
 import type { ValidationIssue } from '@paysign/spec';
 import { validateRecurringPayment, validateRecurringPaymentRow } from '@paysign/spec';
 import { validatePanEligibilitySend, validateTransfer } from '@paysign/spec';
-import type { GatewayCallOptions, GatewayClientOptions, GatewaySignatureMethod } from './options.js';
+import { DEFAULT_MAX_REPLY_BYTES, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './options.js';
 import { redactBaseString } from './redact-base-string.js';
 import { sendRequest } from './send-request.js';
 

@@ -100,3 +100,15 @@ export interface GatewayCallOptions {
   /** Overrides the client's `timeoutMs` for this request. */
   timeoutMs?: number;
 }
+
+/**
+ * The default reply-size cap of a gateway client: 1 MiB (the gateway's replies are a few hundred bytes).
+ *
+ * @example
+ * ```ts
+ * import { createGatewayClient, DEFAULT_MAX_REPLY_BYTES } from '@paysign/gateway';
+ *
+ * const client = createGatewayClient({ ...options, maxReplyBytes: 4 * DEFAULT_MAX_REPLY_BYTES });
+ * ```
+ */
+export const DEFAULT_MAX_REPLY_BYTES = 1_048_576;

@@ -1,9 +1,12 @@
 /**
  * Compares two strings in time that depends only on their lengths, so that an attacker cannot
- * learn a valid HMAC or PLAINTEXT signature one character at a time.
+ * learn a valid HMAC or PLAINTEXT signature one character at a time. The one constant-time string
+ * compare of paysign (the verifier, the gateway's callback checksum).
  *
  * @example
  * ```ts
+ * import { timingSafeEqual } from '@paysign/oauth-core';
+ *
  * timingSafeEqual('tR3+Ty81lMeYAr/Fid0kMTYa/WM=', received);
  * ```
  */

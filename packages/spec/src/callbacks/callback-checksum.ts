@@ -16,19 +16,3 @@ export async function callbackControl(fields: { status: string; orderid: string;
   for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
   return hex;
 }
-
-/**
- * Compares two strings of equal length in time independent of where they differ; unequal lengths
- * are simply unequal (the callback checksum's length is public: 40 hex digits).
- *
- * @example
- * ```ts
- * constantTimeEqual(received.toLowerCase(), await callbackControl(fields, controlKey)); // true or false
- * ```
- */
-export function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
-}
