@@ -1,5 +1,4 @@
-// Edges of the base string that mutation testing (issue #16) found unasserted: a received URL
-// with no path, form text with raw whitespace, the HTTP method refusal, and the signer's
+// Inputs of the base string at their edges: a received URL with no path, form text with raw whitespace, the HTTP method refusal, and the signer's
 // remembered parameter order when the next name list is a prefix of the last one or differs from
 // it at every position. Imports src, like the other unit tests.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Behaviour that mutation testing (issue #16) found unasserted in parameters/, the memory nonce
-// store and the RSA key check of signBaseString: each test pins what a caller relies on.
+// What a caller relies on in parameters/, the memory nonce store and the RSA key check of
+// signBaseString: the refusals and their messages, and nonce expiry freeing capacity.
 // Imports src, like the other unit tests.
 import { describe, expect, it } from 'vitest';
 import { signBaseString } from '../src/entries/node.js';

@@ -1,5 +1,4 @@
-// The crypto adapters (src/adapters/) where mutation testing (issue #16) found no test: what each
-// entry's defaultAdapter says of itself, runtimes without crypto.subtle or without any crypto,
+// The crypto adapters (src/adapters/): what each entry's defaultAdapter says of itself, runtimes without crypto.subtle or without any crypto,
 // CryptoKeys of the wrong algorithm or hash, keys a backend refuses to import, KeyObject-like
 // values that export no RSA members, and signatures of the wrong length. Imports src.
 import { createPublicKey, generateKeyPairSync, randomFillSync } from 'node:crypto';
