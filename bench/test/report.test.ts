@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summarize } from '../src/harness/stats.js';
 import { renderMarkdown } from '../src/report/markdown.js';
 import { renderSvg } from '../src/report/svg.js';
-import { autoChoices, evaluateTargets } from '../src/report/targets.js';
+import { autoChoices, evaluateTargets, peerStandings } from '../src/report/targets.js';
 import type { BenchReport } from '../src/report/types.js';
 import type { CaseResult, GroupResult } from '../src/signers/matrix.js';
 
@@ -49,6 +49,19 @@ describe('reports', () => {
     expect(choice).toMatchObject({ auto: 'node', fastest: 'js' });
     expect(choice!.autoVsFastest.median).toBeCloseTo(60 / 70, 12);
     expect(renderMarkdown(report)).toMatch(/\| node \| js \| 0\.86x .*\| \*\*no\*\* \|/);
+  });
+
+  it('sets the automatic choice against the fastest peer, and says when a peer wins', () => {
+    const [standing] = peerStandings(report);
+    expect(standing).toMatchObject({ auto: 'node', bestPeer: 'peer:oauth-sign', peerFaster: 'no' });
+    expect(standing!.autoVsBestPeer.median).toBeCloseTo(6, 12);
+    const slow: GroupResult = {
+      ...group,
+      cases: [...group.cases.filter((c) => c.kind !== 'peer'), result('peer:fast', 'peer', [90_000, 81_000, 99_000], floor)],
+    };
+    const [lost] = peerStandings({ ...report, signing: [slow] });
+    expect(lost).toMatchObject({ bestPeer: 'peer:fast', peerFaster: 'yes' });
+    expect(renderMarkdown({ ...report, signing: [slow] })).toMatch(/\| peer:fast \| 0\.67x .*\| \*\*yes\*\* \|/);
   });
 
   it('writes the Markdown tables with the floor marked and skipped runtimes named', () => {

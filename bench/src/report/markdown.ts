@@ -1,7 +1,7 @@
 // results.md: the run's figures as tables, every comparison a paired ratio from the same run.
 import { formatCount, formatRatio, formatSummary, type Summary } from '../harness/stats.js';
 import type { GroupResult } from '../signers/matrix.js';
-import { autoChoices, evaluateTargets } from './targets.js';
+import { autoChoices, evaluateTargets, peerStandings } from './targets.js';
 import type { BenchReport } from './types.js';
 
 const ratio = (s: Summary) => `${formatRatio(s.median)} (${formatRatio(s.low)}–${formatRatio(s.high)})`;
@@ -72,6 +72,23 @@ export function renderMarkdown(report: BenchReport): string {
       // Within noise when 1.00x lies inside the interquartile range of the paired ratios.
       const verdict = c.auto === c.fastest ? 'yes' : c.autoVsFastest.high >= 1 ? 'within noise' : '**no**';
       out.push(`| ${c.runtime} | ${c.algorithm} | ${c.requestId} | ${c.auto} | ${c.fastest} | ${ratio(c.autoVsFastest)} | ${verdict} |`);
+    }
+    out.push('');
+  }
+
+  const standings = peerStandings(report);
+  if (standings.length > 0) {
+    out.push(
+      '## Against the peers',
+      '',
+      "paysign's automatic choice against the fastest peer library of each group, as a paired ratio per round (above 1.00x: paysign is faster).",
+      '',
+      '| runtime | algorithm | request | auto | fastest peer | auto vs that peer | a peer is faster |',
+      '|---|---|---|---|---|---:|:---:|',
+    );
+    for (const s of standings) {
+      const verdict = s.peerFaster === 'yes' ? '**yes**' : s.peerFaster;
+      out.push(`| ${s.runtime} | ${s.algorithm} | ${s.requestId} | ${s.auto} | ${s.bestPeer} | ${ratio(s.autoVsBestPeer)} | ${verdict} |`);
     }
     out.push('');
   }

@@ -99,3 +99,39 @@ export function autoChoices(report: BenchReport): AutoChoice[] {
   }
   return choices;
 }
+
+export interface PeerStanding {
+  runtime: string;
+  algorithm: string;
+  requestId: string;
+  auto: string;
+  /** The peer with the highest median rate in the group. */
+  bestPeer: string;
+  /** Paired ratio of the automatic choice to that peer: above 1 when paysign is faster. */
+  autoVsBestPeer: Summary;
+  /** `no` when paysign is at least as fast, `within noise` when the peer's lead is inside the IQR, `yes` otherwise. */
+  peerFaster: 'no' | 'within noise' | 'yes';
+}
+
+/**
+ * For each group with peers: paysign's automatic choice against the fastest peer, paired per round.
+ * Issue #23's bar is that no runtime has a row where a peer is faster.
+ *
+ * @example
+ * ```ts
+ * peerStandings(report).filter((s) => s.peerFaster === 'yes'); // [] when no peer wins anywhere
+ * ```
+ */
+export function peerStandings(report: BenchReport): PeerStanding[] {
+  const standings: PeerStanding[] = [];
+  for (const g of report.signing) {
+    const peers = g.cases.filter((c) => c.kind === 'peer');
+    if (peers.length === 0) continue;
+    const best = peers.reduce((top, c) => (c.opsPerSecond.median > top.opsPerSecond.median ? c : top));
+    const ratio = caseRatio(g, `paysign:${g.auto}`, best.id);
+    if (ratio === undefined) continue;
+    const peerFaster = ratio.median >= 1 ? 'no' : ratio.high >= 1 ? 'within noise' : 'yes';
+    standings.push({ runtime: g.runtime, algorithm: g.algorithm, requestId: g.requestId, auto: g.auto, bestPeer: best.label, autoVsBestPeer: ratio, peerFaster });
+  }
+  return standings;
+}
