@@ -131,7 +131,15 @@ export function peerStandings(report: BenchReport): PeerStanding[] {
     const ratio = caseRatio(g, `paysign:${g.auto}`, best.id);
     if (ratio === undefined) continue;
     const peerFaster = ratio.median >= 1 ? 'no' : ratio.high >= 1 ? 'within noise' : 'yes';
-    standings.push({ runtime: g.runtime, algorithm: g.algorithm, requestId: g.requestId, auto: g.auto, bestPeer: best.label, autoVsBestPeer: ratio, peerFaster });
+    standings.push({
+      runtime: g.runtime,
+      algorithm: g.algorithm,
+      requestId: g.requestId,
+      auto: g.auto,
+      bestPeer: best.label,
+      autoVsBestPeer: ratio,
+      peerFaster,
+    });
   }
   return standings;
 }
