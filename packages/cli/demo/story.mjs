@@ -203,10 +203,12 @@ async function recurringLife() {
       period: 'week',
       interval: 1,
       'start-date': '02.01.2026',
-      'max-repeats-number': 4,
+      'max-repeats-number': 3,
       server_callback_url: `http://127.0.0.1:${receiver.address().port}/callbacks`,
     });
-    note(`${payment.recurringPaymentId}: 9.99 ${currency} weekly from 02.01.2026, at most 4 charges; the emulator's clock reads 01.01.2026`);
+    note(
+      `${payment.recurringPaymentId}: 9.99 ${currency} weekly from 02.01.2026, max-repeats-number 3 (the last charge's index: 4 charges); the emulator's clock reads 01.01.2026`,
+    );
     io.out(io.dim(`   -> POST ${clocked.url}/emulator/clock {"advanceDays": 31}`));
     const moved = await admin('/emulator/clock', { advanceDays: 31 });
     io.out(io.dim(`   <- today ${moved.today}, ${moved.charges.length} charges`));
@@ -219,7 +221,9 @@ async function recurringLife() {
       const callback = verified ? `verified (${verified.status}, ${delivery?.attempts ?? 0} attempt${delivery?.attempts === 1 ? '' : 's'})` : 'not received';
       io.out(`   ${String(charge.index).padEnd(2)} ${charge.date}  ${`${charge.amount} ${currency}`.padEnd(10)}  ${charge.status.padEnd(8)}  ${callback}`);
     }
-    note(`state ${life.state} after ${life.currentRepeatsNumber} charges (max-repeats-number 4); each callback's control checksum matched the control key`);
+    note(
+      `state ${life.state} after ${life.currentRepeatsNumber} charges (indices 0 to ${life.charges.at(-1)?.index}: max-repeats-number 3 is the last index); each callback's control checksum matched the control key`,
+    );
   } finally {
     await clocked.close();
     await new Promise((resolve) => receiver.close(resolve));

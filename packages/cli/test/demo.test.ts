@@ -25,7 +25,8 @@ describe('the demo story (pnpm start)', () => {
     expect(out).toMatch(/rp-1001 rev 1: card 411111\*{6}1111, amounts 9\.99,14\.99,19\.99/);
     expect(out).toContain('7. A recurring payment lives');
     expect(out).toMatch(/3 {2}23\.01\.2026 {2}9\.99 EUR {4}approved {2}verified \(approved, 1 attempt\)/);
-    expect(out).toContain('state stop after 4 charges');
+    // max-repeats-number 3 is the last charge's index (the spec, line 52): four charges, 0 to 3.
+    expect(out).toContain('state stop after 4 charges (indices 0 to 3: max-repeats-number 3 is the last index)');
     expect(out).toContain('403 Forbidden, body empty');
     expect(out).toContain('[parameter_duplicated]');
     expect(out).toContain('parameter only in the expected base string: amount=2500.00');

@@ -330,8 +330,13 @@ describe('paysign emulator --state DIR that cannot be used', () => {
     ['holds a JSON file of something else', (dir) => writeFile(join(dir, 'state.json'), '{"hello":"world"}\n{}'), 'is not a paysign emulator state'],
     [
       'holds a state of another version',
-      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"version":1', '"version":2'))),
-      'was written by an emulator with state version 2; this one reads version 1',
+      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"version":2', '"version":3'))),
+      'was written by an emulator with state version 3; this one reads version 2',
+    ],
+    [
+      'holds a state of version 1 (max-repeats-number N made N charges then)',
+      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"version":2', '"version":1'))),
+      'was written by an emulator with state version 1, which stopped a payment with max-repeats-number N after N charges',
     ],
     ['cannot be read (state.json is a directory)', (dir) => mkdir(join(dir, 'state.json')), 'state.json cannot be read (EISDIR)'],
     [

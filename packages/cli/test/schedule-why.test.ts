@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paysign } from './run-cli.js';
 
@@ -36,12 +37,43 @@ describe('paysign schedule says what it shows', () => {
     expect(result.stdout).toContain('  0  02.01.2026  5.00 USD');
   });
 
+  // max-repeats-number is the last charge's index (the spec, line 52: "Maximum repeat index; the
+  // first charge has index 0"): N lists N + 1 charges, indexes 0 to N.
   it('fewer charges than --count: says max-repeats-number ends them, spelled as the file spells it', () => {
     const camel = paysign(['schedule', '--file', demo('payment.json'), '--today', '01.01.2026', '--count', '12']);
-    expect(camel.stdout).toContain('5 of --count 12 charges listed: maxRepeatsNumber 5 is reached');
+    expect(camel.stdout).toContain("6 of --count 12 charges listed: maxRepeatsNumber 5 is reached (the last charge's index: indexes run from 0 to 5)");
+    expect(camel.stdout).toContain('  5  30.06.2026  19.99');
     const wire = file('wire.json', { amount: '10.00', period: 'week', interval: '1', 'start-date': '05.01.2026', 'max-repeats-number': '2' });
     const result = paysign(['schedule', '--file', wire, '--today', '01.01.2026', '--count', '4']);
-    expect(result.stdout).toContain('2 of --count 4 charges listed: max-repeats-number 2 is reached');
+    expect(result.stdout).toContain("3 of --count 4 charges listed: max-repeats-number 2 is reached (the last charge's index: indexes run from 0 to 2)");
+    expect(result.stdout).toContain('  2  19.01.2026  10.00');
+  });
+
+  it('max-repeats-number 0 lists exactly one charge, index 0, and says max-repeats-number ends them', () => {
+    const path = file('zero.json', { amount: '10.00', period: 'day', interval: '1', 'start-date': '05.01.2026', 'max-repeats-number': '0' });
+    const result = paysign(['schedule', '--file', path, '--today', '01.01.2026', '--count', '3', '--json']);
+    expect(JSON.parse(result.stdout)).toEqual({ currency: null, charges: [{ index: 0, date: '05.01.2026', amount: '10.00' }] });
+    expect(paysign(['schedule', '--file', path, '--today', '01.01.2026', '--count', '3']).stdout).toContain(
+      "1 of --count 3 charges listed: max-repeats-number 0 is reached (the last charge's index: indexes run from 0 to 0)",
+    );
+  });
+
+  it("the README's example prints what the README shows", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const block = /```sh\nnpx paysign schedule (--file \S+ --today \S+ --count \d+)\n((?:#.*\n)+)```/.exec(readme);
+    expect(block).not.toBeNull();
+    const [, flags, shown] = block as unknown as [string, string, string];
+    const args = flags
+      .split(' ')
+      .map((arg) => (arg.startsWith('packages/cli/') ? fileURLToPath(new URL(`../${arg.slice('packages/cli/'.length)}`, import.meta.url)) : arg));
+    const result = paysign(['schedule', ...args]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trimEnd().split('\n')).toEqual(
+      shown
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.replace(/^# /, '')),
+    );
   });
 
   it('fewer charges than --count: says finish-date ends them; a file without currency says so', () => {

@@ -57,7 +57,7 @@ export { validateRecurringPayment } from './validation/validate-recurring-paymen
 export { validatePanEligibilitySend, validatePanEligibilitySendParams, validateTransfer, validateTransferParams } from './validation/validate-transfer.js';
 
 // The recurring payment's schedule: one engine for the preview and the emulator's charges
-export { isStopped, scheduledCharges, type PlannedCharge, type ScheduleCursor } from './schedule/schedule-engine.js';
+export { isPastMaxRepeats, isStopped, scheduledCharges, type PlannedCharge, type ScheduleCursor } from './schedule/schedule-engine.js';
 export { readScheduleRules, type AmountRule, type ScheduleRules } from './schedule/schedule-rules.js';
 export { previewSchedule, type PreviewScheduleOptions, type ScheduledCharge, type ScheduleInput } from './schedule/preview-schedule.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GatewayValidationError, previewSchedule, type ScheduleInput } from '../src/index.js';
+import { GatewayValidationError, isPastMaxRepeats, isStopped, previewSchedule, readScheduleRules, type ScheduleInput } from '../src/index.js';
 
 const dates = (charges: { date: string }[]) => charges.map((charge) => charge.date);
 
@@ -96,15 +96,38 @@ describe('previewSchedule: amounts (rules 2 and 3)', () => {
 });
 
 describe('previewSchedule: stop conditions', () => {
-  it('max-repeats-number N means N charges, indices 0 to N-1 ("current repeats number reaches max-repeats-number -> stop")', () => {
+  // The spec, line 52: "max-repeats-number: Maximum repeat index; the first charge has index 0";
+  // line 84 stops the payment at the charge attempt whose current repeats number reaches it, that
+  // attempt being made. So N is the last charge's index: N + 1 charges, indices 0 to N.
+  it('max-repeats-number N is the last charge index: N + 1 charges, indices 0 to N (line 52)', () => {
     const charges = previewSchedule(
       { amount: '1', period: 'day', interval: 1, startDate: '01.01.2030', maxRepeatsNumber: 3 },
       { count: 10, today: '01.01.2029' },
     );
-    expect(charges.map((charge) => charge.index)).toEqual([0, 1, 2]);
+    expect(charges.map((charge) => [charge.index, charge.date])).toEqual([
+      [0, '01.01.2030'],
+      [1, '02.01.2030'],
+      [2, '03.01.2030'],
+      [3, '04.01.2030'],
+    ]);
+  });
+
+  it('max-repeats-number 0 makes exactly one charge, index 0 (line 52)', () => {
     expect(
       previewSchedule({ amount: '1', period: 'day', interval: 1, startDate: '01.01.2030', maxRepeatsNumber: 0 }, { count: 10, today: '01.01.2029' }),
-    ).toEqual([]);
+    ).toEqual([{ index: 0, date: '01.01.2030', amount: '1' }]);
+  });
+
+  it('isPastMaxRepeats and isStopped: index N is still charged, N + 1 is past it; no max-repeats-number, never past', () => {
+    const rules = readScheduleRules({ amount: '1', period: 'day', interval: '1', 'max-repeats-number': '2', 'finish-date': '01.01.2030' });
+    expect([0, 1, 2, 3].map((index) => isPastMaxRepeats(rules, index))).toEqual([false, false, false, true]);
+    const before = (rules.finishDay as number) - 1;
+    expect(isStopped(rules, { today: before, index: 2 })).toBe(false);
+    expect(isStopped(rules, { today: before, index: 3 })).toBe(true);
+    expect(isStopped(rules, { today: before + 1, index: 0 })).toBe(true);
+    const open = readScheduleRules({ amount: '1', period: 'day', interval: '1' });
+    expect(isPastMaxRepeats(open, Number.MAX_SAFE_INTEGER)).toBe(false);
+    expect(isStopped(open, { today: before, index: 1_000 })).toBe(false);
   });
 
   it('max-repeats-number counts from the repeats counter, not from this preview', () => {
@@ -112,7 +135,47 @@ describe('previewSchedule: stop conditions', () => {
       { amount: '1', period: 'day', interval: 1, startDate: '01.01.2030', maxRepeatsNumber: 3, currentRepeatsNumber: 2 },
       { count: 10, today: '01.01.2029' },
     );
-    expect(charges.map((charge) => charge.index)).toEqual([2]);
+    // Indices 2 and 3 are left of 0 to 3 (line 52: 3 is the last charge's index).
+    expect(charges.map((charge) => charge.index)).toEqual([2, 3]);
+    expect(
+      previewSchedule(
+        { amount: '1', period: 'day', interval: 1, startDate: '01.01.2030', maxRepeatsNumber: 3, currentRepeatsNumber: 4 },
+        { count: 10, today: '01.01.2029' },
+      ),
+    ).toEqual([]);
+  });
+
+  it('for random N, period, interval, start date and no finish date: exactly N + 1 charges, indices 0 to N (property)', () => {
+    const firstDay = Date.UTC(2000, 0, 1) / 86_400_000;
+    const lastDay = Date.UTC(2099, 11, 31) / 86_400_000;
+    const dateOf = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('.');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 60 }),
+        fc.constantFrom('day', 'week', 'month'),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: firstDay, max: lastDay }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.constantFrom('auto', 'SRC', undefined),
+        (maxRepeats, period, interval, start, daysBefore, type) => {
+          const payment: ScheduleInput = {
+            amount: '1',
+            period,
+            interval,
+            startDate: dateOf(start),
+            maxRepeatsNumber: maxRepeats,
+            ...(type !== undefined && { type }),
+          };
+          const charges = previewSchedule(payment, { count: maxRepeats + 10, today: dateOf(start - daysBefore) });
+          expect(charges.map((charge) => charge.index)).toEqual(Array.from({ length: maxRepeats + 1 }, (_, index) => index));
+          const rules = readScheduleRules({ amount: '1', period, interval: String(interval), 'max-repeats-number': String(maxRepeats) });
+          // Stopped once the charge with index N is made (the next counter is N + 1), not before.
+          expect(isStopped(rules, { today: start, index: maxRepeats })).toBe(false);
+          expect(isStopped(rules, { today: start, index: maxRepeats + 1 })).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('finish-date is the date of the last charge: charged on it, never after', () => {

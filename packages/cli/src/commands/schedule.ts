@@ -1,4 +1,4 @@
-import { GatewayValidationError, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/spec';
+import { GatewayValidationError, isPastMaxRepeats, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/spec';
 import { fromWireRow } from '@paysign/spec';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { readDateFlag } from '../cli/flag-values.js';
@@ -11,8 +11,9 @@ const usage = `paysign schedule --file PAYMENT.json [--count N] [--today DD.MM.Y
 
 Lists the charges a recurring payment will make (date, repeat index, amount, currency), by the
 spec's rules: period day / week (7 days) / month (same day of the month), interval,
-amount-sequence from current-repeats-number, finish-date and max-repeats-number. When fewer
-charges than --count are listed, it says which of finish-date and max-repeats-number ends them.
+amount-sequence from current-repeats-number, finish-date and max-repeats-number (the last
+charge's index: max-repeats-number N makes the charges 0 to N). When fewer charges than --count
+are listed, it says which of finish-date and max-repeats-number ends them.
 PAYMENT.json holds one recurring payment, with camelCase names (amount, period, interval,
 startDate, ...) or the wire names of the CSV columns (amount, period, start-date, ...), or the
 file "paysign send update-recurring-payments" reads (a list, or {"payments": [...]}): each
@@ -52,8 +53,11 @@ export function whyFewer(payment: Record<string, unknown>, charges: readonly Sch
   const max = payment.maxRepeatsNumber;
   const last = charges.at(-1);
   const listed = `${charges.length} of --count ${count} charges listed`;
-  if (max !== undefined && max !== null && Number(max) === (last === undefined ? Number(payment.currentRepeatsNumber ?? 0) : last.index + 1)) {
-    return `${listed}: ${name('maxRepeatsNumber', 'max-repeats-number')} ${String(max)} is reached (charge indexes run from 0 to ${Number(max) - 1})`;
+  // The counter of the charge after the last one listed; past max-repeats-number (the last
+  // charge's index, the spec's line 52), it is what ends the list.
+  const next = last === undefined ? Number(payment.currentRepeatsNumber ?? 0) : last.index + 1;
+  if (max !== undefined && max !== null && isPastMaxRepeats({ maxRepeatsNumber: Number(max) }, next)) {
+    return `${listed}: ${name('maxRepeatsNumber', 'max-repeats-number')} ${String(max)} is reached (the last charge's index: indexes run from 0 to ${Number(max)})`;
   }
   if (payment.finishDate !== undefined) return `${listed}: the next charge would fall after ${name('finishDate', 'finish-date')} ${String(payment.finishDate)}`;
   return `${listed}: the payment makes no more charges`;

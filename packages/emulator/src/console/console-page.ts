@@ -1,4 +1,4 @@
-import { maskPan, readScheduleRules, redactCardData } from '@paysign/spec';
+import { isPastMaxRepeats, maskPan, readScheduleRules, redactCardData } from '@paysign/spec';
 import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 import type { PaymentOwners } from '../merchants/payment-owners.js';
@@ -57,8 +57,15 @@ function stopPoint(id: string, fields: ProfileFields, life: PaymentLife, manual:
   const lastDay = lastPlanned ? (epochDayOf(lastPlanned.date) as number) : (epochDayOf(life.charges.at(-1)?.date ?? '') ?? today);
   if (manual && life.state === 'stop') return { day: rules.finishDay ?? today, date: dateOf(rules.finishDay ?? today), reason: `stopped manually (${id})` };
   if (rules.maxRepeatsNumber !== undefined && life.upcoming.length < 12) {
-    const reached = life.currentRepeatsNumber + life.upcoming.length >= rules.maxRepeatsNumber;
-    if (reached) return { day: lastDay + 1, date: dateOf(lastDay + 1), reason: `max repeats ${rules.maxRepeatsNumber} reached` };
+    // The counter after the last planned charge is past max-repeats-number: the charge with index
+    // max-repeats-number was the last (the spec, line 52: it is the maximum repeat index).
+    const reached = isPastMaxRepeats(rules, life.currentRepeatsNumber + life.upcoming.length);
+    if (reached)
+      return {
+        day: lastDay + 1,
+        date: dateOf(lastDay + 1),
+        reason: `max repeats ${rules.maxRepeatsNumber} reached: index ${rules.maxRepeatsNumber} was the last charge`,
+      };
   }
   if (rules.finishDay !== undefined && life.upcoming.length < 12)
     return { day: rules.finishDay, date: dateOf(rules.finishDay), reason: `finish date ${dateOf(rules.finishDay)}` };

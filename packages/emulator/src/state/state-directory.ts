@@ -21,6 +21,8 @@ import { readSnapshotBody } from './snapshot-shape.js';
 export const STATE_FORMAT = 'paysign-emulator-state';
 /**
  * The layout of the state this emulator reads and writes; a state of another version is refused.
+ * Version 2: max-repeats-number N makes the charges with indices 0 to N (version 1 stopped after
+ * index N - 1, so a payment a version 1 state holds as stopped would charge again).
  *
  * @example
  * ```ts
@@ -29,7 +31,11 @@ export const STATE_FORMAT = 'paysign-emulator-state';
  * if (header.version !== STATE_VERSION) console.error('written by another version of the emulator');
  * ```
  */
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
+/** Why a state of an older version is not read, by version. */
+const OLDER_VERSIONS: Readonly<Record<number, string>> = {
+  1: 'which stopped a payment with max-repeats-number N after N charges (indices 0 to N - 1); this one makes N + 1 (indices 0 to N: the spec, docs/gateway-api.md line 52, "Maximum repeat index"), so a payment that state holds as stopped would be charged again',
+};
 const STATE_FILE = 'state.json';
 const LOCK_FILE = 'lock';
 const TEMP_FILE = /^state\.json\.\d+\.\d+\.tmp$/;
@@ -155,6 +161,12 @@ async function readState(file: string, where: string): Promise<EmulatorSnapshot>
     return fail(`${where}: state.json is not a paysign emulator state (no "${STATE_FORMAT}" first line); it is left as it is`);
   }
   const { version, bytes: length, sha256 } = header as { version?: unknown; bytes?: unknown; sha256?: unknown };
+  const older = typeof version === 'number' ? OLDER_VERSIONS[version] : undefined;
+  if (older !== undefined) {
+    return fail(
+      `${where} was written by an emulator with state version ${version}, ${older}: this one reads version ${STATE_VERSION}; give a new directory, or start the matching version of paysign (the state is left as it is)`,
+    );
+  }
   if (version !== STATE_VERSION) {
     return fail(
       `${where} was written by an emulator with state version ${JSON.stringify(version)}; this one reads version ${STATE_VERSION}: start the matching version of paysign, or give a new directory (the state is left as it is)`,

@@ -37,7 +37,8 @@ describe('admin API: list, stop, re-send a callback (#22 item 3)', () => {
   it('GET /emulator/recurring-payments lists every payment with its state, counter, next charge date and merchant', async () => {
     emulator = createEmulator({ merchants, clock: 'virtual', today: '01.01.2030' });
     expect((await call('POST', '/emulator/recurring-payments?login=merchant', monthly('rp-b'))).status).toBe(201);
-    expect((await call('POST', '/emulator/recurring-payments', monthly('rp-a', { 'max-repeats-number': 1 }))).status).toBe(201);
+    // max-repeats-number 0: exactly one charge, index 0 (the spec, line 52: the maximum repeat index).
+    expect((await call('POST', '/emulator/recurring-payments', monthly('rp-a', { 'max-repeats-number': 0 }))).status).toBe(201);
     await call('POST', '/emulator/clock', { advanceDays: 10 });
     const { status, json } = await call('GET', '/emulator/recurring-payments');
     expect(status).toBe(200);

@@ -69,7 +69,8 @@ describe('in a real browser', () => {
     await page.fill('#f-amount', '25.00');
     await page.fill('#f-period', 'week');
     await page.fill('#f-start-date', '02.03.2030');
-    await page.fill('#f-max-repeats-number', '3');
+    // max-repeats-number 2 is the last charge's index (the spec, line 52): three charges.
+    await page.fill('#f-max-repeats-number', '2');
     await page.fill('#f-first-name', '<script>alert(1)</script>');
     await page.fill('#f-credit-card-number', '4111111111111111');
     await page.selectOption('select[name=login]', 'merchant');
@@ -84,7 +85,7 @@ describe('in a real browser', () => {
     await page.goto(`${server.url}/?payment=rp-browser`);
     expect(await page.textContent('#today')).toBe('23.03.2030');
     expect(await page.locator('#charges tr.approved').count()).toBe(3);
-    expect(await page.textContent('#stop-reason')).toContain('max repeats 3 reached');
+    expect(await page.textContent('#stop-reason')).toContain('max repeats 2 reached: index 2 was the last charge');
     expect(await page.locator('#timeline svg g.charge.approved').count()).toBe(3);
     expect(await page.textContent('#payment h2')).toContain('stop');
     // The merchant's text is text: no script ran, the field shows it as typed.

@@ -102,8 +102,9 @@ describe('the console (GET /)', () => {
     expect(page).toContain('411111******1111');
     expect(page).not.toContain('4111111111111111');
     expect(page).toContain('<svg');
-    expect(page.match(/<g class="charge approved">/g)).toHaveLength(2);
-    expect(page).toContain('max repeats 2 reached');
+    // max-repeats-number 2 is the last charge's index (the spec, line 52): indices 0, 1 and 2.
+    expect(page.match(/<g class="charge approved">/g)).toHaveLength(3);
+    expect(page).toContain('max repeats 2 reached: index 2 was the last charge');
     expect((await send('GET', '/?state=active')).text).not.toContain('data-id="rp-console"');
     expect((await send('GET', '/?state=stop')).text).toContain('data-id="rp-console"');
   });

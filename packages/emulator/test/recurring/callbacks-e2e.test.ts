@@ -84,16 +84,19 @@ describe('a recurring payment from first charge to stop, with callbacks (over HT
     await emulator.emulator.recurring.callbacksSettled();
     expect(failuresLeft).toBe(0);
     const rest = await call('POST', '/emulator/clock', { today: '30.04.2030' });
-    expect(rest.json.charges.map((charge: { date: string }) => charge.date)).toEqual(['28.02.2030', '31.03.2030']);
+    // max-repeats-number 3 is the last charge's index (the spec, line 52: "Maximum repeat index;
+    // the first charge has index 0"): four charges, the last on 30.04.
+    expect(rest.json.charges.map((charge: { date: string }) => charge.date)).toEqual(['28.02.2030', '31.03.2030', '30.04.2030']);
     await emulator.emulator.recurring.callbacksSettled();
 
     const life = (await call('GET', '/emulator/recurring-payments/rp-e2e')).json as Life;
     expect(life.state).toBe('stop');
-    expect(life.currentRepeatsNumber).toBe(3);
-    expect(life.charges.map((charge) => charge.index)).toEqual([0, 1, 2]);
+    expect(life.currentRepeatsNumber).toBe(4);
+    expect(life.charges.map((charge) => charge.index)).toEqual([0, 1, 2, 3]);
     // The first delivery failed twice (500) and was retried; every callback ends delivered.
     expect(life.callbacks.map((callback) => [callback.attempts, callback.lastStatus, callback.state])).toEqual([
       [3, 200, 'delivered'],
+      [1, 200, 'delivered'],
       [1, 200, 'delivered'],
       [1, 200, 'delivered'],
     ]);
@@ -101,6 +104,7 @@ describe('a recurring payment from first charge to stop, with callbacks (over HT
     // One onCallback per charge (the retried first one arrives last).
     expect(received.map((callback) => callback.orderid).sort()).toEqual(life.charges.map((charge) => charge.orderid).sort());
     expect(received.map((callback) => [callback.status, callback.merchantOrder, callback.unverified.type, callback.unverified.amount])).toEqual([
+      ['approved', 'order-e2e', 'sale', '19.99'],
       ['approved', 'order-e2e', 'sale', '19.99'],
       ['approved', 'order-e2e', 'sale', '19.99'],
       ['approved', 'order-e2e', 'sale', '19.99'],

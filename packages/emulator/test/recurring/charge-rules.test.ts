@@ -66,12 +66,15 @@ describe('rule 9: the counter increases even when a charge fails', () => {
     });
     await advance(emulator, 10);
     const declined = await life(emulator, 'rp-d');
+    // max-repeats-number 2 is the last charge's index (the spec, line 52: "Maximum repeat index;
+    // the first charge has index 0"): indices 0, 1 and 2, declined or not.
     expect(declined.charges.map((charge) => [charge.index, charge.status])).toEqual([
       [0, 'declined'],
       [1, 'declined'],
+      [2, 'declined'],
     ]);
-    expect(declined).toMatchObject({ currentRepeatsNumber: 2, state: 'stop' });
-    expect((await life(emulator, 'rp-a')).charges.map((charge) => charge.status)).toEqual(['approved', 'approved']);
+    expect(declined).toMatchObject({ currentRepeatsNumber: 3, state: 'stop' });
+    expect((await life(emulator, 'rp-a')).charges.map((charge) => charge.status)).toEqual(['approved', 'approved', 'approved']);
   });
 });
 
@@ -208,8 +211,9 @@ describe('rule 11 and updates over HTTP (update-recurring-payments)', () => {
     });
     await call('POST', '/emulator/clock', { advanceDays: 5 });
     let seen = await call('GET', '/emulator/recurring-payments/rp-u');
-    expect(seen).toMatchObject({ state: 'stop', currentRepeatsNumber: 2 });
-    expect(seen.charges.map((charge: { date: string }) => charge.date)).toEqual(['02.01.2030', '03.01.2030']);
+    // max-repeats-number 2: indices 0 to 2 (the spec, line 52: the maximum repeat index).
+    expect(seen).toMatchObject({ state: 'stop', currentRepeatsNumber: 3 });
+    expect(seen.charges.map((charge: { date: string }) => charge.date)).toEqual(['02.01.2030', '03.01.2030', '04.01.2030']);
 
     // Rescheduled: the same start-date again, more repeats, a new amount.
     await update({ amount: '12.00', period: 'day', interval: '1', 'start-date': '02.01.2030', 'max-repeats-number': '4' });
@@ -222,9 +226,11 @@ describe('rule 11 and updates over HTTP (update-recurring-payments)', () => {
     expect(seen.charges.map((charge: { index: number; date: string; amount: string }) => [charge.index, charge.date, charge.amount])).toEqual([
       [0, '02.01.2030', '10.00'],
       [1, '03.01.2030', '10.00'],
-      // Rescheduled on 06.01 (the clock's today): the day's charge is made with the update.
-      [2, '06.01.2030', '12.00'],
-      [3, '07.01.2030', '12.00'],
+      [2, '04.01.2030', '10.00'],
+      // Rescheduled on 06.01 (the clock's today): the day's charge is made with the update, and
+      // the counter goes on to index 4, the new max-repeats-number.
+      [3, '06.01.2030', '12.00'],
+      [4, '07.01.2030', '12.00'],
     ]);
     expect(seen.state).toBe('stop');
   });

@@ -109,7 +109,9 @@ describe('the emulator charges what previewSchedule lists (one engine)', () => {
         const counter = (s.currentRepeats ?? 0) + preview.length;
         expect(seen.currentRepeatsNumber).toBe(counter);
         const finish = profile['finish-date'] === undefined ? undefined : (epochDayOf(profile['finish-date']) as number);
-        const stopped = (s.maxRepeats !== undefined && counter >= s.maxRepeats) || (finish !== undefined && now >= finish);
+        // The spec, line 52: max-repeats-number is the last charge's index, so the payment stops
+        // once the charge with that index is made, when the counter is past it.
+        const stopped = (s.maxRepeats !== undefined && counter > s.maxRepeats) || (finish !== undefined && now >= finish);
         expect(seen.state).toBe(stopped ? 'stop' : 'active');
       }),
       { numRuns: 1_000 },

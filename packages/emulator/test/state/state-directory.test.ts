@@ -33,6 +33,28 @@ describe('openStateDirectory', () => {
     expect(await readdir(dir)).toEqual(['state.json']);
   });
 
+  it('refuses a state of version 1, written when max-repeats-number N meant N charges, and leaves it as it is', async () => {
+    const dir = join(root, 'version-1');
+    const first = await openStateDirectory(dir);
+    const emulator = createEmulator({ merchants: [merchant], clock: 'virtual', today: '05.03.2030', log: () => {}, state: first });
+    await emulator.persist();
+    emulator.stop();
+    await first.close();
+    const file = join(dir, 'state.json');
+    const text = await readFile(file, 'utf8');
+    expect(text.startsWith(`{"format":"${STATE_FORMAT}","version":2,`)).toBe(true);
+    // The header is outside the checksum: only the version differs from a state this emulator wrote.
+    const older = text.replace('"version":2,', '"version":1,');
+    await writeFile(file, older);
+    await expect(openStateDirectory(dir)).rejects.toMatchObject({
+      code: 'INVALID_STATE',
+      message: expect.stringMatching(
+        /state version 1, which stopped a payment with max-repeats-number N after N charges .* this one reads version 2; give a new directory/,
+      ),
+    });
+    expect(await readFile(file, 'utf8')).toBe(older);
+  });
+
   it('takes over the lock of a process that is gone and drops the temporary file of a save cut short, keeping the state', async () => {
     const dir = join(root, 'killed');
     const first = await openStateDirectory(dir);

@@ -75,10 +75,11 @@ export interface ScheduledCharge {
  *   charge falls on that month's last day, and the next month returns to the anchor (31.01 ->
  *   28.02 -> 31.03 -> 30.04), as billing systems do. Each date is computed from the start date,
  *   never from the previous (clamped) one.
- * - "max-repeats-number: Maximum repeat index; the first charge has index 0" and "current
- *   repeats number reaches max-repeats-number -> stop: client is charged no more": the counter
- *   counts charges made, so it reaches N after the charge with index N - 1; max-repeats-number N
- *   means N charges, indices 0 to N - 1 (the charge at index N is not made).
+ * - "max-repeats-number: Maximum repeat index; the first charge has index 0" (line 52) and
+ *   "charge attempt | current repeats number reaches max-repeats-number | stop | client is
+ *   charged no more" (line 84): the current repeats number at a charge is its index (rule 9), so
+ *   the attempt with index N reaches max-repeats-number N, is made, and stops the payment;
+ *   max-repeats-number N means N + 1 charges, indices 0 to N (N = 0: exactly one charge).
  * - "finish-date: Date of the last charge": a charge on the finish-date is made; none after it.
  * - Rule 10, "If start-date is the current date and the type is auto, the first charge is made on
  *   that day": for any other type, a start-date equal to `today` is not charged that day; the

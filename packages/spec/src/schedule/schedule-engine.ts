@@ -53,15 +53,16 @@ export interface PlannedCharge {
 /**
  * Lists the charges a schedule makes from `cursor.from` on: the dates of rules 5 and 6, the
  * amounts of rules 2 and 3, the counter of rule 9, rule 10's first charge, and the two stops of
- * "States and transitions" (finish-date passed, counter reaching max-repeats-number). Pure: the
- * same rules and cursor always give the same list, so listing day by day and listing at once agree.
+ * "States and transitions" (finish-date passed; the charge whose index is max-repeats-number is
+ * the last, see {@link isPastMaxRepeats}). Pure: the same rules and cursor always give the same
+ * list, so listing day by day and listing at once agree.
  *
  * @example
  * ```ts
  * const rules = readScheduleRules({ amount: '1', period: 'day', interval: '1', 'start-date': '01.01.2030', 'max-repeats-number': '2' });
  * const day = rules.startDay as number;
  * scheduledCharges(rules, { scheduledOn: day - 10, from: day - 10, index: 0 });
- * // [{ index: 0, day, amount: '1' }, { index: 1, day: day + 1, amount: '1' }]
+ * // [{ index: 0, day, amount: '1' }, { index: 1, day: day + 1, amount: '1' }, { index: 2, day: day + 2, amount: '1' }]
  * ```
  */
 export function scheduledCharges(rules: ScheduleRules, cursor: ScheduleCursor): PlannedCharge[] {
@@ -75,7 +76,7 @@ export function scheduledCharges(rules: ScheduleRules, cursor: ScheduleCursor): 
     const day = dateAt(step);
     if (cursor.through !== undefined && day > cursor.through) break;
     if (rules.finishDay !== undefined && day > rules.finishDay) break;
-    if (rules.maxRepeatsNumber !== undefined && index >= rules.maxRepeatsNumber) break;
+    if (isPastMaxRepeats(rules, index)) break;
     if (day === startDay && skipStart) continue;
     charges.push({ index, day, amount: amountAt(rules.amount, index) });
     index++;
@@ -84,17 +85,41 @@ export function scheduledCharges(rules: ScheduleRules, cursor: ScheduleCursor): 
 }
 
 /**
- * Whether the payment is stopped ("States and transitions"): its counter reached
- * max-repeats-number, or `today` is on or past its finish-date (the finish-date is the date of
- * the last charge; once it is reached no charge is left).
+ * Whether max-repeats-number leaves out the charge whose repeats counter is `index`. The spec,
+ * line 52: "max-repeats-number: Maximum repeat index; the first charge has index 0", and line 84
+ * stops the payment at the charge attempt whose current repeats number (rule 9: the charge's
+ * index) reaches max-repeats-number, that attempt being made: max-repeats-number N allows the
+ * charges with indices 0 to N (N + 1 charges; N = 0 is exactly one charge), and any index past N
+ * is left out. Without max-repeats-number no index is.
  *
  * @example
  * ```ts
- * isStopped(readScheduleRules({ amount: '1', period: 'day', interval: '1', 'max-repeats-number': '2' }), { today: 0, index: 2 }); // true
+ * import { isPastMaxRepeats, readScheduleRules } from '@paysign/spec';
+ *
+ * const rules = readScheduleRules({ amount: '1', period: 'day', interval: '1', 'max-repeats-number': '2' });
+ * isPastMaxRepeats(rules, 2); // false: index 2 is the last charge
+ * isPastMaxRepeats(rules, 3); // true
+ * ```
+ */
+export function isPastMaxRepeats(rules: Pick<ScheduleRules, 'maxRepeatsNumber'>, index: number): boolean {
+  return rules.maxRepeatsNumber !== undefined && index > rules.maxRepeatsNumber;
+}
+
+/**
+ * Whether the payment is stopped ("States and transitions"): the charge with index
+ * max-repeats-number was made (`index`, the counter of the next charge, is past it: see
+ * {@link isPastMaxRepeats}), or `today` is on or past its finish-date (the finish-date is the
+ * date of the last charge; once it is reached no charge is left).
+ *
+ * @example
+ * ```ts
+ * const rules = readScheduleRules({ amount: '1', period: 'day', interval: '1', 'max-repeats-number': '2' });
+ * isStopped(rules, { today: 0, index: 2 }); // false: the charge with index 2 is still to be made
+ * isStopped(rules, { today: 0, index: 3 }); // true: indices 0, 1 and 2 were charged
  * ```
  */
 export function isStopped(rules: ScheduleRules, at: { today: number; index: number }): boolean {
-  if (rules.maxRepeatsNumber !== undefined && at.index >= rules.maxRepeatsNumber) return true;
+  if (isPastMaxRepeats(rules, at.index)) return true;
   return rules.finishDay !== undefined && at.today >= rules.finishDay;
 }
 

@@ -26,7 +26,7 @@ export type AmountRule = { mode: 'fixed'; amount: string } | { mode: 'random'; f
  * import { isStopped, readScheduleRules, type ScheduleRules } from '@paysign/spec';
  *
  * const rules: ScheduleRules = readScheduleRules({ amount: '10.42', period: 'month', interval: '1', 'max-repeats-number': '12' });
- * isStopped(rules, { today, index: 12 }); // true: twelve charges made
+ * isStopped(rules, { today, index: 13 }); // true: thirteen charges made, indices 0 to 12
  * ```
  */
 export interface ScheduleRules {
