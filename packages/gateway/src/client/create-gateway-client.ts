@@ -137,7 +137,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     try {
       return parseGatewayResponse(reply.status, reply.body, reply.headers);
     } catch (error) {
-      if (error instanceof GatewayAuthenticationError) error.redactedBaseString = redactBaseString(signed.baseString, params);
+      // The reader knows nothing of the request: the error is made again, complete, with what was signed.
+      if (error instanceof GatewayAuthenticationError) {
+        throw new GatewayAuthenticationError(error.message, error.details, { redactedBaseString: redactBaseString(signed.baseString, params) });
+      }
       throw error;
     }
   }
