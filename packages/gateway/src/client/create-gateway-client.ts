@@ -74,7 +74,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  *   baseUrl: 'https://sandbox.gate.example',
  *   endpointId: '1234',
  *   login: 'merchant-login',
- *   controlKey: process.env.GATEWAY_CONTROL_KEY,
+ *   controlKey: process.env.GATEWAY_CONTROL_KEY!, // or privateKey: pem for RSA-SHA256, never both
  * });
  * const result = await client.panEligibilitySend({ clientOrderId: 'order-1', sendingCardRefId: 'ref-9' });
  * console.log(result.status, result.serialNumber);
