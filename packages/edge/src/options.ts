@@ -1,25 +1,21 @@
 import type { GatewayOperation } from '@paysign/spec';
-import { DEFAULT_PATH_PREFIX, gatewayOperations } from '@paysign/spec';
-import { createMemoryNonceStore, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type NonceStore, type PrivateKeyInput } from '@paysign/oauth-core/webcrypto';
+import {
+  checkMerchantCredentials,
+  DEFAULT_PATH_PREFIX,
+  gatewayOperations,
+  GatewayValidationError,
+  type CheckedMerchantCredentials,
+  type MerchantCredentials,
+} from '@paysign/spec';
+import { createMemoryNonceStore, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type NonceStore } from '@paysign/oauth-core/webcrypto';
 import { EdgeError } from './errors.js';
 import type { Allowlist } from './request/route.js';
 import type { UpstreamFetch } from './upstream/forward.js';
 import type { OperationValidator } from './validation/validate-request.js';
 import { validateOperation } from './validation/validate-request.js';
 
-/**
- * The merchant's gateway credentials: the login and the control key (HMAC-SHA1) or private key (RSA-SHA256).
- *
- * @example
- * ```ts
- * import type { MerchantCredentials } from '@paysign/edge';
- *
- * const merchant: MerchantCredentials = { login: 'merchant-login', signatureMethod: 'HMAC-SHA1', controlKey: env.PAYSIGN_CONTROL_KEY };
- * ```
- */
-export type MerchantCredentials =
-  | { login: string; signatureMethod: 'HMAC-SHA1'; controlKey: string }
-  | { login: string; signatureMethod: 'RSA-SHA256'; privateKey: PrivateKeyInput };
+// The merchant's credentials are @paysign/spec's one type, which the gateway client and the CLI use too.
+export type { MerchantCredentials } from '@paysign/spec';
 
 /**
  * How the merchant's own back ends prove who they are; at least one way must be set.
@@ -116,7 +112,7 @@ export interface SigningProxyOptions {
 export interface ResolvedOptions {
   gatewayUrl: string;
   pathPrefix: string;
-  merchant: MerchantCredentials;
+  merchant: CheckedMerchantCredentials;
   bearerTokens: readonly string[];
   hmacSecrets: readonly string[];
   hmacWindowSeconds: number;
@@ -165,19 +161,14 @@ function checkAllowlist(allow: Allowlist): Allowlist {
   return copy;
 }
 
-function checkMerchant(merchant: MerchantCredentials): MerchantCredentials {
-  if (merchant === null || typeof merchant !== 'object') invalid('merchant must give login, signatureMethod and its key');
-  if (typeof merchant.login !== 'string' || merchant.login === '') invalid('merchant.login must be a non-empty string');
-  if (merchant.signatureMethod === 'HMAC-SHA1') {
-    if (typeof merchant.controlKey !== 'string' || merchant.controlKey === '') invalid('merchant.controlKey is required for HMAC-SHA1');
-  } else if (merchant.signatureMethod === 'RSA-SHA256') {
-    if (merchant.privateKey === undefined || merchant.privateKey === null || merchant.privateKey === '') {
-      invalid('merchant.privateKey is required for RSA-SHA256');
-    }
-  } else {
-    invalid("merchant.signatureMethod must be HMAC-SHA1 or RSA-SHA256, the gateway's two methods");
+// The spec's one check of merchant credentials, its issues said as this package's option errors.
+function checkMerchant(merchant: MerchantCredentials): CheckedMerchantCredentials {
+  try {
+    return checkMerchantCredentials(merchant, 'merchant');
+  } catch (error) {
+    if (error instanceof GatewayValidationError) invalid(error.issues.map((issue) => issue.message).join('; '));
+    throw error;
   }
-  return merchant;
 }
 
 // The hosts plain http: may reach (URL.hostname form: lowercase, IPv6 in brackets).

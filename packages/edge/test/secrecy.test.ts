@@ -5,6 +5,8 @@ import { createCloudflareWorker } from '@paysign/edge/cloudflare';
 import { callerRequest, CALLER_HMAC_SECRET, CALLER_TOKEN, CONTROL_KEY, ENDPOINT, harness, PAN_PATH, PROXY, TRANSFER_PATH, UPDATE_PATH } from './helpers.js';
 
 const SECRETS = [CONTROL_KEY, CALLER_TOKEN, CALLER_HMAC_SECRET, 'SECRET'];
+// Never read as a key: the option checks refuse it before anything parses it.
+const PRIVATE_PEM = '-----BEGIN PRIVATE KEY-----\nSECRET-key-body\n-----END PRIVATE KEY-----';
 
 function expectNoSecret(text: string): void {
   for (const secret of SECRETS) expect(text).not.toContain(secret);
@@ -53,11 +55,27 @@ describe('no secret ever leaves the proxy', () => {
       ],
       [
         { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: 'm', signatureMethod: 'PLAINTEXT', controlKey: CONTROL_KEY } },
-        "merchant.signatureMethod must be HMAC-SHA1 or RSA-SHA256, the gateway's two methods",
+        'merchant.signatureMethod: must be HMAC-SHA1 or RSA-SHA256',
       ],
       [
         { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: 'm', signatureMethod: 'RSA-SHA256' } },
-        'merchant.privateKey is required for RSA-SHA256',
+        'merchant.privateKey: is required for RSA-SHA256',
+      ],
+      [
+        { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: 'm', controlKey: CONTROL_KEY, privateKey: PRIVATE_PEM } },
+        'merchant.controlKey: RSA-SHA256 signs with the privateKey: give controlKey or privateKey, not both',
+      ],
+      [
+        {
+          ...base,
+          callers: { bearerTokens: [CALLER_TOKEN] },
+          merchant: { login: 'm', signatureMethod: 'HMAC-SHA1', controlKey: CONTROL_KEY, privateKey: PRIVATE_PEM },
+        },
+        'merchant.privateKey: HMAC-SHA1 signs with the controlKey: give controlKey or privateKey, not both',
+      ],
+      [
+        { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: '', controlKey: '' } },
+        'merchant.login: must be a non-empty string; merchant.controlKey: is required for HMAC-SHA1 (or give a privateKey for RSA-SHA256)',
       ],
       [{ ...base, callers: { bearerTokens: [CALLER_TOKEN] }, timeoutMs: 0 }, 'timeoutMs must be a positive whole number'],
     ];

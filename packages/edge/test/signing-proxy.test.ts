@@ -60,6 +60,18 @@ describe('a request that passes every check is signed, forwarded and answered by
     expect(await response.text()).toContain('type=async-response');
   });
 
+  it('takes the merchant as the gateway client does: the method may be left out, the key names it', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const rsa = harness({ merchant: { login: 'rsa-merchant', privateKey: pem } });
+    rsa.emulator.merchants.add({ login: 'rsa-merchant', publicKeys: [publicKey.export({ type: 'spki', format: 'pem' }).toString()], endpointIds: [ENDPOINT] });
+    expect((await rsa.proxy.fetch(callerRequest(PAN_PATH, panParams))).status).toBe(200);
+    expect(parseAuthorizationHeader(rsa.upstream[0]!.headers.get('authorization')!).params.oauth_signature_method).toBe('RSA-SHA256');
+    const hmac = harness({ merchant: { login: LOGIN, controlKey: CONTROL_KEY } });
+    expect((await hmac.proxy.fetch(callerRequest(PAN_PATH, panParams))).status).toBe(200);
+    expect(parseAuthorizationHeader(hmac.upstream[0]!.headers.get('authorization')!).params.oauth_signature_method).toBe('HMAC-SHA1');
+  });
+
   it('forwards an update-recurring-payments payload that passes the gateway rules', async () => {
     const { proxy } = harness();
     const row = {

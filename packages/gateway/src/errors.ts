@@ -38,27 +38,29 @@ export interface GatewayFailureDetails {
 
 /**
  * HTTP 401/403: the gateway did not accept the signature, the login or the key. The message says
- * how to debug it; `redactedBaseString` (set by the client) is the base string that was signed,
- * with card data and the payload masked.
+ * how to debug it; `redactedBaseString`, on the errors a client throws, is the base string that
+ * was signed, with card data and the payload masked (`parseGatewayResponse` alone has no request,
+ * so its errors have none).
  *
  * @example
  * ```ts
  * try {
- *   parseGatewayResponse(403, '');
+ *   await client.panEligibilitySend({ clientOrderId: 'order-1', sendingCardRefId: 'ref-9' });
  * } catch (error) {
- *   if (error instanceof GatewayAuthenticationError) console.error(error.message);
+ *   if (error instanceof GatewayAuthenticationError) console.error(error.message, error.redactedBaseString);
  * }
  * ```
  */
 export class GatewayAuthenticationError extends GatewayError {
   override readonly name: string = 'GatewayAuthenticationError';
   readonly details: GatewayFailureDetails;
-  /** The signed base string with card data and the payload replaced by `[redacted ...]` markers. */
-  redactedBaseString?: string;
+  /** The signed base string with card data and the payload replaced by `[redacted ...]` markers; `undefined` when no request is known. */
+  readonly redactedBaseString: string | undefined;
 
-  constructor(message: string, details: GatewayFailureDetails) {
+  constructor(message: string, details: GatewayFailureDetails, request?: { redactedBaseString?: string }) {
     super('AUTHENTICATION_FAILED', message);
     this.details = details;
+    this.redactedBaseString = request?.redactedBaseString;
   }
 }
 

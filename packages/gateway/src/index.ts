@@ -14,7 +14,7 @@ export {
 
 // The gateway's rules, re-exported from @paysign/spec for the client's users: the typed model,
 // the update-recurring-payments columns, calendar dates, card masking, validation and the
-// schedule preview (the field tables, paths, wire mapping and reply formats are on @paysign/spec)
+// schedule preview, the merchant's credentials (the field tables, paths, wire mapping and reply formats are on @paysign/spec)
 export type {
   AmountMode,
   AmountSequence,
@@ -24,7 +24,9 @@ export type {
   DecimalString,
   FixedAmount,
   GatewayOperation,
+  HmacMerchantCredentials,
   IntegerInput,
+  MerchantCredentials,
   NoSchedule,
   PanEligibilitySendRequest,
   Period,
@@ -35,6 +37,7 @@ export type {
   RecurringPaymentRow,
   RecurringPaymentType,
   RecurringPaymentUpdate,
+  RsaMerchantCredentials,
   Schedule,
   ScheduledCharge,
   ScheduleInput,
@@ -67,7 +70,13 @@ export { AUTHENTICATION_DEBUG_HINT, parseGatewayResponse, type ResponseHeaders }
 
 // The client: validate, sign, send once, read
 export { createGatewayClient, type GatewayClient } from './client/create-gateway-client.js';
-export { DEFAULT_MAX_REPLY_BYTES, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './client/options.js';
+export {
+  DEFAULT_MAX_REPLY_BYTES,
+  type GatewayCallOptions,
+  type GatewayClientOptions,
+  type GatewayClientSettings,
+  type GatewaySignatureMethod,
+} from './client/options.js';
 
 // Callbacks: the gateway's checksum (docs/reference/callbacks.md), verified; a fetch handler that receives them
 export {

@@ -9,6 +9,7 @@ import {
   GatewayTransportError,
   GatewayValidationError,
   type GatewayClientOptions,
+  type GatewayClientSettings,
   type TransferRequest,
 } from '../src/index.js';
 import { handBaseString, validFields, readAuthorization, readBody, startServer, TEST_PAN, validPayment, type Handler } from './fixtures.js';
@@ -28,7 +29,7 @@ async function serve(handler: Handler) {
 
 const empty200: Handler = (_, res) => res.writeHead(200, { 'Content-Length': '0' }).end();
 
-function hmacClient(url: string, extra: Partial<GatewayClientOptions> = {}) {
+function hmacClient(url: string, extra: Partial<GatewayClientSettings> = {}) {
   return createGatewayClient({ baseUrl: url, endpointId: '1234', login: 'merchant-login', controlKey: CONTROL_KEY, ...extra });
 }
 
@@ -183,11 +184,22 @@ describe('RSA-SHA256', () => {
     expect(verify('sha256', Buffer.from(base), publicKey, Buffer.from(auth.get('oauth_signature')!, 'base64'))).toBe(true);
   });
 
-  it('the signature method can be overridden to HMAC-SHA1 even with a key at hand', async () => {
+  it('one merchant signs one way: HMAC-SHA1 with a private key at hand is refused, naming privateKey, and nothing is sent', async () => {
     const server = await serve(empty200);
-    const client = hmacClient(server.url, { privateKey, signatureMethod: 'HMAC-SHA1' });
-    await client.panEligibilitySend({ clientOrderId: 'o', sendingCardRefId: 'r' });
-    expect(readAuthorization(server.seen[0]!.headers.authorization).get('oauth_signature_method')).toBe('HMAC-SHA1');
+    // What the types refuse (test/types/merchant-credentials.ts), a JavaScript caller can still pass.
+    const options = { baseUrl: server.url, endpointId: '1234', login: 'merchant-login', controlKey: CONTROL_KEY, privateKey, signatureMethod: 'HMAC-SHA1' };
+    let thrown: unknown;
+    try {
+      createGatewayClient(options as unknown as GatewayClientOptions);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(GatewayValidationError);
+    expect((thrown as GatewayValidationError).code).toBe('INVALID_OPTIONS');
+    expect((thrown as GatewayValidationError).issues.map((issue) => [issue.field, issue.rule])).toEqual([['privateKey', 'invalid-option']]);
+    expect((thrown as Error).message).not.toContain(CONTROL_KEY);
+    expect((thrown as Error).message).not.toContain('PRIVATE KEY');
+    expect(server.seen).toHaveLength(0);
   });
 });
 
@@ -378,6 +390,8 @@ describe('client options', () => {
     ['an unsupported method', { signatureMethod: 'PLAINTEXT' }, 'signatureMethod'],
     ['a bad timeout', { timeoutMs: 0 }, 'timeoutMs'],
     ['an unreadable private key', { controlKey: undefined, privateKey: '-----BEGIN RSA PRIVATE KEY-----\nnope\n-----END RSA PRIVATE KEY-----' }, 'privateKey'],
+    ['both keys (the key means RSA-SHA256, so the control key is the one too many)', { privateKey: 'a PEM' }, 'controlKey'],
+    ['RSA-SHA256 named with only a control key', { signatureMethod: 'RSA-SHA256' }, 'controlKey'],
   ])('refuses %s', (_, change, field) => {
     expect(optionIssues({ ...base, ...change })).toContain(field);
   });

@@ -1,7 +1,7 @@
 // The client writes update-recurring-payments' CSV: NUL is refused in every cell (quoted or
 // not), and formula-looking cells reach the gateway verbatim (attack finding 13). Over HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGatewayClient, GatewayValidationError, type GatewayClientOptions } from '../src/index.js';
+import { createGatewayClient, GatewayValidationError, type GatewayClientSettings } from '../src/index.js';
 import { readBody, startServer, validPayment } from './fixtures.js';
 
 let close: (() => Promise<void>) | undefined;
@@ -16,7 +16,7 @@ async function gateway() {
   return server;
 }
 
-const client = (url: string, extra: Partial<GatewayClientOptions> = {}) =>
+const client = (url: string, extra: Partial<GatewayClientSettings> = {}) =>
   createGatewayClient({ baseUrl: url, endpointId: '1234', login: 'merchant', controlKey: 'control-key', ...extra });
 
 describe('the CSV the client writes', () => {

@@ -10,7 +10,7 @@ import {
   GatewayReplyTooLargeError,
   GatewayTransportError,
   GatewayValidationError,
-  type GatewayClientOptions,
+  type GatewayClientSettings,
 } from '../src/index.js';
 
 const transfer = { clientOrderId: 'order-1', amount: '10.00', currency: 'EUR', cardRecurringPaymentId: 'src-1', destinationCardRecurringPaymentId: 'dst-1' };
@@ -50,7 +50,7 @@ async function streamingServer(total: number, withLength: boolean): Promise<{ ur
   return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, written: () => written, finished };
 }
 
-function client(url: string, extra: Partial<GatewayClientOptions> = {}) {
+function client(url: string, extra: Partial<GatewayClientSettings> = {}) {
   return createGatewayClient({ baseUrl: url, endpointId: '1234', login: 'merchant', controlKey: 'control-key', ...extra });
 }
 

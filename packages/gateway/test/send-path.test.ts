@@ -84,10 +84,14 @@ describe('createGatewayClient: each refusal, with its message', () => {
     ]);
   });
 
-  it('HMAC-SHA1 needs a non-empty control key string; RSA-SHA256 needs a private key', () => {
+  it('HMAC-SHA1 needs a non-empty control key string; RSA-SHA256 needs a private key, and not the control key too', () => {
     const hmacNeeds = [issue('controlKey', 'is required for HMAC-SHA1 (or give a privateKey for RSA-SHA256)')];
     for (const controlKey of [undefined, '', 42]) expect(optionIssues({ ...BASE, controlKey })).toEqual(hmacNeeds);
-    expect(optionIssues({ ...BASE, signatureMethod: 'RSA-SHA256' })).toEqual([issue('privateKey', 'is required for RSA-SHA256')]);
+    expect(optionIssues({ ...BASE, signatureMethod: 'RSA-SHA256' })).toEqual([
+      issue('privateKey', 'is required for RSA-SHA256'),
+      issue('controlKey', 'RSA-SHA256 signs with the privateKey: give controlKey or privateKey, not both'),
+    ]);
+    for (const privateKey of [null, '']) expect(optionIssues({ ...KEYLESS, privateKey })).toEqual([issue('privateKey', 'is required for RSA-SHA256')]);
   });
 
   it('timeoutMs must be positive and finite; maxReplyBytes a positive whole number', () => {

@@ -4,6 +4,15 @@
 // Errors: the base of every paysign gateway error, and the refusal of a request that breaks the spec
 export { GatewayError, GatewayValidationError, type GatewayErrorCode } from './errors.js';
 
+// The merchant's credentials: the login and the control key (HMAC-SHA1) or the private key (RSA-SHA256)
+export {
+  checkMerchantCredentials,
+  type CheckedMerchantCredentials,
+  type HmacMerchantCredentials,
+  type MerchantCredentials,
+  type RsaMerchantCredentials,
+} from './credentials/merchant-credentials.js';
+
 // Operations and their paths (v4 / v2)
 export {
   DEFAULT_PATH_PREFIX,

@@ -21,7 +21,7 @@ import { authenticationAdvice } from '../cli/known-errors.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
 import { readWholeNumberFlag } from '../cli/flag-values.js';
-import { CONNECTION_FLAG_OPTIONS, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
+import { CONNECTION_FLAG_OPTIONS, merchantCredentials, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
 
 const usage = `paysign bulk update-recurring-payments --csv ROWS.csv [options]
@@ -113,16 +113,15 @@ export const bulkCommand: Command = {
     }
     const config = readConnectionFlags(values, env);
     requireSettings(config, ['baseUrl', 'login', 'endpointId']);
-    const privateKey = await readPrivateKeyFile(config);
+    const merchant = merchantCredentials(config, await readPrivateKeyFile(config));
     const client = createGatewayClient({
+      ...merchant,
       baseUrl: config.baseUrl as string,
       endpointId: config.endpointId as string,
-      login: config.login as string,
       timeoutMs,
-      ...(config.controlKey !== undefined && { controlKey: config.controlKey }),
       // RSA-SHA256 through WebCrypto: each signature is made on libuv's thread pool, so concurrent
       // rows sign on every core instead of queueing on the event loop (node:crypto's sign is synchronous).
-      ...(privateKey !== undefined && { privateKey, adapter: threadPoolSigner }),
+      ...(merchant.privateKey !== undefined && { adapter: threadPoolSigner }),
       ...(config.pathPrefix !== undefined && { pathPrefix: config.pathPrefix }),
       ...(config.currency !== undefined && { projectCurrency: config.currency }),
     });

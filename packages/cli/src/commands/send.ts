@@ -19,7 +19,7 @@ import { shellQuote } from '../cli/shell-quote.js';
 import type { Output } from '../cli/output.js';
 import { redactText } from '../redact/redact.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
-import { CONNECTION_FLAG_OPTIONS, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
+import { CONNECTION_FLAG_OPTIONS, merchantCredentials, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
 import { readJsonFile } from './read-file.js';
 import { readPaymentList, refusalFrom } from './schedule.js';
@@ -199,10 +199,8 @@ export const sendCommand: Command = {
         fetch: recordingFetch,
         baseUrl: config.baseUrl as string,
         endpointId: config.endpointId as string,
-        login: config.login as string,
+        ...merchantCredentials(config, privateKey),
         timeoutMs,
-        ...(config.controlKey !== undefined && { controlKey: config.controlKey }),
-        ...(privateKey !== undefined && { privateKey }),
         ...(config.pathPrefix !== undefined && { pathPrefix: config.pathPrefix }),
         ...(config.currency !== undefined && { projectCurrency: config.currency }),
       });

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { MerchantCredentials } from '@paysign/spec';
 import { UsageError } from '../cli/usage-error.js';
 import type { Environment } from '../cli/environment.js';
 
@@ -55,14 +56,37 @@ export async function readPrivateKeyFile(config: GatewayConfig): Promise<string 
   }
 }
 
+const NO_KEY = 'give --control-key (or PAYSIGN_CONTROL_KEY) or --private-key (or PAYSIGN_PRIVATE_KEY_FILE)';
+
+function missingSettings(keys: readonly (keyof GatewayConfig)[]): UsageError {
+  const flag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  return new UsageError(`missing ${keys.map((key) => `${flag(key)} (or ${GATEWAY_ENV[key]})`).join(', ')}`);
+}
+
 /** Throws a usage error naming the flag and variable of each missing setting. */
 export function requireSettings(config: GatewayConfig, keys: readonly (keyof GatewayConfig)[]): void {
-  const flag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   const missing = keys.filter((key) => config[key] === undefined);
-  if (missing.length > 0) throw new UsageError(`missing ${missing.map((key) => `${flag(key)} (or ${GATEWAY_ENV[key]})`).join(', ')}`);
-  if (config.controlKey === undefined && config.privateKeyFile === undefined) {
-    throw new UsageError('give --control-key (or PAYSIGN_CONTROL_KEY) or --private-key (or PAYSIGN_PRIVATE_KEY_FILE)');
-  }
+  if (missing.length > 0) throw missingSettings(missing);
+  if (config.controlKey === undefined && config.privateKeyFile === undefined) throw new UsageError(NO_KEY);
+}
+
+/**
+ * The merchant's credentials from the settings and the text of the private key file: RSA-SHA256
+ * with the key when a key file is named (it wins over a control key, so a shell may export both
+ * for the demo's steps), else HMAC-SHA1 with the control key.
+ *
+ * @example
+ * ```ts
+ * const config = readConnectionFlags(values, process.env);
+ * const merchant = merchantCredentials(config, await readPrivateKeyFile(config)); // { login, privateKey } or { login, controlKey }
+ * ```
+ */
+export function merchantCredentials(config: GatewayConfig, privateKey: string | undefined): MerchantCredentials {
+  const { login, controlKey } = config;
+  if (login === undefined) throw missingSettings(['login']);
+  if (privateKey !== undefined) return { login, privateKey };
+  if (controlKey !== undefined) return { login, controlKey };
+  throw new UsageError(NO_KEY);
 }
 
 /** The parseArgs definitions of the connection flags (`send`, `bulk`): one list for every command. */

@@ -1,6 +1,6 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
 import { CodecError, encodePayload, type Quoting } from '@paysign/payload-codec';
-import { JSON_REPLY_MEDIA_TYPE, recurringPaymentColumns } from '@paysign/spec';
+import { checkMerchantCredentials, JSON_REPLY_MEDIA_TYPE, recurringPaymentColumns, type CheckedMerchantCredentials } from '@paysign/spec';
 import { GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '@paysign/spec';
 import { toPanEligibilitySendParams, toTransferParams } from '@paysign/spec';
@@ -74,7 +74,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  *   baseUrl: 'https://sandbox.gate.example',
  *   endpointId: '1234',
  *   login: 'merchant-login',
- *   controlKey: process.env.GATEWAY_CONTROL_KEY,
+ *   controlKey: process.env.GATEWAY_CONTROL_KEY!, // or privateKey: pem for RSA-SHA256, never both
  * });
  * const result = await client.panEligibilitySend({ clientOrderId: 'order-1', sendingCardRefId: 'ref-9' });
  * console.log(result.status, result.serialNumber);
@@ -87,15 +87,14 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     throw new GatewayValidationError([{ field: 'options', rule: 'invalid-option', message: 'options must be an object' }], 'INVALID_OPTIONS');
 
   const baseUrl = checkBaseUrl(options.baseUrl, invalid);
-  for (const name of ['endpointId', 'login'] as const) {
-    if (typeof options[name] !== 'string' || options[name] === '') invalid(name, 'must be a non-empty string');
+  if (typeof options.endpointId !== 'string' || options.endpointId === '') invalid('endpointId', 'must be a non-empty string');
+  let merchant: CheckedMerchantCredentials | undefined;
+  try {
+    merchant = checkMerchantCredentials(options);
+  } catch (error) {
+    if (!(error instanceof GatewayValidationError)) throw error;
+    issues.push(...error.issues);
   }
-  const signatureMethod: GatewaySignatureMethod = options.signatureMethod ?? (options.privateKey !== undefined ? 'RSA-SHA256' : 'HMAC-SHA1');
-  if (signatureMethod !== 'HMAC-SHA1' && signatureMethod !== 'RSA-SHA256') invalid('signatureMethod', 'must be HMAC-SHA1 or RSA-SHA256');
-  if (signatureMethod === 'HMAC-SHA1' && (typeof options.controlKey !== 'string' || options.controlKey === '')) {
-    invalid('controlKey', 'is required for HMAC-SHA1 (or give a privateKey for RSA-SHA256)');
-  }
-  if (signatureMethod === 'RSA-SHA256' && options.privateKey === undefined) invalid('privateKey', 'is required for RSA-SHA256');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) invalid('timeoutMs', 'must be a positive number of milliseconds');
   const maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
@@ -107,9 +106,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') invalid('fetch', 'no fetch is available; pass one');
-  if (issues.length > 0) throw new GatewayValidationError(issues, 'INVALID_OPTIONS');
+  if (issues.length > 0 || merchant === undefined) throw new GatewayValidationError(issues, 'INVALID_OPTIONS');
 
-  const signer = makeSigner(options, signatureMethod);
+  const { signatureMethod } = merchant;
+  const signer = makeSigner(merchant, options);
   const pathPrefix = options.pathPrefix ?? DEFAULT_PATH_PREFIX;
   const validation = options.projectCurrency === undefined ? {} : { projectCurrency: options.projectCurrency };
   const accept = options.responseFormat === 'json' ? JSON_REPLY_MEDIA_TYPE : undefined;
@@ -137,7 +137,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     try {
       return parseGatewayResponse(reply.status, reply.body, reply.headers);
     } catch (error) {
-      if (error instanceof GatewayAuthenticationError) error.redactedBaseString = redactBaseString(signed.baseString, params);
+      // The reader knows nothing of the request: the error is made again, complete, with what was signed.
+      if (error instanceof GatewayAuthenticationError) {
+        throw new GatewayAuthenticationError(error.message, error.details, { redactedBaseString: redactBaseString(signed.baseString, params) });
+      }
       throw error;
     }
   }
@@ -185,18 +188,19 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   };
 }
 
-function makeSigner(options: GatewayClientOptions, signatureMethod: GatewaySignatureMethod): Signer {
+function makeSigner(merchant: CheckedMerchantCredentials, options: GatewayClientOptions): Signer {
+  const { signatureMethod } = merchant;
   try {
     const credentials: SigningCredentials =
-      signatureMethod === 'HMAC-SHA1'
-        ? { signatureMethod, consumerSecret: options.controlKey as string }
+      merchant.signatureMethod === 'HMAC-SHA1'
+        ? { signatureMethod: merchant.signatureMethod, consumerSecret: merchant.controlKey }
         : {
-            signatureMethod,
-            privateKey: options.privateKey!,
+            signatureMethod: merchant.signatureMethod,
+            privateKey: merchant.privateKey,
             ...(options.minimumRsaKeyBits !== undefined && { minimumRsaKeyBits: options.minimumRsaKeyBits }),
           };
     return createSigner({
-      consumerKey: options.login,
+      consumerKey: merchant.login,
       ...credentials,
       // The spec's HMAC example carries the oauth_* parameters in the body; its RSA examples do not.
       oauthParamsInBody: options.oauthParamsInBody ?? signatureMethod === 'HMAC-SHA1',

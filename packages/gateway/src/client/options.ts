@@ -1,6 +1,7 @@
 // "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
-import type { CryptoAdapter, PrivateKeyInput } from '@paysign/oauth-core';
+import type { CryptoAdapter } from '@paysign/oauth-core';
 import type { Quoting } from '@paysign/payload-codec';
+import type { MerchantCredentials } from '@paysign/spec';
 
 /**
  * The signature methods the gateway accepts.
@@ -15,36 +16,21 @@ import type { Quoting } from '@paysign/payload-codec';
 export type GatewaySignatureMethod = 'HMAC-SHA1' | 'RSA-SHA256';
 
 /**
- * How a gateway client is set up.
+ * How a gateway client is set up, besides the merchant's credentials: where to send, and how.
  *
  * @example
  * ```ts
- * import { createGatewayClient, type GatewayClientOptions } from '@paysign/gateway';
+ * import { createGatewayClient, type GatewayClientSettings } from '@paysign/gateway';
  *
- * const options: GatewayClientOptions = {
- *   baseUrl: 'https://sandbox.gate.example',
- *   endpointId: '1234',
- *   login: 'merchant-login',
- *   privateKey: await Deno.readTextFile('private-key.pem'), // RSA-SHA256; or controlKey for HMAC-SHA1
- *   projectCurrency: 'EUR',
- *   timeoutMs: 20_000,
- * };
- * const client = createGatewayClient(options);
+ * const settings: GatewayClientSettings = { baseUrl: 'https://sandbox.gate.example', endpointId: '1234', projectCurrency: 'EUR' };
+ * const client = createGatewayClient({ ...settings, login: 'merchant-login', controlKey });
  * ```
  */
-export interface GatewayClientOptions {
+export interface GatewayClientSettings {
   /** The spec's `{sandbox_base_url}` or `{production_base_url}`, e.g. `https://sandbox.gate.example`. `https:` only (plain `http:` is accepted for loopback hosts, for local emulators). */
   baseUrl: string;
   /** The endpoint id assigned to the merchant; the last path segment. */
   endpointId: string;
-  /** The merchant login: sent as `oauth_consumer_key`. */
-  login: string;
-  /** The merchant control key: the HMAC-SHA1 consumer secret. */
-  controlKey?: string;
-  /** The merchant's RSA private key (PKCS#1 or PKCS#8 PEM, JWK, CryptoKey, KeyObject): signs with RSA-SHA256. */
-  privateKey?: PrivateKeyInput;
-  /** Default: `RSA-SHA256` when a `privateKey` is given, else `HMAC-SHA1`. */
-  signatureMethod?: GatewaySignatureMethod;
   /**
    * Also put the `oauth_*` parameters into the form body. Default: `true` for HMAC-SHA1 and
    * `false` for RSA-SHA256, as the spec's examples do.
@@ -82,6 +68,29 @@ export interface GatewayClientOptions {
   /** The crypto adapter of `@paysign/oauth-core`. Default: the best one for the runtime. */
   adapter?: CryptoAdapter;
 }
+
+/**
+ * How a gateway client is set up: the merchant's credentials (`login` and `controlKey` for
+ * HMAC-SHA1, or `login` and `privateKey` for RSA-SHA256, from `@paysign/spec`) with the
+ * {@link GatewayClientSettings}. An RSA client without a key, a client with both keys and HMAC-SHA1
+ * with a private key do not compile.
+ *
+ * @example
+ * ```ts
+ * import { createGatewayClient, type GatewayClientOptions } from '@paysign/gateway';
+ *
+ * const options: GatewayClientOptions = {
+ *   baseUrl: 'https://sandbox.gate.example',
+ *   endpointId: '1234',
+ *   login: 'merchant-login',
+ *   privateKey: await Deno.readTextFile('private-key.pem'), // RSA-SHA256; or controlKey for HMAC-SHA1
+ *   projectCurrency: 'EUR',
+ *   timeoutMs: 20_000,
+ * };
+ * const client = createGatewayClient(options);
+ * ```
+ */
+export type GatewayClientOptions = MerchantCredentials & GatewayClientSettings;
 
 /**
  * Per-call options.

@@ -1,0 +1,76 @@
+// paysign send builds the gateway client's one credentials type (@paysign/spec's
+// MerchantCredentials) from flags and PAYSIGN_* variables: the private key file, when one is named,
+// signs (RSA-SHA256) even with a control key in the environment too, as the README's sandbox setup
+// exports both; the control key alone signs HMAC-SHA1. Run as the built binary, against a local
+// gateway that refuses with the spec's empty 403, so that --show-request prints what was signed.
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { paysignAsync } from './run-cli.js';
+
+const CONTROL_KEY = 'control-s3cret-key';
+const dir = mkdtempSync(join(tmpdir(), 'paysign-credentials-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const keyFile = join(dir, 'private-key.pem');
+const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+writeFileSync(keyFile, pem);
+const requestFile = join(dir, 'pan-eligibility.json');
+writeFileSync(requestFile, JSON.stringify({ clientOrderId: 'o-1', sendingCardRefId: 'r-1' }));
+
+async function refusingGateway(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(403).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function signatureMethodOf(flags: string[], env: Record<string, string>): Promise<string | undefined> {
+  const gateway = await refusingGateway();
+  try {
+    const result = await paysignAsync(
+      ['send', 'pan-eligibility', '--file', requestFile, '--base-url', gateway.url, '--endpoint-id', '1', '--login', 'merchant', ...flags, '--show-request'],
+      env,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('HTTP 403');
+    const everything = result.stdout + result.stderr;
+    expect(everything).not.toContain(CONTROL_KEY);
+    expect(everything).not.toContain(pem.split('\n')[1]);
+    return /oauth_signature_method="([A-Z0-9-]+)"/.exec(result.stderr)?.[1];
+  } finally {
+    await gateway.close();
+  }
+}
+
+describe('paysign send: one merchant, one key', () => {
+  it('the private key file signs, with a control key in the environment too (RSA-SHA256)', async () => {
+    expect(await signatureMethodOf(['--private-key', keyFile], { PAYSIGN_CONTROL_KEY: CONTROL_KEY })).toBe('RSA-SHA256');
+  });
+
+  it('the control key alone signs HMAC-SHA1', async () => {
+    expect(await signatureMethodOf(['--control-key', CONTROL_KEY], {})).toBe('HMAC-SHA1');
+  });
+
+  it('neither key: exit 2, naming both flags and their variables', async () => {
+    const result = await paysignAsync([
+      'send',
+      'pan-eligibility',
+      '--file',
+      requestFile,
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--endpoint-id',
+      '1',
+      '--login',
+      'm',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('give --control-key (or PAYSIGN_CONTROL_KEY) or --private-key (or PAYSIGN_PRIVATE_KEY_FILE)');
+  });
+});
