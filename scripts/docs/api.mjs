@@ -10,14 +10,18 @@
 // it is declared. A constant declared without JSDoc as a member of a documented interface
 // (`export const createSigner: BoundApi<SyncSigner>['createSigner'] = ...`, as oauth-core's entry
 // points bind their adapter) has that member's docs, as an editor shows them at every call: they are
-// written once, on the interface, and its examples are checked once. scripts/docs/pending.json lists the symbols allowed to lack either for now, with
-// the reason; the check fails on any other, and on a listed one that no longer lacks anything.
-// For the packages of EXAMPLE_CHECKED_PACKAGES (check-examples.mjs), every @example must also
-// type-check against the package's sources.
+// written once, on the interface, and its examples are checked once.
+//
+// Every @example, of a symbol or of a member of one (an interface's method, a class's property),
+// must also type-check against its package's sources (check-examples.mjs).
+//
+// scripts/docs/pending.json lists, each with its reason, the symbols allowed to lack a description
+// or an example for now (`symbols`) and the examples allowed not to compile for now (`examples`);
+// the check fails on any other, and on a listed one that no longer fails.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { deno, exec, npmDependencies, offlineEnv, packagesWithSources, root, stage } from '../jsr/stage.mjs';
-import { checkExamples, EXAMPLE_CHECKED_PACKAGES, exampleCode } from './check-examples.mjs';
+import { checkExamples, exampleCode } from './check-examples.mjs';
 
 const check = process.argv.includes('--check');
 const started = Date.now();
@@ -107,13 +111,17 @@ function reportCoverage(doc, dir, packages) {
       const key = `packages/${file} ${symbol.name}`;
       const folder = file.split('/')[0];
       const pkg = packages.find((candidate) => candidate.folder === folder);
-      if (pkg !== undefined && EXAMPLE_CHECKED_PACKAGES.includes(folder)) {
+      if (pkg !== undefined) {
+        const place = (where) => `packages/${where.filename.startsWith(prefix) ? where.filename.slice(prefix.length) : where.filename}:${where.line}`;
         for (const declaration of declarations) {
           // Inherited docs are checked, and reported, where they are written.
           const docs = declaration.docsAt ?? declaration.location;
-          const where = `packages/${docs.filename.startsWith(prefix) ? docs.filename.slice(prefix.length) : docs.filename}:${docs.line}`;
           for (const tag of declaration.jsDoc?.tags ?? [])
-            if (tag.kind === 'example') examples.push({ key, where, at: at(docs), code: exampleCode(tag.doc ?? ''), pkg });
+            if (tag.kind === 'example') examples.push({ key, where: place(docs), at: at(docs), code: exampleCode(tag.doc ?? ''), pkg });
+          for (const member of documentedMembers(declaration.def))
+            for (const tag of member.jsDoc.tags ?? [])
+              if (tag.kind === 'example')
+                examples.push({ key: `${key}.${member.name}`, where: place(member.location), at: at(member.location), code: exampleCode(tag.doc ?? ''), pkg });
         }
       }
       symbols.set(key, {
@@ -151,10 +159,24 @@ function reportCoverage(doc, dir, packages) {
   // A symbol re-exported by several entry points, or a member's docs inherited by several
   // constants, is documented in one place: its examples are checked once.
   const unique = [...new Map(examples.map((example) => [`${example.at}\n${example.code}`, example])).values()];
-  const broken = checkExamples(unique, root);
-  for (const line of broken) console.log(line);
-  failures += broken.length;
-  console.log(`docs: ${unique.length} examples type-checked (${EXAMPLE_CHECKED_PACKAGES.join(', ')}), ${broken.length} failed`);
+  const pendingExamples = new Map(Object.entries(pending.examples ?? {}));
+  const broken = new Map(checkExamples(unique, root).map((failure) => [failure.example.key, failure]));
+  let brokenPending = 0;
+  for (const { example, errors } of broken.values()) {
+    if (pendingExamples.has(example.key)) brokenPending++;
+    else {
+      failures++;
+      console.log(`FAIL ${example.where} ${example.key.split(' ').pop()}: its @example does not compile (${errors.slice(0, 3).join('; ')})`);
+    }
+  }
+  for (const key of pendingExamples.keys()) {
+    if (!broken.has(key)) {
+      failures++;
+      console.log(`FAIL ${key}: its @example compiles now (or is gone): take it out of scripts/docs/pending.json`);
+    }
+  }
+  const checkedPackages = [...new Set(unique.map((example) => example.pkg.folder))].sort();
+  console.log(`docs: ${unique.length} examples type-checked (${checkedPackages.join(', ')}), ${broken.size - brokenPending} failed, ${brokenPending} pending`);
   console.log(
     `docs: ${symbols.size} symbols, ${documented} documented, ${waiting} pending, ${failures} failed (at ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
@@ -179,4 +201,21 @@ function memberDocs(declaration, interfaces) {
   const members = [...(owner?.def.methods ?? []), ...(owner?.def.properties ?? [])];
   const member = members.find((candidate) => candidate.name === indexType.value.string && candidate.jsDoc !== undefined);
   return member === undefined ? undefined : { ...declaration, jsDoc: member.jsDoc, docsAt: member.location };
+}
+
+/**
+ * The members of a declaration (an interface's or a class's methods and properties, at any depth)
+ * that have JSDoc of their own, each `{ name, location, jsDoc }`.
+ */
+function documentedMembers(def) {
+  const found = [];
+  const walk = (node, top) => {
+    if (Array.isArray(node)) for (const item of node) walk(item, false);
+    else if (node !== null && typeof node === 'object') {
+      if (!top && node.jsDoc !== undefined && node.location !== undefined && typeof node.name === 'string') found.push(node);
+      for (const [field, value] of Object.entries(node)) if (field !== 'jsDoc') walk(value, false);
+    }
+  };
+  walk(def, true);
+  return found;
 }
