@@ -1,15 +1,14 @@
-// Type-checks the @example blocks of every package's exported symbols and their members (`node
-// scripts/docs/api.mjs --check`), so that an example that imports a name its module does not export, calls a function
-// with the wrong arguments or reads a member that does not exist fails the check.
+// Type-checks the @example blocks of every package's exported symbols and of their members (`node
+// scripts/docs/api.mjs --check`), so that an example that imports a name its module does not
+// export, calls a function with the wrong arguments or reads a member that does not exist fails.
 //
 // Each example is a module of its own, compiled with the workspace's strict settings against the
-// package's sources (`@paysign/<pkg>` and its subpaths resolve to the TypeScript entry points, and so
-// do Deno's `npm:@paysign/<pkg>` specifiers, for the examples written for Deno).
-// Names an example uses without declaring them are the reader's own values (`controlKey`, `url`,
+// package's sources (`@paysign/<pkg>` and its subpaths resolve to the TypeScript entry points, and
+// so do Deno's `npm:@paysign/<pkg>` specifiers, for the examples written for Deno). Names an
+// example uses without declaring them are the reader's own values (`controlKey`, `url`,
 // `request`...): a name one of the package's entry points exports (the root first) is imported from
-// there, any other is
-// declared `any`. So an example is checked for what it says about the package, not for the
-// context it leaves out.
+// there, any other is declared `any`. So an example is checked for what it says about the package,
+// not for the context it leaves out.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
