@@ -7,14 +7,21 @@
 // The entry points are the TypeScript sources of the npm exports (jsr.json's, plus `notOnJsr` in
 // scripts/jsr/stage.mjs), read from a staging copy of the workspace (see stage.mjs: Deno never
 // runs in the repository). A symbol re-exported by several entry points is checked once, where
-// it is declared. scripts/docs/pending.json lists the symbols allowed to lack either for now, with
-// the reason; the check fails on any other, and on a listed one that no longer lacks anything.
-// For the packages of EXAMPLE_CHECKED_PACKAGES (check-examples.mjs), every @example must also
-// type-check against the package's sources.
+// it is declared. A constant declared without JSDoc as a member of a documented interface
+// (`export const createSigner: BoundApi<SyncSigner>['createSigner'] = ...`, as oauth-core's entry
+// points bind their adapter) has that member's docs, as an editor shows them at every call: they are
+// written once, on the interface, and its examples are checked once.
+//
+// Every @example, of a symbol or of a member of one (an interface's method, a class's property),
+// must also type-check against its package's sources (check-examples.mjs).
+//
+// scripts/docs/pending.json lists, each with its reason, the symbols allowed to lack a description
+// or an example for now (`symbols`) and the examples allowed not to compile for now (`examples`);
+// the check fails on any other, and on a listed one that no longer fails.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { deno, exec, npmDependencies, offlineEnv, packagesWithSources, root, stage } from '../jsr/stage.mjs';
-import { checkExamples, EXAMPLE_CHECKED_PACKAGES, exampleCode } from './check-examples.mjs';
+import { checkExamples, exampleCode } from './check-examples.mjs';
 
 const check = process.argv.includes('--check');
 const started = Date.now();
@@ -77,16 +84,23 @@ function reportCoverage(doc, dir, packages) {
   const at = (location) => `${location.filename}:${location.line}:${location.col}`;
   // Every declaration by its place, so that a re-export (`reference`) finds the declaration's JSDoc.
   const declared = new Map();
+  // Every interface by its file and name, for the constants that inherit a member's docs.
+  const interfaces = new Map();
   for (const module of Object.values(doc.nodes)) {
     for (const symbol of module.symbols)
-      for (const declaration of symbol.declarations) if (declaration.kind !== 'reference') declared.set(at(declaration.location), declaration);
+      for (const declaration of symbol.declarations) {
+        if (declaration.kind === 'reference') continue;
+        declared.set(at(declaration.location), declaration);
+        if (declaration.kind === 'interface') interfaces.set(`${declaration.location.filename} ${symbol.name}`, declaration);
+      }
   }
+  const inherited = (declaration) => (declaration.jsDoc === undefined ? (memberDocs(declaration, interfaces) ?? declaration) : declaration);
   const symbols = new Map();
   const examples = [];
   for (const module of Object.values(doc.nodes)) {
     for (const symbol of module.symbols) {
       const declarations = symbol.declarations.map((declaration) =>
-        declaration.kind === 'reference' ? declared.get(at(declaration.def.target)) : declaration,
+        inherited(declaration.kind === 'reference' ? declared.get(at(declaration.def.target)) : declaration),
       );
       if (declarations.some((declaration) => declaration === undefined)) {
         symbols.set(`unresolved ${symbol.name}`, { key: `unresolved re-export ${symbol.name}`, described: false, example: false });
@@ -97,10 +111,18 @@ function reportCoverage(doc, dir, packages) {
       const key = `packages/${file} ${symbol.name}`;
       const folder = file.split('/')[0];
       const pkg = packages.find((candidate) => candidate.folder === folder);
-      if (pkg !== undefined && EXAMPLE_CHECKED_PACKAGES.includes(folder)) {
-        for (const declaration of declarations)
+      if (pkg !== undefined) {
+        const place = (where) => `packages/${where.filename.startsWith(prefix) ? where.filename.slice(prefix.length) : where.filename}:${where.line}`;
+        for (const declaration of declarations) {
+          // Inherited docs are checked, and reported, where they are written.
+          const docs = declaration.docsAt ?? declaration.location;
           for (const tag of declaration.jsDoc?.tags ?? [])
-            if (tag.kind === 'example') examples.push({ key, where: `packages/${file}:${location.line}`, code: exampleCode(tag.doc ?? ''), pkg });
+            if (tag.kind === 'example') examples.push({ key, where: place(docs), at: at(docs), code: exampleCode(tag.doc ?? ''), pkg });
+          for (const member of documentedMembers(declaration.def))
+            for (const tag of member.jsDoc.tags ?? [])
+              if (tag.kind === 'example')
+                examples.push({ key: `${key}.${member.name}`, where: place(member.location), at: at(member.location), code: exampleCode(tag.doc ?? ''), pkg });
+        }
       }
       symbols.set(key, {
         key,
@@ -134,14 +156,66 @@ function reportCoverage(doc, dir, packages) {
       console.log(`FAIL ${key}: pending, but no entry point exports it: take it out of scripts/docs/pending.json`);
     }
   }
-  // A symbol re-exported by several entry points is one symbol: its examples are checked once.
-  const unique = [...new Map(examples.map((example) => [`${example.key}\n${example.code}`, example])).values()];
-  const broken = checkExamples(unique, root);
-  for (const line of broken) console.log(line);
-  failures += broken.length;
-  console.log(`docs: ${unique.length} examples type-checked (${EXAMPLE_CHECKED_PACKAGES.join(', ')}), ${broken.length} failed`);
+  // A symbol re-exported by several entry points, or a member's docs inherited by several
+  // constants, is documented in one place: its examples are checked once.
+  const unique = [...new Map(examples.map((example) => [`${example.at}\n${example.code}`, example])).values()];
+  const pendingExamples = new Map(Object.entries(pending.examples ?? {}));
+  const broken = new Map(checkExamples(unique, root).map((failure) => [failure.example.key, failure]));
+  let brokenPending = 0;
+  for (const { example, errors } of broken.values()) {
+    if (pendingExamples.has(example.key)) brokenPending++;
+    else {
+      failures++;
+      console.log(`FAIL ${example.where} ${example.key.split(' ').pop()}: its @example does not compile (${errors.slice(0, 3).join('; ')})`);
+    }
+  }
+  for (const key of pendingExamples.keys()) {
+    if (!broken.has(key)) {
+      failures++;
+      console.log(`FAIL ${key}: its @example compiles now (or is gone): take it out of scripts/docs/pending.json`);
+    }
+  }
+  const checkedPackages = [...new Set(unique.map((example) => example.pkg.folder))].sort();
+  console.log(`docs: ${unique.length} examples type-checked (${checkedPackages.join(', ')}), ${broken.size - brokenPending} failed, ${brokenPending} pending`);
   console.log(
     `docs: ${symbols.size} symbols, ${documented} documented, ${waiting} pending, ${failures} failed (at ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
   return failures === 0;
+}
+
+/**
+ * For a constant typed as a member of an interface (`BoundApi<SyncSigner>['createSigner']`), the
+ * documented member of that interface, declared in the file the type is imported from (or the
+ * constant's own file): the declaration with the member's `jsDoc`, and `docsAt`, the member's place.
+ * `undefined` for any other declaration, or when the member has no JSDoc.
+ */
+function memberDocs(declaration, interfaces) {
+  const type = declaration.kind === 'variable' ? declaration.def?.tsType : undefined;
+  if (type?.kind !== 'indexedAccess') return undefined;
+  const { objType, indexType } = type.value;
+  if (objType.kind !== 'typeRef' || indexType.kind !== 'literal' || indexType.value.kind !== 'string') return undefined;
+  const { typeName, resolution } = objType.value;
+  const file =
+    resolution?.kind === 'import' ? new URL(resolution.specifier.replace(/\.js$/, '.ts'), declaration.location.filename).href : declaration.location.filename;
+  const owner = interfaces.get(`${file} ${resolution?.kind === 'import' ? resolution.name : typeName}`);
+  const members = [...(owner?.def.methods ?? []), ...(owner?.def.properties ?? [])];
+  const member = members.find((candidate) => candidate.name === indexType.value.string && candidate.jsDoc !== undefined);
+  return member === undefined ? undefined : { ...declaration, jsDoc: member.jsDoc, docsAt: member.location };
+}
+
+/**
+ * The members of a declaration (an interface's or a class's methods and properties, at any depth)
+ * that have JSDoc of their own, each `{ name, location, jsDoc }`.
+ */
+function documentedMembers(def) {
+  const found = [];
+  const walk = (node, top) => {
+    if (Array.isArray(node)) for (const item of node) walk(item, false);
+    else if (node !== null && typeof node === 'object') {
+      if (!top && node.jsDoc !== undefined && node.location !== undefined && typeof node.name === 'string') found.push(node);
+      for (const [field, value] of Object.entries(node)) if (field !== 'jsDoc') walk(value, false);
+    }
+  };
+  walk(def, true);
+  return found;
 }

@@ -1,28 +1,17 @@
-// Type-checks the @example blocks of a package's exported symbols (`node scripts/docs/api.mjs
-// --check`), so that an example that imports a name its module does not export, calls a function
-// with the wrong arguments or reads a member that does not exist fails the check.
+// Type-checks the @example blocks of every package's exported symbols and of their members (`node
+// scripts/docs/api.mjs --check`), so that an example that imports a name its module does not
+// export, calls a function with the wrong arguments or reads a member that does not exist fails.
 //
 // Each example is a module of its own, compiled with the workspace's strict settings against the
-// package's sources (`@paysign/<pkg>` and its subpaths resolve to the TypeScript entry points).
-// Names an example uses without declaring them are the reader's own values (`controlKey`, `url`,
+// package's sources (`@paysign/<pkg>` and its subpaths resolve to the TypeScript entry points, and
+// so do Deno's `npm:@paysign/<pkg>` specifiers, for the examples written for Deno). Names an
+// example uses without declaring them are the reader's own values (`controlKey`, `url`,
 // `request`...): a name one of the package's entry points exports (the root first) is imported from
-// there, any other is
-// declared `any`. So an example is checked for what it says about the package, not for the
-// context it leaves out.
+// there, any other is declared `any`. So an example is checked for what it says about the package,
+// not for the context it leaves out.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-
-/**
- * The packages whose examples are type-checked. The others are not yet: with every package listed
- * (2026-11-25), 12 examples fail: cli (Output lacks `cyan`; ExplainInput under
- * exactOptionalPropertyTypes), edge (two import `npm:@paysign/edge/deno`, a Deno specifier),
- * emulator (3 callbacks with untyped parameters), gateway (createGatewayClient under
- * exactOptionalPropertyTypes, a top-level `return` in two, untyped callback parameters) and
- * payload-codec (CodecErrorLocation under exactOptionalPropertyTypes). Add a package once its
- * examples compile.
- */
-export const EXAMPLE_CHECKED_PACKAGES = ['oauth-core'];
 
 const CANNOT_FIND_NAME = new Set([2304, 2552, 2582, 2580, 18004]);
 
@@ -34,7 +23,7 @@ export function exampleCode(text) {
 
 /**
  * Type-checks `examples` ({ key, where, code, pkg }, pkg from packagesWithSources()); returns one
- * line per example that does not compile, naming the symbol, its place and the first errors.
+ * `{ example, errors }` per example that does not compile, `errors` its diagnostics (`line N: ...`).
  */
 export function checkExamples(examples, root) {
   if (examples.length === 0) return [];
@@ -47,6 +36,7 @@ export function checkExamples(examples, root) {
       for (const [subpath, source] of Object.entries(pkg.sources)) {
         const specifier = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`;
         paths[specifier] = [join(pkg.dir, source)];
+        paths[`npm:${specifier}`] = [join(pkg.dir, source)];
       }
     }
     const options = {
@@ -122,12 +112,7 @@ export function checkExamples(examples, root) {
       list.push(`line ${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`);
       byFile.set(diagnostic.file.fileName, list);
     }
-    return files
-      .filter(({ file }) => byFile.has(file))
-      .map(
-        ({ example, file }) =>
-          `FAIL ${example.where} ${example.key.split(' ').pop()}: its @example does not compile (${byFile.get(file).slice(0, 3).join('; ')})`,
-      );
+    return files.filter(({ file }) => byFile.has(file)).map(({ example, file }) => ({ example, errors: byFile.get(file) }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -121,7 +121,7 @@ export interface EmulatorOptions {
  * import { createEmulator, type Emulator } from '@paysign/emulator';
  *
  * const emulator: Emulator = createEmulator({ merchants: [{ login: 'merchant', controlKey: 'key', endpointIds: ['1234'] }] });
- * Deno.serve((request, info) => emulator.fetch(request, info)); // or export default emulator on workerd
+ * Deno.serve((request: Request, info: unknown) => emulator.fetch(request, info)); // or export default emulator on workerd
  * ```
  */
 export interface Emulator {

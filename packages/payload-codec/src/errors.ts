@@ -44,8 +44,8 @@ export type CodecErrorCode =
  *   decodePayload(payload, { columns: 'any' });
  * } catch (error) {
  *   if (error instanceof CodecError) {
- *     const where: CodecErrorLocation = { row: error.row, column: error.column, field: error.field };
- *     console.error(error.code, where); // never the cell's value
+ *     const { row, column, field }: CodecErrorLocation = error;
+ *     console.error(error.code, { row, column, field }); // never the cell's value
  *   }
  * }
  * ```

@@ -16,7 +16,7 @@ import type { Environment } from './environment.js';
  *   err: (line = '') => lines.push(`error: ${line}`),
  *   outUnmasked: (line = '') => lines.push(line),
  *   color: false,
- *   bold: plain, dim: plain, red: plain, green: plain, yellow: plain,
+ *   bold: plain, dim: plain, red: plain, green: plain, yellow: plain, cyan: plain,
  * };
  * ```
  */

@@ -5,8 +5,9 @@ import type { EmulatorLog } from '../log.js';
  *
  * @example
  * ```ts
- * import type { CallbackDelivery } from '@paysign/emulator';
+ * import { createEmulator, type CallbackDelivery } from '@paysign/emulator';
  *
+ * const emulator = createEmulator({ merchants });
  * const life = await emulator.recurring.life('7701');
  * const failed: CallbackDelivery[] = life?.callbacks.filter((delivery) => delivery.state === 'failed') ?? [];
  * for (const delivery of failed) console.log(delivery.url, delivery.attempts, delivery.lastStatus);

@@ -30,7 +30,7 @@ import { methodVariants, parameterVariants, readBodyLiteralPlus, serverPairs, ur
  *   url: 'https://sandbox.gate.example/payment/api/v2/pan-eligibility/send/1234',
  *   authorization: 'OAuth oauth_consumer_key="merchant-login", oauth_signature_method="HMAC-SHA1", ...',
  *   body: 'client-order-id=order-1&sending-card-ref-id=ref-9',
- *   controlKey: process.env.PAYSIGN_CONTROL_KEY,
+ *   controlKey: process.env.PAYSIGN_CONTROL_KEY ?? '',
  * };
  * console.log((await explainRequest(input)).verdict);
  * ```

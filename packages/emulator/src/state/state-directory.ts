@@ -14,7 +14,7 @@ import { readSnapshotBody } from './snapshot-shape.js';
  * import { readFile } from 'node:fs/promises';
  * import { STATE_FORMAT } from '@paysign/emulator/node';
  *
- * const header = JSON.parse((await readFile('.emulator-state/state.json', 'utf8')).split('\n')[0]);
+ * const header = JSON.parse((await readFile('.emulator-state/state.json', 'utf8')).split('\n')[0] ?? '');
  * header.format === STATE_FORMAT; // true for a state an emulator wrote
  * ```
  */

@@ -34,8 +34,9 @@ export interface StoredProfile {
  *
  * @example
  * ```ts
- * import type { ProfileChange } from '@paysign/emulator';
+ * import { createEmulator, type ProfileChange } from '@paysign/emulator';
  *
+ * const emulator = createEmulator({ merchants });
  * const { result } = await emulator.profiles.update(['7701'], (current): ProfileChange<string> => {
  *   const profile = current.get('7701');
  *   if (!profile) return { refuse: 'no such payment' };

@@ -25,7 +25,7 @@ export type BulkRow = Readonly<Record<string, string>>;
  *
  * // A source of its own reports a line it cannot read as an invalid row, not as an exception.
  * const source: BulkSource = () =>
- *   lines.map((line, i) =>
+ *   lines.map((line: string, i: number) =>
  *     line.includes('\0')
  *       ? new BulkUnreadableRow([{ field: 'order_desc', rule: 'csv-character', row: i + 1, message: `row ${i + 1}: order_desc: a NUL character` }])
  *       : toRow(line),

@@ -77,10 +77,12 @@ export type CallbackRefusalReason =
  *
  * @example
  * ```ts
- * import { verifyCallback, type CallbackVerification } from '@paysign/gateway';
+ * import { verifyCallback, type CallbackParams, type CallbackVerification } from '@paysign/gateway';
  *
- * const verification: CallbackVerification = await verifyCallback(params, { controlKey });
- * return new Response(verification.ok ? 'OK' : 'refused', { status: verification.ok ? 200 : 403 });
+ * async function onCallback(params: CallbackParams): Promise<Response> {
+ *   const verification: CallbackVerification = await verifyCallback(params, { controlKey });
+ *   return new Response(verification.ok ? 'OK' : 'refused', { status: verification.ok ? 200 : 403 });
+ * }
  * ```
  */
 export type CallbackVerification = { ok: true; callback: GatewayCallback } | { ok: false; reason: CallbackRefusalReason };

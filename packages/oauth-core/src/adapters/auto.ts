@@ -21,5 +21,16 @@ const fallback: VerifyingAdapter = { name: 'js', synchronous: true, hmac: hmacSi
 /** The signing adapter: the default of `createSigner`. */
 export const adapter: CryptoAdapter = hasSubtle ? webcryptoAdapter : fallback;
 
-/** The default of `createVerifier`, and `defaultAdapter`: with RSA verification where `crypto.subtle` exists, else refusing RSA. */
+/**
+ * The default of `createVerifier` and `verifyBaseString`, and the package's `defaultAdapter` under
+ * the default condition. Where `crypto.subtle` exists it is the WebCrypto adapter, RSA
+ * verification included; without it, it is pure-JS HMAC only, and signing or verifying with RSA
+ * fails with `ADAPTER_UNAVAILABLE` (import `@paysign/oauth-core/js` to choose pure-JS RSA).
+ *
+ * @example
+ * ```ts
+ * import { defaultAdapter } from '@paysign/oauth-core';
+ * defaultAdapter.name; // 'webcrypto', or 'js' in a runtime without crypto.subtle
+ * ```
+ */
 export const verifyingAdapter: VerifyingAdapter = hasSubtle ? webcryptoVerifyingAdapter : fallback;

@@ -13,6 +13,10 @@ type WithAdapter<T> = T & { adapter?: CryptoAdapter | undefined };
  * another in its options (or last argument) to override it. `S` is the signer type: entry points
  * whose adapter signs synchronously (node, js) give signers with `signSync`.
  *
+ * This interface is where `createSigner`, `createVerifier`, `signBaseString` and
+ * `verifyBaseString` are documented, once: each entry point (`src/entries/*.ts`) declares them as
+ * `BoundApi<S>['createSigner']` and so on, and an editor shows these docs at every call.
+ *
  * @example
  * ```ts
  * import { createSigner, type BoundApi, type SyncSigner } from '@paysign/oauth-core/node';
@@ -21,8 +25,10 @@ type WithAdapter<T> = T & { adapter?: CryptoAdapter | undefined };
  */
 export interface BoundApi<S extends Signer> {
   /**
-   * Creates a signer: OAuth 1.0 (RFC 5849) with HMAC-SHA1/256/512, RSA-SHA1/256/512 or PLAINTEXT.
-   * The HMAC key state or RSA key is prepared once here and reused for every request.
+   * Creates a signer: OAuth 1.0 (RFC 5849) with HMAC-SHA1/256/512, RSA-SHA1/256/512 or PLAINTEXT,
+   * through the entry point's adapter (or `options.adapter`). The HMAC key state or RSA key is
+   * prepared once here and reused for every request. From `@paysign/oauth-core/node` and `/js`
+   * its signers also have `signSync`.
    *
    * @throws {OAuthError} `UNSUPPORTED_SIGNATURE_METHOD`, `MISSING_SECRET`, `MISSING_KEY`,
    *   `INVALID_KEY`, `WEAK_KEY`, `ADAPTER_UNAVAILABLE` or `INVALID_PARAMETER` for unusable options.
@@ -35,13 +41,22 @@ export interface BoundApi<S extends Signer> {
    * });
    * await fetch(signed.url, { method: signed.method, headers: signed.headers, body: signed.body });
    * ```
+   * @example
+   * ```ts
+   * import { createSigner } from '@paysign/oauth-core/node';
+   * const signer = createSigner({ consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' });
+   * const signed = signer.signSync({ url: 'https://sandbox.gate.example/payment/api/v4/transfer/1234', params: { amount: '10.00' } });
+   * signed.headers.Authorization; // 'OAuth oauth_consumer_key="merchant-login", ...'
+   * ```
    */
   createSigner(options: SignerOptions & { adapter?: undefined }): S;
   createSigner(options: SignerOptions & { adapter?: CryptoAdapter | undefined }): Signer;
   /**
    * Creates a verifier of OAuth 1.0 signed requests: it looks the consumer up, checks the
    * timestamp window, the signature (HMAC in constant time, RSA with the public key) and nonce
-   * replay, and says why in a stable `reason` code when it refuses.
+   * replay, and says why in a stable `reason` code when it refuses. From the package root in a
+   * runtime without `crypto.subtle`, RSA signatures are refused (`invalid_signature`, caused by
+   * `ADAPTER_UNAVAILABLE`): import `@paysign/oauth-core/js` to verify RSA in pure JS.
    *
    * @example
    * ```ts
@@ -64,7 +79,8 @@ export interface BoundApi<S extends Signer> {
   signBaseString(baseString: string, credentials: SigningCredentials, adapter?: CryptoAdapter): Promise<string>;
   /**
    * Checks a Base64 signature over a signature base string: HMAC and PLAINTEXT in constant time,
-   * RSA with the public key. Resolves `false` for a wrong or non-canonical signature.
+   * RSA with the public key. Resolves `false` for a wrong or non-canonical signature; RSA from
+   * the package root without `crypto.subtle` rejects with `ADAPTER_UNAVAILABLE`.
    *
    * @example
    * ```ts

@@ -1,59 +1,12 @@
-// @paysign/oauth-core/hmac: the smallest signer, for edge workers that sign with HMAC only: the
-// same core as createSigner, bound to an HMAC-only crypto.subtle adapter (no RSA, no key parsing).
-import { hmacAdapter } from '../adapters/webcrypto-hmac.js';
-import { createSignerWith, type Signer, type SignerLayoutOptions } from '../signer/create-signer.js';
-import type { SecretCredentials } from '../types.js';
-
-import { OAuthError } from '../errors.js';
-import { findSignatureMethod } from '../methods/signature-methods.js';
-export { OAuthError, type OAuthErrorCode, type OAuthErrorSource } from '../errors.js';
+/**
+ * `@paysign/oauth-core/hmac`: the smallest signer, for edge workers that sign with HMAC only: the
+ * same core as `createSigner`, bound to an HMAC-only crypto.subtle adapter (no RSA, no key parsing).
+ *
+ * @module
+ */
+export { hmacAdapter } from '../adapters/webcrypto-hmac.js';
 export { percentEncode } from '../encoding/percent-encode.js';
+export { OAuthError, type OAuthErrorCode, type OAuthErrorSource } from '../errors.js';
+export { createHmacSigner, type HmacSignatureMethod, type HmacSignerOptions } from '../signer/create-hmac-signer.js';
 export type { SignedRequest, Signer, SignRequest } from '../signer/create-signer.js';
 export type { ParameterInput } from '../types.js';
-export { hmacAdapter };
-
-/**
- * The HMAC signature methods.
- *
- * @example
- * ```ts
- * const method: HmacSignatureMethod = 'HMAC-SHA256';
- * ```
- */
-export type HmacSignatureMethod = 'HMAC-SHA1' | 'HMAC-SHA256' | 'HMAC-SHA512';
-
-/**
- * An HMAC signer's options: those of `createSigner`, with the method defaulting to `HMAC-SHA1`.
- *
- * @example
- * ```ts
- * const options: HmacSignerOptions = { consumerKey: 'merchant-login', consumerSecret: controlKey };
- * createHmacSigner(options); // HMAC-SHA1 by default
- * ```
- */
-export type HmacSignerOptions = SignerLayoutOptions & Omit<SecretCredentials, 'signatureMethod'> & { signatureMethod?: HmacSignatureMethod };
-
-/**
- * Creates the edge HMAC signer: `createSigner` itself, bound to crypto.subtle's HMAC, so its
- * output is byte for byte that of `createSigner` with the same options, and it refuses what
- * `createSigner` refuses. For RSA or `signSync`, use `createSigner` from `@paysign/oauth-core`.
- *
- * @throws {OAuthError} `UNSUPPORTED_SIGNATURE_METHOD`, `MISSING_SECRET` or `INVALID_PARAMETER`.
- * @example
- * ```ts
- * import { createHmacSigner } from '@paysign/oauth-core/hmac';
- * const signer = createHmacSigner({ consumerKey: env.LOGIN, consumerSecret: env.CONTROL_KEY, oauthParamsInBody: true });
- * const signed = await signer.sign({ url: 'https://gate.example/payment/api/v4/transfer/42', params: { amount: '10.00' } });
- * await fetch(signed.url, { method: 'POST', headers: signed.headers, body: signed.body });
- * ```
- */
-export function createHmacSigner(options: HmacSignerOptions): Signer {
-  const signatureMethod = options?.signatureMethod ?? 'HMAC-SHA1';
-  if (findSignatureMethod(signatureMethod)?.kind !== 'hmac') {
-    throw new OAuthError('UNSUPPORTED_SIGNATURE_METHOD', 'signatureMethod must be HMAC-SHA1, HMAC-SHA256 or HMAC-SHA512', {
-      source: 'options',
-      field: 'signatureMethod',
-    });
-  }
-  return createSignerWith(hmacAdapter, { ...options, signatureMethod });
-}

@@ -36,8 +36,13 @@ export function declaredTooLarge(message: BodyCarrier, maxBytes: number): boolea
  *
  * @example
  * ```ts
- * const bytes = await readCappedBytes(request, 1024 * 1024);
- * if (bytes === undefined) return new Response(null, { status: 413 });
+ * import { readCappedBytes } from '@paysign/spec';
+ *
+ * async function handle(request: Request): Promise<Response> {
+ *   const bytes = await readCappedBytes(request, 1024 * 1024);
+ *   if (bytes === undefined) return new Response(null, { status: 413 });
+ *   return new Response(`${bytes.length} bytes read`);
+ * }
  * ```
  */
 export async function readCappedBytes(message: BodyCarrier, maxBytes: number): Promise<Uint8Array | undefined> {
