@@ -15,8 +15,8 @@ import { outgoingRequest } from './outgoing-request.js';
  * ```
  */
 export interface NodeFetchOptions {
-  /** Certificates trusted for `https:` besides Node's own (a private CA, PEM). Verification stays on. */
-  ca?: string | Buffer | (string | Buffer)[];
+  /** Certificates trusted for `https:` besides Node's own: a private CA, as PEM text (one or several). Verification stays on. */
+  ca?: string | string[];
   /** Milliseconds an idle kept-alive connection is kept (shorter when the server's `Keep-Alive: timeout` says so). Default 4 000, as undici's. */
   idleTimeoutMs?: number;
   /** The most connections open at once per host. Default: no limit (as undici's). */
