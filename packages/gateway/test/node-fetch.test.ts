@@ -231,6 +231,19 @@ describe('createNodeFetch: redirects, time limits and failures', () => {
     expect(((viaNode.cause as Error).cause as { code: string }).code).toBe('ECONNREFUSED');
   });
 
+  it('a status no Response can carry is a transport failure, not a crash', async () => {
+    const raw = createNetServer((socket) => {
+      socket.once('data', () => socket.end('HTTP/1.1 999 Odd\r\nContent-Length: 2\r\n\r\nok'));
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => raw.close(() => resolve())));
+    const url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+    const error = await rejection(client(url, nodeFetch()).transfer(transfer));
+    expect(error).toBeInstanceOf(GatewayTransportError);
+    expect(error.code).toBe('TRANSPORT_FAILED');
+    expect(error.message).toMatch(/^transfer: no reply from the gateway \(.*status.*\)$/);
+  });
+
   it('a reply over the cap is REPLY_TOO_LARGE, and reading stopped before the whole reply was written', async () => {
     const total = 16 * 1024 * 1024;
     let written = 0;

@@ -123,7 +123,13 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
           return;
         }
         incoming.once('close', done);
-        resolve(incomingResponse(incoming, url, outgoing.method, () => aborted));
+        try {
+          resolve(incomingResponse(incoming, url, outgoing.method, () => aborted));
+        } catch (error) {
+          // A status a Response cannot carry (Node's parser takes 100 to 999), or a header value it refuses.
+          incoming.destroy();
+          reject(new TypeError('fetch failed', { cause: error }));
+        }
       });
       request.end(outgoing.body);
     });
