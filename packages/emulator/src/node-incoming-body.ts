@@ -50,7 +50,7 @@ function incomingBody(incoming: IncomingMessage): ReadableStream<Uint8Array> {
         settled = true;
         controller.close();
       });
-      incoming.once('error', fail);
+      incoming.on('error', fail);
       incoming.once('close', () => {
         if (!incoming.complete) fail(new Error('Client connection prematurely closed.'));
       });

@@ -38,7 +38,7 @@ export function incomingResponse(incoming: IncomingMessage, url: URL, method: st
           settled = true;
           controller.close();
         });
-        incoming.once('error', fail);
+        incoming.on('error', fail);
         incoming.once('close', () => {
           if (!incoming.complete) fail(Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }));
         });

@@ -105,7 +105,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       const done = () => signal?.removeEventListener('abort', onAbort);
-      request.once('error', (error) => {
+      request.on('error', (error) => {
         done();
         reject(aborted ?? new TypeError('fetch failed', { cause: error }));
       });
