@@ -1,5 +1,6 @@
 // `pnpm --filter @paysign/bench bench:bulk [--rows=N] [--stored=N] [--concurrency=1,2,8,32]
-//   [--configs=hmac,rsa-node,rsa-webcrypto] [--compare=/path/to/other/checkout] [--out=FILE]`:
+//   [--configs=hmac,rsa-node,rsa-webcrypto] [--transports=node:http,fetch] [--compare=/path/to/other/checkout]
+//   [--cpu-prof=DIR] [--out=FILE]`:
 // rows per second of bulkUpdateRecurringPayments against the local emulator over loopback,
 // HMAC-SHA1 and RSA-SHA256 (4096-bit; node:crypto's synchronous signer and the WebCrypto path,
 // which signs on libuv's thread pool), and the peak RSS of the bulk process with the input
@@ -7,8 +8,10 @@
 // the emulator in another; both report the CPU time they used, so the table names the bottleneck
 // (the process near 100% of one core, or neither: latency-bound). The emulator holds `--stored`
 // realistic recurring payments (card, holder, schedule: period, interval, start-date, amount) and
-// the CSV updates the first `--rows` of them with full rows. `--compare` runs the same HMAC
-// measurement against another checkout's built emulator in the same run (a before/after ratio).
+// the CSV updates the first `--rows` of them with full rows. `--transports` picks the client's
+// transport (`node:http`: `createNodeFetch`, what `paysign bulk` uses; `fetch`: Node's global fetch).
+// `--compare` runs the same HMAC measurement with another checkout's built client and emulator in
+// the same run (a before/after ratio).
 // Run by hand: it needs the built gateway and emulator (`pnpm build`). Plain JavaScript, so it
 // runs without the bench build (the packages are loaded from their dist/).
 import { fork } from 'node:child_process';
@@ -20,7 +23,6 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const load = (path) => import(pathToFileURL(join(REPO, path)).href);
 const argument = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 
 /** The emulator's process: serves until its parent disconnects. */
@@ -85,17 +87,24 @@ const COLUMNS = [
 ];
 
 /** One measured bulk run: its own process, so its peak RSS is its own. */
+// The gateway package and the emulator come from the same checkout (`--root`), so a `--compare`
+// run measures that checkout's client and transport too: `createNodeFetch` (node:http, what
+// `paysign bulk` sends with) where the checkout has it, else the global fetch (undici).
 async function bulkProcess() {
-  const { bulkUpdateRecurringPayments, createGatewayClient } = await load('packages/gateway/dist/index.js');
-  const { createFileJournal, csvFileRows } = await load('packages/gateway/dist/node.js');
-  process.once('message', async ({ url, csv, journalPath, algorithm, signer, concurrency, privateKey }) => {
-    const adapter = signer === 'webcrypto' ? (await load('packages/oauth-core/dist/webcrypto.js')).defaultAdapter : undefined;
+  const root = argument('root', REPO);
+  const fromRoot = (path) => import(pathToFileURL(join(root, path)).href);
+  const { bulkUpdateRecurringPayments, createGatewayClient } = await fromRoot('packages/gateway/dist/index.js');
+  const { createFileJournal, csvFileRows, createNodeFetch } = await fromRoot('packages/gateway/dist/node.js');
+  process.once('message', async ({ url, csv, journalPath, algorithm, signer, concurrency, privateKey, transport }) => {
+    const adapter = signer === 'webcrypto' ? (await fromRoot('packages/oauth-core/dist/webcrypto.js')).defaultAdapter : undefined;
+    const nodeFetch = transport === 'node:http' ? createNodeFetch?.() : undefined;
     const client = createGatewayClient({
       baseUrl: url,
       endpointId: '1',
       login: 'bench',
       ...(algorithm === 'HMAC-SHA1' ? { controlKey: 'bench-key' } : { privateKey }),
       ...(adapter && { adapter }),
+      ...(nodeFetch && { fetch: nodeFetch }),
     });
     const journal = createFileJournal(journalPath);
     const started = performance.now();
@@ -104,7 +113,9 @@ async function bulkProcess() {
     const used = process.cpuUsage(cpu);
     const wall = performance.now() - started;
     await journal.close();
+    nodeFetch?.close();
     process.send({
+      transport: nodeFetch ? 'node:http' : 'fetch',
       updated: summary.updated,
       total: summary.total,
       rowsPerSecond: summary.total / (wall / 1000),
@@ -153,6 +164,8 @@ async function main() {
   const levels = argument('concurrency', '1,2,8,32').split(',').map(Number);
   const wanted = argument('configs', 'hmac,rsa-node,rsa-webcrypto').split(',');
   const compare = argument('compare', undefined);
+  // `--transports=node:http,fetch`: the client's transport(s) this checkout's runs use.
+  const transports = argument('transports', 'node:http').split(',');
   const self = fileURLToPath(import.meta.url);
   const dir = mkdtempSync(join(tmpdir(), 'paysign-bench-bulk-'));
   const started = new Date();
@@ -189,17 +202,19 @@ async function main() {
   }
   const table = [];
   const configs = [
-    { key: 'hmac', algorithm: 'HMAC-SHA1', signer: 'node', root: REPO, emulator: 'this checkout' },
-    ...(compare ? [{ key: 'hmac', algorithm: 'HMAC-SHA1', signer: 'node', root: compare, emulator: compare }] : []),
-    { key: 'rsa-node', algorithm: 'RSA-SHA256', signer: 'node', root: REPO, emulator: 'this checkout' },
-    { key: 'rsa-webcrypto', algorithm: 'RSA-SHA256', signer: 'webcrypto', root: REPO, emulator: 'this checkout' },
+    ...(compare ? [{ key: 'hmac', algorithm: 'HMAC-SHA1', signer: 'node', root: compare, emulator: compare, transport: 'node:http' }] : []),
+    ...transports.flatMap((transport) => [
+      { key: 'hmac', algorithm: 'HMAC-SHA1', signer: 'node', root: REPO, emulator: 'this checkout', transport },
+      { key: 'rsa-node', algorithm: 'RSA-SHA256', signer: 'node', root: REPO, emulator: 'this checkout', transport },
+      { key: 'rsa-webcrypto', algorithm: 'RSA-SHA256', signer: 'webcrypto', root: REPO, emulator: 'this checkout', transport },
+    ]),
   ].filter((config) => wanted.includes(config.key));
   for (const concurrency of levels) {
-    for (const { algorithm, signer, root, emulator: which } of configs) {
+    for (const { algorithm, signer, root, emulator: which, transport } of configs) {
       // A fresh emulator per run: every profile at revision 0, every nonce new.
       const emulator = fork(self, ['--emulator', `--root=${root}`], { stdio: 'inherit', execArgv: profileArgs('emulator') });
       const { url } = await ask(emulator, { stored, publicKey });
-      const bulk = fork(self, ['--bulk'], { stdio: 'inherit', execArgv: profileArgs('bulk') });
+      const bulk = fork(self, ['--bulk', `--root=${root}`], { stdio: 'inherit', execArgv: profileArgs('bulk') });
       const result = await ask(bulk, {
         url,
         csv,
@@ -208,6 +223,7 @@ async function main() {
         signer,
         concurrency,
         privateKey,
+        transport,
       });
       const { cpuShare: emulatorCpu } = await ask(emulator, 'cpu');
       emulator.disconnect();
@@ -215,7 +231,7 @@ async function main() {
       row.bottleneck = bottleneck(row);
       table.push(row);
       process.stderr.write(
-        `${algorithm} ${signer} c=${concurrency} (${which}): ${result.rowsPerSecond.toFixed(0)} rows/s, peak RSS ${result.maxRssMb.toFixed(0)} MB, CPU bulk ${(row.bulkCpu * 100).toFixed(0)}% emulator ${(emulatorCpu * 100).toFixed(0)}% (${result.updated}/${result.total} updated)\n`,
+        `${algorithm} ${signer} c=${concurrency} (${which}, ${result.transport}): ${result.rowsPerSecond.toFixed(0)} rows/s, peak RSS ${result.maxRssMb.toFixed(0)} MB, CPU bulk ${(row.bulkCpu * 100).toFixed(0)}% emulator ${(emulatorCpu * 100).toFixed(0)}% (${result.updated}/${result.total} updated)\n`,
       );
     }
   }
@@ -225,11 +241,11 @@ async function main() {
       .map((n) => n.toFixed(1))
       .join(' ')} at the end, Node ${process.version}`,
     '',
-    '| signature | signer | emulator | concurrency | rows/s | peak RSS (MB) | CPU bulk | CPU emulator | CPU µs/row bulk | CPU µs/row emulator | ceiling, 2 idle cores (rows/s) | bottleneck | updated |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
+    '| signature | signer | checkout (client and emulator) | client transport | concurrency | rows/s | peak RSS (MB) | CPU bulk | CPU emulator | CPU µs/row bulk | CPU µs/row emulator | ceiling, 2 idle cores (rows/s) | bottleneck | updated |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
     ...table.map(
       (r) =>
-        `| ${r.algorithm} | ${r.signer} | ${r.emulator} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${r.maxRssMb.toFixed(0)} | ${(r.bulkCpu * 100).toFixed(0)}% | ${(r.emulatorCpu * 100).toFixed(0)}% | ${perRow(r, r.bulkCpu).toFixed(0)} | ${perRow(r, r.emulatorCpu).toFixed(0)} | ${(1e6 / Math.max(perRow(r, r.bulkCpu), perRow(r, r.emulatorCpu))).toFixed(0)} | ${r.bottleneck} | ${r.updated}/${r.total} |`,
+        `| ${r.algorithm} | ${r.signer} | ${r.emulator} | ${r.transport} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${r.maxRssMb.toFixed(0)} | ${(r.bulkCpu * 100).toFixed(0)}% | ${(r.emulatorCpu * 100).toFixed(0)}% | ${perRow(r, r.bulkCpu).toFixed(0)} | ${perRow(r, r.emulatorCpu).toFixed(0)} | ${(1e6 / Math.max(perRow(r, r.bulkCpu), perRow(r, r.emulatorCpu))).toFixed(0)} | ${r.bottleneck} | ${r.updated}/${r.total} |`,
     ),
     ...(rsaSignsPerSecond === undefined
       ? []

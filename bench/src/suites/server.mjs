@@ -1,4 +1,5 @@
-// `pnpm --filter @paysign/bench bench:server [--concurrency=1,8,32] [--hmac-requests=N] [--rsa-requests=N] [--out=FILE]`:
+// `pnpm --filter @paysign/bench bench:server [--concurrency=1,8,32] [--hmac-requests=N] [--rsa-requests=N]
+//   [--compare=/path/to/other/checkout] [--out=FILE]`:
 // the emulator as a server under load (issue #23 item 3). requests/s it verifies and answers, with
 // p50/p99 latency, for the three operations signed with HMAC-SHA1 and RSA-SHA256 (4096-bit), at a
 // few concurrencies (open HTTP/1.1 connections), driven by autocannon. In the same run, at each
@@ -7,6 +8,8 @@
 // the emulator's figures are divided by. Every request is signed beforehand with a fresh nonce
 // (the emulator refuses a replayed one), so the signer's cost is not in the load generator's loop.
 // The emulator and the hono floor run in their own processes; autocannon runs in this one.
+// `--compare` also serves another checkout's built emulator and drives it right after this one's
+// with the same requests (a before/after ratio in one run).
 // Needs the built packages (`pnpm build`). Plain JavaScript, loaded from the packages' dist/.
 import { fork } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
@@ -51,12 +54,18 @@ async function serverProcess() {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => process.send({ url: `http://127.0.0.1:${info.port}` }));
     server.keepAliveTimeout = 60_000;
   } else {
-    const { serve } = await load('packages/emulator/dist/node.js');
+    const root = argument('root', REPO);
+    const { serve } = await import(pathToFileURL(join(root, 'packages/emulator/dist/node.js')).href);
     process.once('message', async ({ publicKey }) => {
       const server = await serve({
         merchants: [{ login: 'bench', controlKey: 'bench-key', publicKeys: [publicKey], endpointIds: ['1'], currency: 'EUR' }],
         profiles: Array.from({ length: STORED }, (_, i) => profile(i + 1)),
         log: () => {},
+      });
+      process.on('message', (message) => {
+        if (message !== 'cpu') return;
+        const used = process.cpuUsage();
+        process.send({ cpuMicros: used.user + used.system });
       });
       process.send({ url: server.url });
     });
@@ -143,6 +152,21 @@ async function drive(url, connections, requests) {
   };
 }
 
+/** CPU time (user + system, µs) the server process has used so far. */
+function cpuOf(server) {
+  return new Promise((resolve) => {
+    server.child.once('message', ({ cpuMicros }) => resolve(cpuMicros));
+    server.child.send('cpu');
+  });
+}
+
+/** Drives a server process and adds the CPU it spent per request (robust to the machine's other load). */
+async function driveMeasured(server, connections, requests) {
+  const before = await cpuOf(server);
+  const run = await drive(server.url, connections, requests);
+  return { ...run, cpuPerRequest: ((await cpuOf(server)) - before) / run.total };
+}
+
 function start(args, message) {
   const child = fork(fileURLToPath(import.meta.url), args, { stdio: 'inherit', execArgv: profileArgs(args[1] === '--floor' ? 'floor' : 'emulator') });
   return new Promise((resolve, reject) => {
@@ -171,6 +195,8 @@ async function main() {
   const credentials = { 'HMAC-SHA1': { controlKey: 'bench-key' }, 'RSA-SHA256': { privateKey } };
   const floor = await start(['--serve', '--floor']);
   const emulator = await start(['--serve'], { publicKey });
+  const compare = argument('compare', undefined);
+  const before = compare === undefined ? undefined : await start(['--serve', `--root=${compare}`], { publicKey });
   const rows = [];
   for (const connections of levels) {
     // The floor first at each level, then the emulator's runs right after it.
@@ -184,8 +210,23 @@ async function main() {
     for (const algorithm of only) {
       for (const operation of Object.keys(OPERATIONS)) {
         const requests = await presign(createGatewayClient, emulator.url, credentials[algorithm], operation, counts[algorithm]);
-        const run = await drive(emulator.url, connections, requests);
+        const run = await driveMeasured(emulator, connections, requests);
         rows.push({ what: `emulator ${operation}, ${algorithm}`, connections, ...run, ratio: run.requestsPerSecond / floorRun.requestsPerSecond });
+        if (before !== undefined) {
+          // Signed for its own URL (the port is in the base string).
+          const old = await driveMeasured(
+            before,
+            connections,
+            await presign(createGatewayClient, before.url, credentials[algorithm], operation, counts[algorithm]),
+          );
+          rows.push({
+            what: `emulator of ${compare} ${operation}, ${algorithm}`,
+            connections,
+            ...old,
+            ratio: old.requestsPerSecond / floorRun.requestsPerSecond,
+          });
+          process.stderr.write(`  (${compare}: ${old.requestsPerSecond.toFixed(0)} req/s, ${old.ok}/${old.total} 2xx)\n`);
+        }
         process.stderr.write(
           `${operation} ${algorithm} c=${connections}: ${run.requestsPerSecond.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.ok}/${run.total} 2xx\n`,
         );
@@ -194,15 +235,17 @@ async function main() {
   }
   floor.child.disconnect();
   emulator.child.disconnect();
+  before?.child.disconnect();
   const text = [
     `emulator over loopback, driven by autocannon 8 (in the parent process), ${STORED} stored payments; ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'CPU'}), load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')} at the end (shared machine), Node ${process.version}`,
     '',
-    '| server and request | connections | requests/s | vs floor | p50 (ms; 0 = under 1) | p99 (ms) | 2xx |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| server and request | connections | requests/s | vs floor | p50 (ms; 0 = under 1) | p99 (ms) | CPU µs/request, emulator | 2xx |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
-      (r) => `| ${r.what} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${r.ratio.toFixed(2)}x | ${r.p50} | ${r.p99} | ${r.ok}/${r.total} |`,
+      (r) =>
+        `| ${r.what} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${r.ratio.toFixed(2)}x | ${r.p50} | ${r.p99} | ${r.cpuPerRequest === undefined ? '-' : r.cpuPerRequest.toFixed(0)} | ${r.ok}/${r.total} |`,
     ),
   ].join('\n');
   process.stdout.write(`${text}\n`);

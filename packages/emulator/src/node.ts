@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve as serveNode } from '@hono/node-server';
 import { createEmulator, type Emulator, type EmulatorOptions } from './create-emulator.js';
 import { EmulatorError } from './errors.js';
+import { withIncomingBody } from './node-incoming-body.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
 import { parseProfiles } from './store/load-profiles.js';
 import type { ProfileStore } from './store/profile-store.js';
@@ -70,7 +71,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningEmulator
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new EmulatorError('INVALID_OPTIONS', 'port must be an integer from 0 to 65535');
   const emulator = given ?? createEmulator(emulatorOptions);
   const server = await new Promise<ReturnType<typeof serveNode>>((resolve, reject) => {
-    const started = serveNode({ fetch: emulator.fetch, hostname: host, port }, () => resolve(started));
+    const started = serveNode({ fetch: withIncomingBody(emulator.fetch), hostname: host, port }, () => resolve(started));
     started.once('error', reject);
   });
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 60_000;

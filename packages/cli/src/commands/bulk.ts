@@ -14,7 +14,7 @@ import {
   type BulkRecord,
   type BulkSummary,
 } from '@paysign/gateway';
-import { createFileJournal, csvFileRows, type CsvFileRows } from '@paysign/gateway/node';
+import { createFileJournal, createNodeFetch, csvFileRows, type CsvFileRows } from '@paysign/gateway/node';
 import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypto';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';
@@ -114,11 +114,14 @@ export const bulkCommand: Command = {
     const config = readConnectionFlags(values, env);
     requireSettings(config, ['baseUrl', 'login', 'endpointId']);
     const merchant = merchantCredentials(config, await readPrivateKeyFile(config));
+    // node:http with kept-alive connections: undici's fetch was about half the CPU of a row.
+    const transport = createNodeFetch();
     const client = createGatewayClient({
       ...merchant,
       baseUrl: config.baseUrl as string,
       endpointId: config.endpointId as string,
       timeoutMs,
+      fetch: transport,
       // RSA-SHA256 through WebCrypto: each signature is made on libuv's thread pool, so concurrent
       // rows sign on every core instead of queueing on the event loop (node:crypto's sign is synchronous).
       ...(merchant.privateKey !== undefined && { adapter: threadPoolSigner }),
@@ -179,6 +182,7 @@ export const bulkCommand: Command = {
       }
       throw error;
     } finally {
+      transport.close();
       if (tty) process.stderr.write('\n');
     }
     // The results are read while the journal is still this run's (locked).

@@ -13,6 +13,7 @@ import {
 } from '@paysign/gateway';
 import { GatewayError, GatewayValidationError } from '@paysign/spec';
 import { recurringPaymentFields, toWireRow } from '@paysign/spec';
+import { createNodeFetch } from '@paysign/gateway/node';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';
 import { shellQuote } from '../cli/shell-quote.js';
@@ -161,6 +162,8 @@ export const sendCommand: Command = {
     }
     // What went over the wire, for --show-request (printed masked, through io.err) and the error messages.
     const sent: SentRequest[] = [];
+    // The same transport as paysign bulk: node:http, redirects never followed.
+    const transport = createNodeFetch();
     const recordingFetch: typeof fetch = async (input, init) => {
       const headers = Object.fromEntries(new Headers(init?.headers).entries());
       const request: SentRequest = { method: init?.method ?? 'GET', url: String(input), headers, body: typeof init?.body === 'string' ? init.body : '' };
@@ -172,7 +175,7 @@ export const sendCommand: Command = {
         io.err(io.dim('>'));
         io.err(io.dim(`> ${request.body}`));
       }
-      const response = await fetch(input, init);
+      const response = await transport(input, init);
       if (values.verbose) io.err(io.dim(`< HTTP ${response.status}`));
       return response;
     };
@@ -228,6 +231,7 @@ export const sendCommand: Command = {
         throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);
       throw error;
     } finally {
+      transport.close();
       await saveFile?.close();
       await emulator?.close();
     }
