@@ -15,7 +15,7 @@ import {
   GatewayReplyTooLargeError,
   GatewayTimeoutError,
   GatewayTransportError,
-  type GatewayClientOptions,
+  type GatewayClientSettings,
 } from '../src/index.js';
 import { createNodeFetch, type NodeFetch } from '../src/node.js';
 import { startServer, type SeenRequest, validPayment } from './fixtures.js';
@@ -40,7 +40,7 @@ async function server(handler: Parameters<typeof startServer>[0]) {
   return started;
 }
 
-function client(url: string, fetch: typeof globalThis.fetch, extra: Partial<GatewayClientOptions> = {}) {
+function client(url: string, fetch: typeof globalThis.fetch, extra: Partial<GatewayClientSettings> = {}) {
   return createGatewayClient({
     baseUrl: url,
     endpointId: '1234',
