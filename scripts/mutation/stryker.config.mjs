@@ -19,6 +19,10 @@ export default {
   vitest: { configFile: 'scripts/mutation/vitest.mutation.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
   coverageAnalysis: 'perTest',
+  // The vitest runner type-checks nothing, so Stryker need not prepend `// @ts-nocheck` to the
+  // sandbox's files: doing so changed files that tests read as text (the gateway's README test
+  // compares examples/callback-receiver.mjs with the README, byte for byte).
+  disableTypeChecks: false,
   mutate: target.mutate,
   // Copy only what the tests load into the sandbox (the root node_modules is linked, not copied).
   ignorePatterns: [

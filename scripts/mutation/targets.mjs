@@ -29,7 +29,7 @@ function linesOf(file, first, next) {
  * @property {string} prefix The source folder the summary's per-folder table is relative to.
  * @property {string[]} include The vitest test files run against the mutants.
  * @property {string[]} exclude Test files left out: they run a built bundle in another process or runtime, which no mutant reaches.
- * @property {string[]} copy The repository folders copied into Stryker's sandbox (besides the root config files).
+ * @property {string[]} copy The repository folders copied into Stryker's sandbox (besides the root config files): every folder a test reads, docs/ included when a test reads docs/reference.
  */
 
 /** @type {Record<string, MutationTarget>} */
@@ -62,7 +62,7 @@ export const TARGETS = {
     ],
     // readme-example runs the built package.
     exclude: ['packages/gateway/test/readme-example.test.ts'],
-    copy: ['packages', 'integration'],
+    copy: ['packages', 'integration', 'docs'],
   },
   'edge-handle': {
     description:
@@ -103,7 +103,7 @@ export const TARGETS = {
     prefix: 'packages/emulator/src/',
     include: ['packages/emulator/test/**/*.test.ts'],
     exclude: ['packages/emulator/test/readme-example.test.ts'],
-    copy: ['packages'],
+    copy: ['packages', 'docs'],
   },
 };
 
