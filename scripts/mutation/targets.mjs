@@ -41,7 +41,8 @@ export const TARGETS = {
     include: ['packages/oauth-core/test/**/*.test.ts', 'conformance/test/node.test.ts'],
     // The README examples run the built package in a child process: no mutant can reach them.
     exclude: ['packages/oauth-core/test/examples.test.ts'],
-    copy: ['packages/oauth-core', 'conformance'],
+    // conformance/suites/index.ts also exports the spec-rule suites, which import @paysign/spec.
+    copy: ['packages/oauth-core', 'packages/spec', 'conformance'],
   },
   'gateway-send': {
     description: "the gateway client's send path: options, signing, the one POST, the capped reply read, the redacted base string",
