@@ -11,10 +11,11 @@ import { nodeBinary, platform } from '../../conformance/runtimes/node-binaries.m
 import { TARGETS } from './targets.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-// `--config <file>`: a Stryker configuration other than stryker.config.mjs (e.g. stryker.hot-paths.config.mjs);
+// `--config <file>`: a Stryker configuration other than scripts/mutation/stryker.config.mjs (e.g.
+// scripts/mutation/stryker.hot-paths.config.mjs), relative to the repository root;
 // the summary then reads that configuration's JSON report and writes <report>.latest-run.md beside it.
 const configAt = process.argv.indexOf('--config');
-const config = configAt < 0 ? 'stryker.config.mjs' : process.argv.splice(configAt, 2)[1];
+const config = configAt < 0 ? 'scripts/mutation/stryker.config.mjs' : process.argv.splice(configAt, 2)[1];
 const report = configAt < 0 ? undefined : (await import(new URL(`../../${config}`, import.meta.url).href)).default.jsonReporter.fileName;
 const summaryArgs = report === undefined ? [] : [report];
 if (report !== undefined) process.env.MUTATION_SUMMARY = report.replace(/\.json$/, '.latest-run.md');

@@ -29,7 +29,7 @@ function linesOf(file, first, next) {
  * @property {string} prefix The source folder the summary's per-folder table is relative to.
  * @property {string[]} include The vitest test files run against the mutants.
  * @property {string[]} exclude Test files left out: they run a built bundle in another process or runtime, which no mutant reaches.
- * @property {string[]} copy The repository folders copied into Stryker's sandbox (besides the root config files).
+ * @property {string[]} copy The repository folders copied into Stryker's sandbox (besides the root config files): every folder a test reads, docs/ included when a test reads docs/reference.
  */
 
 /** @type {Record<string, MutationTarget>} */
@@ -41,7 +41,8 @@ export const TARGETS = {
     include: ['packages/oauth-core/test/**/*.test.ts', 'conformance/test/node.test.ts'],
     // The README examples run the built package in a child process: no mutant can reach them.
     exclude: ['packages/oauth-core/test/examples.test.ts'],
-    copy: ['packages/oauth-core', 'conformance'],
+    // conformance/suites/index.ts also exports the spec-rule suites, which import @paysign/spec.
+    copy: ['packages/oauth-core', 'packages/spec', 'conformance'],
   },
   'gateway-send': {
     description: "the gateway client's send path: options, signing, the one POST, the capped reply read, the redacted base string",
@@ -52,11 +53,17 @@ export const TARGETS = {
       'packages/spec/src/transport/read-capped-bytes.ts',
     ],
     prefix: 'packages/',
-    include: ['packages/gateway/test/**/*.test.ts'],
-    // bulk* load the emulator's dist/ in this process and in a child; readme-example runs the built
-    // package.
-    exclude: ['packages/gateway/test/bulk.test.ts', 'packages/gateway/test/bulk-crash.test.ts', 'packages/gateway/test/readme-example.test.ts'],
-    copy: ['packages'],
+    // The bulk runs against the emulator (integration/test/bulk) send through the client too;
+    // bulk.test.ts and bulk-crash.test.ts are left out, as they were when they were gateway's tests.
+    include: [
+      'packages/gateway/test/**/*.test.ts',
+      'integration/test/bulk/bulk-journal-lock.test.ts',
+      'integration/test/bulk/bulk-own.test.ts',
+      'integration/test/bulk/bulk-results-journal.test.ts',
+    ],
+    // readme-example runs the built package.
+    exclude: ['packages/gateway/test/readme-example.test.ts'],
+    copy: ['packages', 'integration', 'docs'],
   },
   'edge-handle': {
     description:
@@ -97,7 +104,7 @@ export const TARGETS = {
     prefix: 'packages/emulator/src/',
     include: ['packages/emulator/test/**/*.test.ts'],
     exclude: ['packages/emulator/test/readme-example.test.ts'],
-    copy: ['packages'],
+    copy: ['packages', 'docs'],
   },
 };
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// The valid payment every rule test starts from: one copy, beside the rules (@paysign/spec).
-export { TEST_PAN, validFields, validPayment } from '../../spec/test/fixtures.js';
+// The valid payment every rule test starts from: one copy, shared with spec's tests (integration/fixtures).
+export { TEST_PAN, validFields, validPayment } from '@paysign/test-fixtures';
 
 export interface SeenRequest {
   method: string;

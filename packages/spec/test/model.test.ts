@@ -12,7 +12,7 @@ import {
   toWireRow,
   validateRecurringPaymentRow,
 } from '../src/index.js';
-import { validFields, validPayment } from './fixtures.js';
+import { validFields, validPayment } from '@paysign/test-fixtures';
 
 describe('operation paths (spec, "Endpoints" and "Versioning")', () => {
   it('puts v4 before update-recurring-payments and transfer, v2 before pan-eligibility/send', () => {

@@ -13,7 +13,7 @@ import {
   type ValidationIssue,
 } from '../src/index.js';
 import { validatePanEligibilitySendParams, validateRecurringPaymentRow, validateTransferParams } from '../src/index.js';
-import { TEST_PAN, validPayment } from './fixtures.js';
+import { TEST_PAN, validPayment } from '@paysign/test-fixtures';
 
 const found = (issues: readonly ValidationIssue[]) => issues.map((issue) => `${issue.field} ${issue.rule}`);
 const withChange = (change: Record<string, unknown>) => ({ ...validPayment(), ...change }) as unknown as RecurringPaymentUpdate;

@@ -1,3 +1,4 @@
+import { encodeCsvRecord } from '@paysign/payload-codec';
 import { redactCardData } from '@paysign/spec';
 import type { BulkRecord } from './bulk-types.js';
 
@@ -28,7 +29,9 @@ export const BULK_RESULT_COLUMNS = ['row', 'recurring-payment-id', 'outcome', 's
  *    `-`, `@`, TAB or CR gets a `'` in front (OWASP's CSV-injection advice), so `=HYPERLINK(...)`
  *    is shown as text, not run. The journal and the gateway's payload are never changed this way:
  *    the payload stays byte for byte what the rows say;
- * 3. quoted (RFC 4180) when it holds `;`, `"`, CR or LF.
+ * 3. written by payload-codec's `encodeCsvRecord` with `quoting: 'rfc4180'`: quoted when it holds
+ *    `;`, `"`, CR or LF. A NUL or a lone UTF-16 surrogate, which that writer refuses (the gateway
+ *    may put anything in an error message), is shown as U+FFFD.
  *
  * @example
  * ```ts
@@ -46,8 +49,8 @@ export function formatResultLine(record: BulkRecord): string {
     record.serialNumber ?? '',
     record.errorCode ?? '',
     record.errorMessage ?? '',
-  ].map((value) => quote(neutraliseFormula(redactCardData(value))));
-  return `${cells.join(';')}\r\n`;
+  ].map((value) => carriable(neutraliseFormula(redactCardData(value))));
+  return encodeCsvRecord(cells, { quoting: 'rfc4180' });
 }
 
 // The first characters that make a spreadsheet read a cell as a formula (OWASP, CSV Injection).
@@ -57,6 +60,9 @@ function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-function quote(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+// What no CSV cell can hold, quoted or not, shown as U+FFFD: a results file reports every row.
+const UNCARRIABLE = /[\0\p{Cs}]/gu;
+
+function carriable(value: string): string {
+  return value.replace(UNCARRIABLE, '\uFFFD');
 }

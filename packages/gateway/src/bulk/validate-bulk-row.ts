@@ -1,3 +1,4 @@
+import { checkCsvCell } from '@paysign/payload-codec';
 import { redactCardData } from '@paysign/spec';
 import type { ValidationIssue } from '@paysign/spec';
 import { validateRecurringPaymentRow } from '@paysign/spec';
@@ -11,7 +12,9 @@ export interface BulkRowRules {
 
 /**
  * Every issue of one input row, as the client would find them before sending it: the spec's
- * field table and rules, and the characters the gateway's CSV cannot carry. `row` is the row's
+ * field table and rules, and the characters the gateway's CSV cannot carry (payload-codec's
+ * `checkCsvCell`: `;` `"` CR LF unless `csvQuoting` is `'rfc4180'`; NUL and lone surrogates
+ * always). `row` is the row's
  * number (1 = first data row) and each message starts with it.
  *
  * @example
@@ -23,11 +26,8 @@ export function validateBulkRow(row: BulkRow, rowNumber: number, rules: BulkRowR
   const found = validateRecurringPaymentRow(row, rules.projectCurrency === undefined ? {} : { projectCurrency: rules.projectCurrency });
   for (const [field, value] of Object.entries(row)) {
     if (typeof value !== 'string') continue;
-    if (value.includes('\0')) {
-      found.push({ field, rule: 'csv-character', message: `${field}: holds a NUL character (U+0000), which the gateway's CSV cannot carry` });
-    } else if (rules.csvQuoting !== 'rfc4180' && /[;"\r\n]/.test(value)) {
-      found.push({ field, rule: 'csv-character', message: `${field}: holds ;, ", CR or LF, which the gateway's CSV cannot carry unquoted` });
-    }
+    const problem = checkCsvCell(value, rules.csvQuoting);
+    if (problem !== undefined) found.push({ field, rule: 'csv-character', message: `${field}: ${problem.reason}` });
   }
   return found.map((issue) => ({ ...issue, row: rowNumber, message: `row ${rowNumber}: ${redactCardData(issue.message)}` }));
 }

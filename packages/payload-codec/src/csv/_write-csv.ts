@@ -1,7 +1,7 @@
 import { describeLocation } from '../_location.js';
-import { CodecError } from '../errors.js';
-import { describeStructuralCharacter, type Quoting } from './_cell.js';
-import { isWellFormedText } from './_strings.js';
+import { CodecError, type CodecErrorLocation } from '../errors.js';
+import type { Quoting } from './_cell.js';
+import { checkCsvCell } from './check-csv-cell.js';
 import { NEEDS_ATTENTION, writeCellUtf8 } from './_utf8-cell.js';
 
 /**
@@ -81,7 +81,7 @@ export function writeCsv(rows: Iterable<CsvRow>, options: EncodeCsvOptions, sink
     const needed = column.length * 3 + 4;
     if (pos + needed > bytes.length) [bytes, pos] = makeRoom(sink, bytes, pos, needed);
     const end = writeCellUtf8(column, bytes, pos, false);
-    pos = end === NEEDS_ATTENTION ? writeFlaggedCell(column, bytes, pos, quoting, 0, column) : end;
+    pos = end === NEEDS_ATTENTION ? writeFlaggedCell(column, bytes, pos, quoting, { row: 0, column }) : end;
     bytes[pos++] = i === count - 1 ? CR : SEMICOLON;
   }
   bytes[pos++] = LF;
@@ -100,7 +100,7 @@ export function writeCsv(rows: Iterable<CsvRow>, options: EncodeCsvOptions, sink
         const needed = value.length * 3 + 4;
         if (pos + needed > bytes.length) [bytes, pos] = makeRoom(sink, bytes, pos, needed);
         const end = writeCellUtf8(value, bytes, pos, false);
-        pos = end === NEEDS_ATTENTION ? writeFlaggedCell(value, bytes, pos, quoting, rowNumber, column) : end;
+        pos = end === NEEDS_ATTENTION ? writeFlaggedCell(value, bytes, pos, quoting, { row: rowNumber, column }) : end;
       } else if (value === undefined) {
         if (pos + 2 > bytes.length) [bytes, pos] = makeRoom(sink, bytes, pos, 2);
       } else {
@@ -140,31 +140,17 @@ function makeRoom(sink: ByteSink, bytes: Uint8Array, pos: number, needed: number
 }
 
 /**
- * A cell the plain fast path stopped on: refused (NUL; lone surrogate; structural character while
- * quoting is 'reject') or written quoted at `pos`, whose room is made. Returns the position after it.
+ * A cell the plain fast path stopped on: refused by {@link checkCsvCell} (NUL; lone surrogate;
+ * structural character while quoting is 'reject') or written quoted at `pos`, whose room is made.
+ * `location` is the cell's row and column, or its field position in a header-less record.
+ * Returns the position after it.
  */
-function writeFlaggedCell(value: string, bytes: Uint8Array, pos: number, quoting: Quoting, row: number, column: string): number {
-  const what = row === 0 ? 'name' : 'value';
-  if (value.includes('\0')) {
-    throw new CodecError(
-      'NUL_CHARACTER',
-      `${describeLocation(row, column)}: the ${what} holds a NUL character (U+0000), which the gateway's CSV cannot carry`,
-      { row, column },
-    );
-  }
-  if (!isWellFormedText(value)) {
-    throw new CodecError('INVALID_STRING', `${describeLocation(row, column)}: the ${what} holds a lone UTF-16 surrogate, which has no UTF-8 form`, {
-      row,
-      column,
-    });
-  }
-  if (quoting === 'reject') {
-    throw new CodecError(
-      'FORBIDDEN_CHARACTER',
-      `${describeLocation(row, column)}: the ${what} contains ${describeStructuralCharacter(value)}, ` +
-        `which the gateway's CSV cannot carry unquoted (pass quoting: 'rfc4180' to quote it)`,
-      { row, column },
-    );
+export function writeFlaggedCell(value: string, bytes: Uint8Array, pos: number, quoting: Quoting, location: CodecErrorLocation): number {
+  const problem = checkCsvCell(value, quoting);
+  if (problem !== undefined) {
+    const where = location.row === undefined ? `field ${location.field}` : describeLocation(location.row, location.column);
+    const hint = problem.code === 'FORBIDDEN_CHARACTER' ? ` (pass quoting: 'rfc4180' to quote it)` : '';
+    throw new CodecError(problem.code, `${where}: the ${location.row === 0 ? 'name' : 'value'} ${problem.reason}${hint}`, location);
   }
   bytes[pos] = QUOTE;
   const closing = writeCellUtf8(value, bytes, pos + 1, true);
@@ -172,7 +158,8 @@ function writeFlaggedCell(value: string, bytes: Uint8Array, pos: number, quoting
   return closing + 1;
 }
 
-function readQuoting(quoting: unknown): Quoting {
+/** The `quoting` option checked: `'reject'` when absent. */
+export function readQuoting(quoting: unknown): Quoting {
   if (quoting === undefined) return 'reject';
   if (quoting !== 'reject' && quoting !== 'rfc4180') {
     throw new CodecError('INVALID_OPTION', `quoting must be 'reject' or 'rfc4180'`);

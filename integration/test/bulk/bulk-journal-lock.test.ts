@@ -6,8 +6,8 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BulkError, bulkUpdateRecurringPayments, createGatewayClient, readJournalText } from '../src/index.js';
-import { createFileJournal } from '../src/node.js';
+import { type BulkError, bulkUpdateRecurringPayments, createGatewayClient, readJournalText } from '@paysign/gateway';
+import { createFileJournal } from '@paysign/gateway/node';
 import { bulkRows, CONTROL_KEY, csvText, ENDPOINT_ID, LOGIN, revisions, serveEmulator } from './bulk-helpers.js';
 
 const CHILD = fileURLToPath(new URL('./bulk-crash-child.mjs', import.meta.url));

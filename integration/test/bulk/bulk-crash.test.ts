@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readJournalText } from '../src/index.js';
+import { readJournalText } from '@paysign/gateway';
 import { bulkRows, csvText, revisions, serveEmulator } from './bulk-helpers.js';
 
 // The child runs the built package (dist/): build it first (`pnpm --filter @paysign/gateway build`).

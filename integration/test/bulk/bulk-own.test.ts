@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { BulkError, bulkUpdateRecurringPayments, createGatewayClient, GatewayError, type BulkInvalidRow } from '../src/index.js';
-import { createFileJournal } from '../src/node.js';
+import { BulkError, bulkUpdateRecurringPayments, createGatewayClient, GatewayError, type BulkInvalidRow } from '@paysign/gateway';
+import { createFileJournal } from '@paysign/gateway/node';
 import { bulkRow, bulkRows, CONTROL_KEY, ENDPOINT_ID, LOGIN, revisions, serveEmulator } from './bulk-helpers.js';
 
 // Bulk on its own (issue #20, item 2): a client method for rows, the client's rules, shards that

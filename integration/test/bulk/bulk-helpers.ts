@@ -1,13 +1,14 @@
 // Shared by the bulk tests: rows, the emulator (a black box over HTTP), and a server in front of it that injects failures.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createEmulator, serve, type Emulator, type RunningEmulator } from '../../emulator/dist/node.js';
-import type { BulkRow } from '../src/index.js';
+import { createEmulator, serve, type Emulator, type RunningEmulator } from '@paysign/emulator/node';
+import type { BulkRow } from '@paysign/gateway';
+import { TEST_PAN } from '@paysign/test-fixtures';
 
 export const LOGIN = 'merchant';
 export const CONTROL_KEY = 'bulk-control-key';
 export const ENDPOINT_ID = '1';
-export const TEST_PAN = '4111111111111111';
+export { TEST_PAN };
 
 /** Row `n` (1-based) of a test input: a valid update of recurring payment `rp-n`. */
 export function bulkRow(n: number, changes: Record<string, string> = {}): BulkRow {

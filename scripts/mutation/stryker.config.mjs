@@ -1,13 +1,14 @@
 // Mutation testing: `pnpm test:mutation [--target <name>]` (scripts/mutation/run.mjs runs this
-// with Node 22, which Stryker 10 needs). Not part of `pnpm test`: run it after changing the
+// with Node 22, which Stryker 10 needs; paths here are relative to the repository root, where it
+// runs). Not part of `pnpm test`: run it after changing the
 // behaviour of a target or its tests; reports/mutation/summary.md says what survives and why.
 // The targets (oauth-core, and the money paths: gateway-send, edge-handle, emulator-verify) are
-// listed in scripts/mutation/targets.mjs; run.mjs passes the chosen one in PAYSIGN_MUTATION_TARGET.
+// listed in targets.mjs, beside this file; run.mjs passes the chosen one in PAYSIGN_MUTATION_TARGET.
 //
 // The tests import `@paysign/*`, which normally resolves to each package's dist/. Rebuilding dist/
-// with tsup for every mutant would cost seconds each, so vitest.mutation.config.ts aliases those
+// with tsup for every mutant would cost seconds each, so vitest.mutation.config.ts (beside this file) aliases those
 // imports to the packages' src/ entries: each mutant is seen at once, and coverage is per test.
-import { currentTarget, reportFiles } from './scripts/mutation/targets.mjs';
+import { currentTarget, reportFiles } from './targets.mjs';
 
 const target = currentTarget();
 const files = reportFiles(target.name);
@@ -15,20 +16,25 @@ const files = reportFiles(target.name);
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  vitest: { configFile: 'scripts/mutation/vitest.mutation.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
   coverageAnalysis: 'perTest',
+  // The vitest runner type-checks nothing, so Stryker need not prepend `// @ts-nocheck` to the
+  // sandbox's files: doing so changed files that tests read as text (the gateway's README test
+  // compares examples/callback-receiver.mjs with the README, byte for byte).
+  disableTypeChecks: false,
   mutate: target.mutate,
   // Copy only what the tests load into the sandbox (the root node_modules is linked, not copied).
   ignorePatterns: [
     '/*',
     '!/packages',
     '!/conformance',
+    // Other folders the target's tests live in (integration/).
+    ...target.copy.filter((folder) => !folder.startsWith('packages') && folder !== 'conformance').map((folder) => `!/${folder}`),
     '!/package.json',
     '!/tsconfig.json',
     '!/tsconfig.base.json',
     '!/vitest.config.ts',
-    '!/vitest.mutation.config.ts',
     '!/scripts',
     '/scripts/*',
     '!/scripts/mutation',

@@ -2,8 +2,8 @@
 // bulk-journal-lock.test.ts to run side by side with another.
 // argv: baseUrl csvPath journalPath concurrency [ratePerSecond] [shard K/N]
 // Prints a JSON line: the summary, or the BulkError's code and message (exit code 3).
-import { BulkError, bulkUpdateRecurringPayments, createGatewayClient, parseShard } from '../dist/index.js';
-import { createFileJournal, csvFileRows } from '../dist/node.js';
+import { BulkError, bulkUpdateRecurringPayments, createGatewayClient, parseShard } from '@paysign/gateway';
+import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
 
 const [baseUrl, csvPath, journalPath, concurrency, rate, shard] = process.argv.slice(2);
 const client = createGatewayClient({ baseUrl, endpointId: '1', login: 'merchant', controlKey: 'bulk-control-key' });

@@ -2,17 +2,18 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { currentTarget } from './scripts/mutation/targets.mjs';
-import base from './vitest.config.js';
+import base from '../../vitest.config.js';
+import { currentTarget } from './targets.mjs';
 
-// Mutation testing (`pnpm test:mutation`, see stryker.config.mjs): the tests of the target that
-// scripts/mutation/run.mjs names in PAYSIGN_MUTATION_TARGET (scripts/mutation/targets.mjs), as
+// Mutation testing (`pnpm test:mutation`, see stryker.config.mjs beside this file): the tests of the
+// target that run.mjs names in PAYSIGN_MUTATION_TARGET (targets.mjs), as
 // `pnpm test:unit` runs them, but every `@paysign/*` import resolves to the package's TypeScript
 // sources instead of its dist/, so that Stryker's mutants (made in src/) are seen without a tsup
 // rebuild per mutant. The bundling itself (export maps, chunks, one error class per package) stays
 // covered by the ordinary run against dist/ and by the runtime matrix.
-const src = (path: string) => fileURLToPath(new URL(`./packages/oauth-core/src/${path}`, import.meta.url));
-const sources = (pkg: string, path: string) => fileURLToPath(new URL(`./packages/${pkg}/src/${path}`, import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const src = (path: string) => join(root, 'packages/oauth-core/src', path);
+const sources = (pkg: string, path: string) => join(root, 'packages', pkg, 'src', path);
 const target = currentTarget();
 // Stryker runs this in a sandbox copy whose root node_modules links to the repository's, but the
 // packages' own node_modules (pnpm's links to their dependencies) are not copied: resolve those
@@ -25,7 +26,7 @@ function findRepository(from: string): string {
     if (dirname(dir) === dir) throw new Error(`no node_modules above ${from}`);
   }
 }
-const repository = findRepository(fileURLToPath(new URL('.', import.meta.url)));
+const repository = findRepository(root);
 const dependency = (owner: string, name: string) => realpathSync(join(repository, owner, 'node_modules', name));
 
 // PAYSIGN_MUTATION_BASELINE=1: the tests as they were before issue #16's, to measure the "before".
@@ -33,6 +34,8 @@ const baseline = process.env.PAYSIGN_MUTATION_BASELINE === '1';
 const BASELINE_EXCLUDE = ['packages/oauth-core/test/key-object.test.ts'];
 
 export default defineConfig({
+  // The repository (or Stryker's sandbox copy of it), not this file's folder: test paths are relative to it.
+  root,
   resolve: {
     alias: [
       // On Node the bare import resolves to the node build (export condition "node").
@@ -47,6 +50,8 @@ export default defineConfig({
       { find: /^@paysign\/emulator\/node$/, replacement: sources('emulator', 'node.ts') },
       { find: /^@paysign\/edge$/, replacement: sources('edge', 'index.ts') },
       { find: /^@paysign\/edge\/(cloudflare|vercel|deno)$/, replacement: sources('edge', 'platforms/$1.ts') },
+      // Test data shared by several packages' tests (a private workspace package, never mutated).
+      { find: /^@paysign\/test-fixtures$/, replacement: join(repository, 'integration/fixtures/index.ts') },
       { find: /^hono$/, replacement: dependency('packages/emulator', 'hono') },
       { find: /^@hono\/node-server$/, replacement: dependency('packages/emulator', '@hono/node-server') },
       { find: /^@noble\/hashes\//, replacement: `${dependency('packages/oauth-core', '@noble/hashes')}/` },
@@ -54,10 +59,10 @@ export default defineConfig({
       { find: /^oauth-1\.0a$/, replacement: dependency('conformance', 'oauth-1.0a') },
       { find: /^oauth-sign$/, replacement: dependency('conformance', 'oauth-sign') },
       // Properties capped at 30 cases per mutant, seed fixed (see scripts/mutation/fast-check-capped.ts).
-      { find: /^fast-check$/, replacement: fileURLToPath(new URL('./scripts/mutation/fast-check-capped.ts', import.meta.url)) },
+      { find: /^fast-check$/, replacement: fileURLToPath(new URL('./fast-check-capped.ts', import.meta.url)) },
       { find: /^fast-check-real$/, replacement: join(realpathSync(join(repository, 'node_modules', 'fast-check')), 'lib', 'fast-check.js') },
       // node.test.ts's suites, without the duplicate default flavour (see scripts/mutation/mutation-suites.ts).
-      { find: /^\.\.\/suites\/index\.js$/, replacement: fileURLToPath(new URL('./scripts/mutation/mutation-suites.ts', import.meta.url)) },
+      { find: /^\.\.\/suites\/index\.js$/, replacement: fileURLToPath(new URL('./mutation-suites.ts', import.meta.url)) },
     ],
   },
   test: {

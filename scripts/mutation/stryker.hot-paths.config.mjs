@@ -1,6 +1,6 @@
 // Mutation testing of oauth-core's hot paths alone (src/encoding, src/signer, src/base-string),
-// beside the default run: `node scripts/mutation/run.mjs --config stryker.hot-paths.config.mjs`.
-// The default configuration (stryker.config.mjs) with its own mutate list, sandbox, incremental
+// beside the default run: `node scripts/mutation/run.mjs --config scripts/mutation/stryker.hot-paths.config.mjs`.
+// The default configuration (stryker.config.mjs, beside this file) with its own mutate list, sandbox, incremental
 // file and reports, so that it can run while the default one runs; one test process, since the
 // machine it was written on has two cores and the other run takes both.
 // Results and the survivors' reasons: reports/mutation/oauth-core-hot-paths.md.

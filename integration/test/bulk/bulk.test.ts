@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BulkError, bulkUpdateRecurringPayments, createGatewayClient, createMemoryJournal, readJournalText, type BulkInvalidRow } from '../src/index.js';
-import { createFileJournal, csvFileRows } from '../src/node.js';
+import { BulkError, bulkUpdateRecurringPayments, createGatewayClient, createMemoryJournal, readJournalText, type BulkInvalidRow } from '@paysign/gateway';
+import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
 import {
   bulkRow,
   bulkRows,
