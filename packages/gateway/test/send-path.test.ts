@@ -269,7 +269,7 @@ describe('what is sent', () => {
         field: 'order_desc',
         rule: 'csv-character',
         row: 1,
-        message: "payments[1] order_desc: holds ;, \", CR or LF, which the gateway's CSV cannot carry unquoted (set csvQuoting: 'rfc4180' to quote it)",
+        message: "payments[1] order_desc: contains a semicolon, which the gateway's CSV cannot carry unquoted (set csvQuoting: 'rfc4180' to quote it)",
       },
     ]);
     const nul = await rejection(client.updateRecurringPayments([{ ...validPayment(), orderDesc: 'rent\0' }]));
@@ -280,6 +280,12 @@ describe('what is sent', () => {
         row: 0,
         message: "payments[0] order_desc: holds a NUL character (U+0000), which the gateway's CSV cannot carry",
       },
+    ]);
+    // payload-codec's one cell rule (checkCsvCell), for every bad cell at once, before anything is encoded.
+    const both = await rejection(client.updateRecurringPayments([validPayment(), { ...validPayment(), orderDesc: 'rent\r\njune', city: 'Gent "centrum"' }]));
+    expect((both as GatewayValidationError).issues.map((issue) => [issue.field, issue.rule, issue.row])).toEqual([
+      ['city', 'csv-character', 1],
+      ['order_desc', 'csv-character', 1],
     ]);
     expect(server.seen).toHaveLength(0);
     await createGatewayClient({ ...BASE, baseUrl: server.url, csvQuoting: 'rfc4180' }).updateRecurringPayments([

@@ -1,5 +1,5 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
-import { CodecError, encodePayload, type Quoting } from '@paysign/payload-codec';
+import { CodecError, checkCsvCell, encodePayload, type Quoting } from '@paysign/payload-codec';
 import { checkMerchantCredentials, JSON_REPLY_MEDIA_TYPE, recurringPaymentColumns, type CheckedMerchantCredentials } from '@paysign/spec';
 import { GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '@paysign/spec';
@@ -254,7 +254,7 @@ function encodeRows(rows: readonly Readonly<Record<string, string>>[], quoting: 
   }
 }
 
-// Found for every cell at once, unlike the codec, which stops at the first.
+// Found for every cell at once (payload-codec's one rule, checkCsvCell), unlike the encoder, which stops at the first.
 function unquotableCells(
   rows: readonly Readonly<Record<string, string>>[],
   quoting: GatewayClientOptions['csvQuoting'],
@@ -263,21 +263,10 @@ function unquotableCells(
   const found: ValidationIssue[] = [];
   rows.forEach((row, index) => {
     for (const [field, value] of Object.entries(row)) {
-      if (value.includes('\0')) {
-        found.push({
-          field,
-          rule: 'csv-character',
-          row: index,
-          message: `${name}[${index}] ${field}: holds a NUL character (U+0000), which the gateway's CSV cannot carry`,
-        });
-      } else if (quoting !== 'rfc4180' && /[;"\r\n]/.test(value)) {
-        found.push({
-          field,
-          rule: 'csv-character',
-          row: index,
-          message: `${name}[${index}] ${field}: holds ;, ", CR or LF, which the gateway's CSV cannot carry unquoted (set csvQuoting: 'rfc4180' to quote it)`,
-        });
-      }
+      const problem = checkCsvCell(value, quoting);
+      if (problem === undefined) continue;
+      const advice = problem.code === 'FORBIDDEN_CHARACTER' ? " (set csvQuoting: 'rfc4180' to quote it)" : '';
+      found.push({ field, rule: 'csv-character', row: index, message: `${name}[${index}] ${field}: ${problem.reason}${advice}` });
     }
   });
   return found;
