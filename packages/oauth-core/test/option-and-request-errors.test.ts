@@ -70,8 +70,16 @@ describe('option errors name the option', () => {
     for (const [fn, code, field] of cases) expect(await where(fn), field).toEqual({ isOAuthError: true, code, source: 'options', field });
   });
 
-  it('the options themselves, a key too short, an adapter without RSA, an adapter that signs asynchronously', async () => {
+  it('the options themselves (signer and verifier), a key too short, an adapter without RSA, an adapter that signs asynchronously', async () => {
     expect(await where(() => createSigner(null as never))).toEqual({ isOAuthError: true, code: 'INVALID_PARAMETER', source: 'options', field: undefined });
+    for (const options of [null, {}, { lookup: 'merchants' }]) {
+      expect(await where(() => createVerifier(options as never))).toEqual({
+        isOAuthError: true,
+        code: 'INVALID_PARAMETER',
+        source: 'options',
+        field: 'lookup',
+      });
+    }
     // The key readers and the adapters name no option themselves: the signer says which one it was.
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
@@ -84,7 +92,12 @@ describe('option errors name the option', () => {
       field: 'adapter',
     });
     // An adapter that says it is synchronous but whose signing function returns a promise.
-    const adapter: CryptoAdapter = { name: 'lying', synchronous: true, hmac: () => async () => 'c2ln', randomBytes: (length) => new Uint8Array(length).fill(7) };
+    const adapter: CryptoAdapter = {
+      name: 'lying',
+      synchronous: true,
+      hmac: () => async () => 'c2ln',
+      randomBytes: (length) => new Uint8Array(length).fill(7),
+    };
     const signer = createSigner({ ...hmac, adapter, nonce: () => 'n1' }) as unknown as { signSync(request: object): unknown };
     expect(await where(() => signer.signSync({ url: URL_ }))).toEqual({ isOAuthError: true, code: 'SYNC_UNSUPPORTED', source: 'options', field: 'adapter' });
   });
