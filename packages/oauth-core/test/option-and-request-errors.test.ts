@@ -2,8 +2,10 @@
 // 'options', `field` the option: fix the configuration) or in one request (`source` 'request',
 // `field` its member: fix the call). A bad `timestamp()` is an option error naming `timestamp`,
 // not a key error. On every entry point, sync and async, at creation and at sign().
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createHmacSigner } from '../src/entries/hmac.js';
+import type { CryptoAdapter } from '../src/adapters/types.js';
+import { createHmacSigner, hmacAdapter } from '../src/entries/hmac.js';
 import { createSigner } from '../src/entries/node.js';
 import { createSigner as createWebCryptoSigner } from '../src/entries/webcrypto.js';
 import { createVerifier } from '../src/entries/node.js';
@@ -66,6 +68,38 @@ describe('option errors name the option', () => {
       [() => createVerifier({ lookup: () => undefined, timestampWindowSeconds: -1 }), 'INVALID_PARAMETER', 'timestampWindowSeconds'],
     ];
     for (const [fn, code, field] of cases) expect(await where(fn), field).toEqual({ isOAuthError: true, code, source: 'options', field });
+  });
+
+  it('the options themselves (signer and verifier), a key too short, an adapter without RSA, an adapter that signs asynchronously', async () => {
+    expect(await where(() => createSigner(null as never))).toEqual({ isOAuthError: true, code: 'INVALID_PARAMETER', source: 'options', field: undefined });
+    for (const options of [null, {}, { lookup: 'merchants' }]) {
+      expect(await where(() => createVerifier(options as never))).toEqual({
+        isOAuthError: true,
+        code: 'INVALID_PARAMETER',
+        source: 'options',
+        field: 'lookup',
+      });
+    }
+    // The key readers and the adapters name no option themselves: the signer says which one it was.
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    const rsa = { consumerKey: 'merchant', signatureMethod: 'RSA-SHA256', privateKey: pem } as const;
+    expect(await where(() => createSigner(rsa))).toEqual({ isOAuthError: true, code: 'WEAK_KEY', source: 'options', field: 'privateKey' });
+    expect(await where(() => createSigner({ ...rsa, adapter: hmacAdapter }))).toEqual({
+      isOAuthError: true,
+      code: 'ADAPTER_UNAVAILABLE',
+      source: 'options',
+      field: 'adapter',
+    });
+    // An adapter that says it is synchronous but whose signing function returns a promise.
+    const adapter: CryptoAdapter = {
+      name: 'lying',
+      synchronous: true,
+      hmac: () => async () => 'c2ln',
+      randomBytes: (length) => new Uint8Array(length).fill(7),
+    };
+    const signer = createSigner({ ...hmac, adapter, nonce: () => 'n1' }) as unknown as { signSync(request: object): unknown };
+    expect(await where(() => signer.signSync({ url: URL_ }))).toEqual({ isOAuthError: true, code: 'SYNC_UNSUPPORTED', source: 'options', field: 'adapter' });
   });
 
   it('a key refused by an asynchronous import (crypto.subtle) rejects sign() as an option error naming privateKey', async () => {

@@ -85,4 +85,26 @@ describe('checkTimestamp and checkConsumer agree with the verifier', () => {
     expect(checkConsumer('merchant', true)).toBeUndefined();
     expect(checkConsumer(undefined, false)).toEqual({ ok: false, reason: 'missing_parameter', message: 'oauth_consumer_key is missing' });
   });
+
+  // The comparisons above hold the helpers equal to the verifier, which calls them: a failure they
+  // both get wrong (`ok: true`, an empty message) passes there. A server that answers from these
+  // helpers alone (the emulator, `paysign explain`) relies on each failure as written here.
+  it('each failure in full: ok false, its reason, and a message naming the rule and the value', () => {
+    expect(checkTimestamp(`${T0}x`, T0)).toEqual({
+      ok: false,
+      reason: 'stale_timestamp',
+      message: 'oauth_timestamp is not Unix seconds (a whole number above 0, at most 12 digits)',
+    });
+    expect(checkTimestamp(String(T0), T0 + 301)).toEqual({
+      ok: false,
+      reason: 'stale_timestamp',
+      message: `oauth_timestamp ${T0} is more than 300 s from the server's time ${T0 + 301}`,
+    });
+    expect(checkTimestamp(String(T0), T0 - 61, 60)).toEqual({
+      ok: false,
+      reason: 'stale_timestamp',
+      message: `oauth_timestamp ${T0} is more than 60 s from the server's time ${T0 - 61}`,
+    });
+    expect(checkConsumer('someone-else', false)).toEqual({ ok: false, reason: 'unknown_consumer', message: 'no consumer is registered as someone-else' });
+  });
 });
