@@ -25,6 +25,12 @@ describe('the default nonce', () => {
     expect(next()).toBe('ab'.repeat(16));
   });
 
+  it('refuses an adapter whose bytes never give a usable nonce (all zeros) instead of looping for ever', () => {
+    const zeros: CryptoAdapter = { randomBytes: (length: number) => new Uint8Array(length) } as unknown as CryptoAdapter;
+    const next = createNonceSource(zeros);
+    expect(next).toThrow(expect.objectContaining({ code: 'ADAPTER_UNAVAILABLE', source: 'options', field: 'adapter' }));
+  });
+
   it('is 32 hex digits with no run of 13 decimal digits, over 100,000 draws', () => {
     const next = createNonceSource(adapterGiving());
     const seen = new Set<string>();

@@ -41,6 +41,23 @@ describe('option errors name the option', () => {
     expect(await where(() => noNonce.signSync({ url: URL_ }))).toEqual({ isOAuthError: true, code: 'INVALID_PARAMETER', source: 'options', field: 'nonce' });
   });
 
+  it('what timestamp() and nonce() throw themselves is about that option, not the request', async () => {
+    // A nonce() that draws from oauth-core's own nonce source with a broken adapter, say, throws an OAuthError of its own.
+    const refusing = () => {
+      throw new OAuthError('ADAPTER_UNAVAILABLE', 'no randomness here');
+    };
+    const badNonce = createSigner({ ...hmac, nonce: refusing });
+    const badTimestamp = createSigner({ ...hmac, timestamp: refusing });
+    for (const [signer, field] of [
+      [badNonce, 'nonce'],
+      [badTimestamp, 'timestamp'],
+    ] as const) {
+      const expected = { isOAuthError: true, code: 'ADAPTER_UNAVAILABLE', source: 'options', field };
+      expect(await where(() => signer.signSync({ url: URL_ }))).toEqual(expected);
+      expect(await where(() => signer.sign({ url: URL_ }))).toEqual(expected);
+    }
+  });
+
   it('credentials at creation: the method, the secret, the key, its size, the consumer key', async () => {
     const cases: [() => unknown, string, string][] = [
       [() => createSigner({ ...hmac, signatureMethod: 'HMAC-MD5' as never }), 'UNSUPPORTED_SIGNATURE_METHOD', 'signatureMethod'],

@@ -1,4 +1,4 @@
-import { OAuthError } from '../errors.js';
+import { attribute, OAuthError } from '../errors.js';
 import { OAUTH_TIMESTAMP_PATTERN } from '../verifier/pre-checks.js';
 
 /**
@@ -20,8 +20,21 @@ export interface ProtocolParameterSource {
  * the caller's `extra` ones (`oauth_callback`, `oauth_verifier`...), which may not replace them.
  */
 export function protocolParameters(source: ProtocolParameterSource, extra?: Readonly<Record<string, string>>): Record<string, string> {
-  const nonce = requireString(source.nonce(), 'nonce', 'nonce() must be a non-empty string');
-  const timestamp = String(source.timestamp());
+  // The caller's own functions: what they throw is about that option, not about the request.
+  let givenNonce: unknown;
+  let givenTimestamp: unknown;
+  try {
+    givenNonce = source.nonce();
+  } catch (error) {
+    throw attribute(error, 'options', 'nonce');
+  }
+  try {
+    givenTimestamp = source.timestamp();
+  } catch (error) {
+    throw attribute(error, 'options', 'timestamp');
+  }
+  const nonce = requireString(givenNonce, 'nonce', 'nonce() must be a non-empty string');
+  const timestamp = String(givenTimestamp);
   if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) {
     throw new OAuthError('INVALID_PARAMETER', 'timestamp() must give whole seconds > 0', { source: 'options', field: 'timestamp' });
   }
