@@ -53,7 +53,7 @@ export const TARGETS = {
       'packages/spec/src/transport/read-capped-bytes.ts',
     ],
     prefix: 'packages/',
-    // The bulk runs against the emulator (integration/test/bulk) send through the client too;
+    // The bulk runs against the emulator (integration/test/bulk, @paysign/bulk's sources) send through the client too;
     // bulk.test.ts and bulk-crash.test.ts are left out, as they were when they were gateway's tests.
     include: [
       'packages/gateway/test/**/*.test.ts',

@@ -45,6 +45,8 @@ export default defineConfig({
       { find: /^@paysign\/payload-codec$/, replacement: sources('payload-codec', 'index.ts') },
       { find: /^@paysign\/gateway$/, replacement: sources('gateway', 'index.ts') },
       { find: /^@paysign\/gateway\/node$/, replacement: sources('gateway', 'node.ts') },
+      { find: /^@paysign\/bulk$/, replacement: sources('bulk', 'index.ts') },
+      { find: /^@paysign\/bulk\/node$/, replacement: sources('bulk', 'node.ts') },
       { find: /^@paysign\/spec$/, replacement: sources('spec', 'index.ts') },
       { find: /^@paysign\/emulator$/, replacement: sources('emulator', 'index.ts') },
       { find: /^@paysign\/emulator\/node$/, replacement: sources('emulator', 'node.ts') },

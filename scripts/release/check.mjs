@@ -9,7 +9,8 @@
 // 3. `changeset version` in a copy of the workspace's manifests, with the repository's pending
 //    changesets: it must accept them.
 // 4. The same with one made-up changeset (`@paysign/oauth-core`: minor) instead: oauth-core gets the
-//    next minor version, every package that depends on it a patch, the private packages nothing;
+//    next minor version, every package that depends on it (directly, or through another package
+//    that does, as @paysign/bulk through @paysign/gateway) a patch, the private packages nothing;
 //    the changelog gains the new section above the old ones, kept as they were; and
 //    scripts/jsr/sync-versions.mjs then gives each jsr.json its package.json's version.
 // Prints one line per check and `release: N passed, N failed`; exits non-zero on any failure.
@@ -93,9 +94,21 @@ for (const pkg of publishable) {
     const problems = [];
     if (version.code !== 0) problems.push(`changeset version failed:\n${version.stdout}${version.stderr}`);
     if (sync.code !== 0) problems.push(`sync-versions failed:\n${sync.stdout}${sync.stderr}`);
+    // The packages that depend on oauth-core, directly or through another one (changesets bumps both).
+    const runtimeDependencies = (manifest) => Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
+    const dependents = new Set(['@paysign/oauth-core']);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const { manifest } of workspacePackages) {
+        if (!dependents.has(manifest.name) && runtimeDependencies(manifest).some((name) => dependents.has(name))) {
+          dependents.add(manifest.name);
+          grew = true;
+        }
+      }
+    }
     for (const { folder, manifest } of workspacePackages) {
       const after = readJson(join(copy, folder, 'package.json')).version;
-      const dependsOnCore = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).includes('@paysign/oauth-core');
+      const dependsOnCore = dependents.has(manifest.name);
       const expected = manifest.private
         ? manifest.version
         : manifest.name === '@paysign/oauth-core'

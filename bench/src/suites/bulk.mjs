@@ -12,12 +12,12 @@
 // transport (`node:http`: `createNodeFetch`, what `paysign bulk` uses; `fetch`: Node's global fetch).
 // `--compare` runs the same HMAC measurement with another checkout's built client and emulator in
 // the same run (a before/after ratio).
-// Run by hand: it needs the built gateway and emulator (`pnpm build`). Plain JavaScript, so it
+// Run by hand: it needs the built bulk, gateway and emulator (`pnpm build`). Plain JavaScript, so it
 // runs without the bench build (the packages are loaded from their dist/).
 import { fork } from 'node:child_process';
 import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { once } from 'node:events';
-import { appendFileSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -87,14 +87,18 @@ const COLUMNS = [
 ];
 
 /** One measured bulk run: its own process, so its peak RSS is its own. */
-// The gateway package and the emulator come from the same checkout (`--root`), so a `--compare`
+// The bulk and gateway packages and the emulator come from the same checkout (`--root`), so a `--compare`
 // run measures that checkout's client and transport too: `createNodeFetch` (node:http, what
-// `paysign bulk` sends with) where the checkout has it, else the global fetch (undici).
+// `paysign bulk` sends with) where the checkout has it, else the global fetch (undici). A checkout
+// from before @paysign/bulk (no packages/bulk) has bulk in @paysign/gateway.
 async function bulkProcess() {
   const root = argument('root', REPO);
   const fromRoot = (path) => import(pathToFileURL(join(root, path)).href);
-  const { bulkUpdateRecurringPayments, createGatewayClient } = await fromRoot('packages/gateway/dist/index.js');
-  const { createFileJournal, csvFileRows, createNodeFetch } = await fromRoot('packages/gateway/dist/node.js');
+  const bulkPackage = existsSync(join(root, 'packages/bulk/package.json')) ? 'packages/bulk' : 'packages/gateway';
+  const { createGatewayClient } = await fromRoot('packages/gateway/dist/index.js');
+  const { createNodeFetch } = await fromRoot('packages/gateway/dist/node.js');
+  const { bulkUpdateRecurringPayments } = await fromRoot(`${bulkPackage}/dist/index.js`);
+  const { createFileJournal, csvFileRows } = await fromRoot(`${bulkPackage}/dist/node.js`);
   process.once('message', async ({ url, csv, journalPath, algorithm, signer, concurrency, privateKey, transport }) => {
     const adapter = signer === 'webcrypto' ? (await fromRoot('packages/oauth-core/dist/webcrypto.js')).defaultAdapter : undefined;
     const nodeFetch = transport === 'node:http' ? createNodeFetch?.() : undefined;

@@ -2,8 +2,9 @@
 // bulk-journal-lock.test.ts to run side by side with another.
 // argv: baseUrl csvPath journalPath concurrency [ratePerSecond] [shard K/N]
 // Prints a JSON line: the summary, or the BulkError's code and message (exit code 3).
-import { BulkError, bulkUpdateRecurringPayments, createGatewayClient, parseShard } from '@paysign/gateway';
-import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
+import { BulkError, bulkUpdateRecurringPayments, parseShard } from '@paysign/bulk';
+import { createFileJournal, csvFileRows } from '@paysign/bulk/node';
+import { createGatewayClient } from '@paysign/gateway';
 
 const [baseUrl, csvPath, journalPath, concurrency, rate, shard] = process.argv.slice(2);
 const client = createGatewayClient({ baseUrl, endpointId: '1', login: 'merchant', controlKey: 'bulk-control-key' });

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readJournalText } from '@paysign/gateway';
+import { readJournalText } from '@paysign/bulk';
 import { bulkRows, csvText, revisions, serveEmulator } from './bulk-helpers.js';
 
-// The child runs the built package (dist/): build it first (`pnpm --filter @paysign/gateway build`).
+// The child runs the built package (dist/): build it first (`pnpm --filter @paysign/bulk build`).
 const CHILD = fileURLToPath(new URL('./bulk-crash-child.mjs', import.meta.url));
 const ROWS = 300;
 

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEmulator, serve, type Emulator, type RunningEmulator } from '@paysign/emulator/node';
-import type { BulkRow } from '@paysign/gateway';
+import type { BulkRow } from '@paysign/bulk';
 import { TEST_PAN } from '@paysign/test-fixtures';
 
 export const LOGIN = 'merchant';

@@ -6,8 +6,9 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BulkError, bulkUpdateRecurringPayments, createGatewayClient, readJournalText } from '@paysign/gateway';
-import { createFileJournal } from '@paysign/gateway/node';
+import { type BulkError, bulkUpdateRecurringPayments, readJournalText } from '@paysign/bulk';
+import { createFileJournal } from '@paysign/bulk/node';
+import { createGatewayClient } from '@paysign/gateway';
 import { bulkRows, CONTROL_KEY, csvText, ENDPOINT_ID, LOGIN, revisions, serveEmulator } from './bulk-helpers.js';
 
 const CHILD = fileURLToPath(new URL('./bulk-crash-child.mjs', import.meta.url));

@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { BulkError, bulkUpdateRecurringPayments, createGatewayClient, GatewayError, type BulkInvalidRow } from '@paysign/gateway';
-import { createFileJournal } from '@paysign/gateway/node';
+import { BulkError, bulkUpdateRecurringPayments, type BulkInvalidRow } from '@paysign/bulk';
+import { createFileJournal } from '@paysign/bulk/node';
+import { createGatewayClient, GatewayError } from '@paysign/gateway';
 import { bulkRow, bulkRows, CONTROL_KEY, ENDPOINT_ID, LOGIN, revisions, serveEmulator } from './bulk-helpers.js';
 
 // Bulk on its own (issue #20, item 2): a client method for rows, the client's rules, shards that

@@ -4,8 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BulkError, type BulkRecord, bulkUpdateRecurringPayments, createGatewayClient, formatResultLine, readJournalText } from '@paysign/gateway';
-import { createFileJournal } from '@paysign/gateway/node';
+import { type BulkError, type BulkRecord, bulkUpdateRecurringPayments, formatResultLine, readJournalText } from '@paysign/bulk';
+import { createFileJournal } from '@paysign/bulk/node';
+import { createGatewayClient } from '@paysign/gateway';
 import { bulkRow, CONTROL_KEY, ENDPOINT_ID, LOGIN, startFrontServer, TEST_PAN } from './bulk-helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'paysign-bulk-files-'));

@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BulkError, bulkUpdateRecurringPayments, createGatewayClient, createMemoryJournal, readJournalText, type BulkInvalidRow } from '@paysign/gateway';
-import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
+import { BulkError, bulkUpdateRecurringPayments, createMemoryJournal, readJournalText, type BulkInvalidRow } from '@paysign/bulk';
+import { createFileJournal, csvFileRows } from '@paysign/bulk/node';
+import { createGatewayClient } from '@paysign/gateway';
 import {
   bulkRow,
   bulkRows,

@@ -77,6 +77,8 @@ export {
   type GatewayClientSettings,
   type GatewaySignatureMethod,
 } from './client/options.js';
+// Why no reply came: the cause of a failed fetch, and whether it says the gateway was not reached (@paysign/bulk reads them)
+export { isUnreachable, transportCause } from './client/transport-cause.js';
 
 // Callbacks: the gateway's checksum (docs/reference/callbacks.md), verified; a fetch handler that receives them
 export {
@@ -94,25 +96,3 @@ export {
   type CallbackHandlerRefusal,
   type CallbackOrder,
 } from './callbacks/create-callback-handler.js';
-
-// Bulk updates: many rows, one request each, concurrent, retried, journaled, resumable (file journal and CSV file reader: @paysign/gateway/node)
-export { BulkError, type BulkErrorCode } from './bulk/bulk-errors.js';
-export {
-  BulkUnreadableRow,
-  type BulkInvalidRow,
-  type BulkOutcome,
-  type BulkProgress,
-  type BulkRecord,
-  type BulkRetryOptions,
-  type BulkRow,
-  type BulkSource,
-  type BulkStopReason,
-  type BulkSummary,
-  type BulkUpdateOptions,
-} from './bulk/bulk-types.js';
-export { bulkUpdateRecurringPayments } from './bulk/bulk-update-recurring-payments.js';
-export { classifyUpdateFailure, type ClassifiedFailure, type FailureKind } from './bulk/classify-failure.js';
-export { createMemoryJournal, formatJournalLine, parseJournalLine, readJournalText, type BulkJournal } from './bulk/journal.js';
-export { parseShard, type BulkShard } from './bulk/shard.js';
-export { BULK_RESULT_COLUMNS, formatResultLine } from './bulk/results-csv.js';
-export { validateBulkRow } from './bulk/validate-bulk-row.js';

@@ -34,7 +34,7 @@ export type GatewayErrorCode =
   | 'TRANSPORT_FAILED' // DNS, TLS, connection reset, ...
   | 'ABORTED' // the caller's AbortSignal fired
   | 'TIMEOUT' // GatewayTimeoutError: timeoutMs elapsed
-  // BulkError of @paysign/gateway: a bulk run of update-recurring-payments
+  // BulkError of @paysign/bulk: a bulk run of update-recurring-payments
   | 'BULK_INVALID_OPTIONS' // an option of the bulk run cannot work (concurrency, rate, shard, source, ...)
   | 'BULK_INVALID_ROWS' // rows broke the spec's rules and skipInvalid was not set: nothing was sent
   | 'BULK_INPUT' // the input cannot be read at all (a CSV header that names no known column, an unreadable file)

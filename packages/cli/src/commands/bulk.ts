@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import {
   BulkError,
   bulkUpdateRecurringPayments,
-  createGatewayClient,
   createMemoryJournal,
   formatResultLine,
   parseShard,
@@ -13,8 +12,10 @@ import {
   type BulkProgress,
   type BulkRecord,
   type BulkSummary,
-} from '@paysign/gateway';
-import { createFileJournal, createNodeFetch, csvFileRows, type CsvFileRows } from '@paysign/gateway/node';
+} from '@paysign/bulk';
+import { createFileJournal, csvFileRows, type CsvFileRows } from '@paysign/bulk/node';
+import { createGatewayClient } from '@paysign/gateway';
+import { createNodeFetch } from '@paysign/gateway/node';
 import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypto';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';

@@ -44,7 +44,7 @@ export interface GatewayClient {
    * CSV's column names (`client-orderid`, `recurring-payment-id`, ...), values as text, as a CSV
    * file holds them. Every row is validated by the spec's field table and rules (with this
    * client's `projectCurrency` and `csvQuoting`), then written as is: a column that is not in
-   * the spec's list is written too, never dropped. Used by `bulkUpdateRecurringPayments`.
+   * the spec's list is written too, never dropped. Used by `@paysign/bulk`'s `bulkUpdateRecurringPayments`.
    */
   updateRecurringPaymentRows(rows: readonly Readonly<Record<string, string>>[], call?: GatewayCallOptions): Promise<GatewayResult>;
   /** pan-eligibility/send (v2): `client-order-id` and `sending-card-ref-id`. */

@@ -5,16 +5,16 @@ import {
   GatewayResponseError,
   GatewayTransportError,
   GatewayValidationError,
-} from '../errors.js';
+} from '@paysign/gateway';
 import { redactCardData } from '@paysign/spec';
-import { isUnreachable, transportCause } from '../client/transport-cause.js';
+import { isUnreachable, transportCause } from '@paysign/gateway';
 
 /**
  * What a failed update-recurring-payments request means for a bulk run.
  *
  * @example
  * ```ts
- * import { classifyUpdateFailure, type FailureKind } from '@paysign/gateway';
+ * import { classifyUpdateFailure, type FailureKind } from '@paysign/bulk';
  *
  * const worthRetrying: FailureKind[] = ['retry'];
  * try {
@@ -38,7 +38,7 @@ export type FailureKind =
  *
  * @example
  * ```ts
- * import { classifyUpdateFailure, type ClassifiedFailure } from '@paysign/gateway';
+ * import { classifyUpdateFailure, type ClassifiedFailure } from '@paysign/bulk';
  *
  * try {
  *   await client.updateRecurringPayments([update]);

@@ -5,7 +5,7 @@ import { BulkError } from './bulk-errors.js';
  *
  * @example
  * ```ts
- * import { parseShard, type BulkShard } from '@paysign/gateway';
+ * import { parseShard, type BulkShard } from '@paysign/bulk';
  *
  * const shard: BulkShard = parseShard('1/4'); // { index: 1, count: 4 }
  * await bulkUpdateRecurringPayments({ client, source, journal, shard });

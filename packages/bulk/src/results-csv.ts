@@ -7,7 +7,7 @@ import type { BulkRecord } from './bulk-types.js';
  *
  * @example
  * ```ts
- * import { BULK_RESULT_COLUMNS, formatResultLine } from '@paysign/gateway';
+ * import { BULK_RESULT_COLUMNS, formatResultLine } from '@paysign/bulk';
  *
  * // A header line for a results file (the files of the shards concatenate without one).
  * const header = `${BULK_RESULT_COLUMNS.join(';')}\r\n`;

@@ -10,9 +10,9 @@ import type { BulkOutcome, BulkRecord } from './bulk-types.js';
  *
  * @example
  * ```ts
- * import type { BulkJournal, BulkRecord } from '@paysign/gateway';
+ * import type { BulkJournal, BulkRecord } from '@paysign/bulk';
  *
- * // A journal kept in a key-value store of your own (the file journal of @paysign/gateway/node fsyncs each line).
+ * // A journal kept in a key-value store of your own (the file journal of @paysign/bulk/node fsyncs each line).
  * const journal: BulkJournal = {
  *   load: async () => (await store.list('bulk:')) as BulkRecord[],
  *   append: (record) => store.put(`bulk:${record.row}`, record),

@@ -60,8 +60,9 @@ type Item = { rowNumber: number; row: BulkRow | BulkUnreadableRow };
  * @throws {GatewayValidationError} `INVALID_OPTIONS` when the client cannot sign (the run stops).
  * @example
  * ```ts
- * import { bulkUpdateRecurringPayments, createGatewayClient } from '@paysign/gateway';
- * import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
+ * import { createGatewayClient } from '@paysign/gateway';
+ * import { bulkUpdateRecurringPayments } from '@paysign/bulk';
+ * import { createFileJournal, csvFileRows } from '@paysign/bulk/node';
  *
  * const journal = createFileJournal('rows.journal');
  * const summary = await bulkUpdateRecurringPayments({

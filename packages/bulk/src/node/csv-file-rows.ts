@@ -10,7 +10,7 @@ import { BulkUnreadableRow, type BulkRow } from '../bulk-types.js';
  *
  * @example
  * ```ts
- * import { csvFileRows, type CsvFileRows } from '@paysign/gateway/node';
+ * import { csvFileRows, type CsvFileRows } from '@paysign/bulk/node';
  *
  * const rows: CsvFileRows = csvFileRows('rows.csv');
  * await bulkUpdateRecurringPayments({ client, source: rows, onRecord: (r) => console.log(`line ${rows.lineOf(r.row)}: ${r.outcome}`) });

@@ -1,4 +1,4 @@
-import type { GatewayClient } from '../client/create-gateway-client.js';
+import type { GatewayClient } from '@paysign/gateway';
 import type { ValidationIssue } from '@paysign/spec';
 import type { BulkJournal } from './journal.js';
 
@@ -7,7 +7,7 @@ import type { BulkJournal } from './journal.js';
  *
  * @example
  * ```ts
- * import type { BulkRow } from '@paysign/gateway';
+ * import type { BulkRow } from '@paysign/bulk';
  *
  * // wire names as keys, values as text, as in the CSV
  * const row: BulkRow = { 'client-orderid': 'order-1', 'recurring-payment-id': '7701', amount: '10.42' };
@@ -21,7 +21,7 @@ export type BulkRow = Readonly<Record<string, string>>;
  *
  * @example
  * ```ts
- * import { BulkUnreadableRow, type BulkSource } from '@paysign/gateway';
+ * import { BulkUnreadableRow, type BulkSource } from '@paysign/bulk';
  *
  * // A source of its own reports a line it cannot read as an invalid row, not as an exception.
  * const source: BulkSource = () =>
@@ -43,12 +43,12 @@ export class BulkUnreadableRow {
  * Where the rows come from. A factory returning a fresh (async) iterable each time it is called,
  * or an array: the input is read twice, once to validate every row before any is sent, once to
  * send, so that a million rows never have to sit in memory. `csvFileRows(path)` of
- * `@paysign/gateway/node` makes one from a CSV file.
+ * `@paysign/bulk/node` makes one from a CSV file.
  *
  * @example
  * ```ts
- * import type { BulkSource } from '@paysign/gateway';
- * import { csvFileRows } from '@paysign/gateway/node';
+ * import type { BulkSource } from '@paysign/bulk';
+ * import { csvFileRows } from '@paysign/bulk/node';
  *
  * const fromFile: BulkSource = csvFileRows('rows.csv'); // re-readable: a new iterable per call
  * const inMemory: BulkSource = [{ 'client-orderid': 'order-1', 'recurring-payment-id': '7701', amount: '10.42' }];
@@ -61,7 +61,7 @@ export type BulkSource = (() => AsyncIterable<BulkRow | BulkUnreadableRow> | Ite
  *
  * @example
  * ```ts
- * import type { BulkOutcome } from '@paysign/gateway';
+ * import type { BulkOutcome } from '@paysign/bulk';
  *
  * const final: BulkOutcome[] = ['updated', 'refused', 'invalid'];
  * await bulkUpdateRecurringPayments({ client, source, onRecord: (record) => final.includes(record.outcome) || console.warn(`row ${record.row} failed`) });
@@ -78,7 +78,7 @@ export type BulkOutcome =
  *
  * @example
  * ```ts
- * import { formatResultLine, type BulkRecord } from '@paysign/gateway';
+ * import { formatResultLine, type BulkRecord } from '@paysign/bulk';
  *
  * const records: BulkRecord[] = [];
  * await bulkUpdateRecurringPayments({ client, source, onRecord: (record) => records.push(record) });
@@ -104,7 +104,7 @@ export interface BulkRecord {
  *
  * @example
  * ```ts
- * import type { BulkProgress } from '@paysign/gateway';
+ * import type { BulkProgress } from '@paysign/bulk';
  *
  * const show = (p: BulkProgress) => console.error(`${p.done}/${p.total}: ${p.updated} updated, ${p.failed} failed`);
  * await bulkUpdateRecurringPayments({ client, source, onProgress: show });
@@ -138,7 +138,7 @@ export interface BulkProgress {
  *
  * @example
  * ```ts
- * import type { BulkStopReason } from '@paysign/gateway';
+ * import type { BulkStopReason } from '@paysign/bulk';
  *
  * const { stopReason } = await bulkUpdateRecurringPayments({ client, source, journal });
  * const resume: BulkStopReason[] = ['aborted'];
@@ -156,7 +156,7 @@ export type BulkStopReason =
  *
  * @example
  * ```ts
- * import type { BulkSummary } from '@paysign/gateway';
+ * import type { BulkSummary } from '@paysign/bulk';
  *
  * const summary: BulkSummary = await bulkUpdateRecurringPayments({ client, source, journal });
  * if (summary.stopReason === 'authentication') console.error(summary.authenticationMessage);
@@ -178,7 +178,7 @@ export interface BulkSummary extends BulkProgress {
  *
  * @example
  * ```ts
- * import type { BulkInvalidRow } from '@paysign/gateway';
+ * import type { BulkInvalidRow } from '@paysign/bulk';
  *
  * const report = (invalid: BulkInvalidRow) =>
  *   console.error(`row ${invalid.row}: ${invalid.issues.map((issue) => `${issue.field} ${issue.rule}`).join(', ')}`);
@@ -199,7 +199,7 @@ export interface BulkInvalidRow {
  *
  * @example
  * ```ts
- * import type { BulkRetryOptions } from '@paysign/gateway';
+ * import type { BulkRetryOptions } from '@paysign/bulk';
  *
  * const retry: BulkRetryOptions = { attempts: 8, baseDelayMs: 500, maxDelayMs: 30_000 };
  * await bulkUpdateRecurringPayments({ client, source, retry });
@@ -219,8 +219,8 @@ export interface BulkRetryOptions {
  *
  * @example
  * ```ts
- * import { bulkUpdateRecurringPayments, type BulkUpdateOptions } from '@paysign/gateway';
- * import { createFileJournal, csvFileRows } from '@paysign/gateway/node';
+ * import { bulkUpdateRecurringPayments, type BulkUpdateOptions } from '@paysign/bulk';
+ * import { createFileJournal, csvFileRows } from '@paysign/bulk/node';
  *
  * const options: BulkUpdateOptions = {
  *   client,

@@ -5,7 +5,7 @@ import { GatewayError, type GatewayErrorCode } from '@paysign/spec';
  *
  * @example
  * ```ts
- * import { BulkError, type BulkErrorCode } from '@paysign/gateway';
+ * import { BulkError, type BulkErrorCode } from '@paysign/bulk';
  *
  * const fixable: BulkErrorCode[] = ['BULK_INVALID_ROWS'];
  * try {
