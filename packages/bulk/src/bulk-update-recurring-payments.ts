@@ -140,10 +140,30 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
   const stop = new AbortController();
   let stopReason: BulkStopReason | undefined;
   let fatal: { error: unknown } | undefined;
-  let authFailures = 0;
-  let authenticationMessage: string | undefined;
-  let unreachableFailures = 0;
-  let unreachableMessage: string | undefined;
+  // Failures of one kind that stop the run once `limit` of them are counted; the first one's message says why.
+  const stopAfter = (limit: number, reason: BulkStopReason) => {
+    let count = 0;
+    let message: string | undefined;
+    return {
+      get message() {
+        return message;
+      },
+      reset() {
+        count = 0;
+      },
+      /** Counts one; true when it stopped the run. */
+      count(failureMessage: string): boolean {
+        message ??= failureMessage;
+        if (++count < limit) return false;
+        stopReason ??= reason;
+        stop.abort();
+        return true;
+      },
+    };
+  };
+  const authentication = stopAfter(settings.maxAuthenticationFailures, 'authentication');
+  // In a row: a reply of any kind resets it.
+  const unreachable = stopAfter(settings.maxUnreachableFailures, 'unreachable');
   const onAbort = () => {
     stopReason ??= 'aborted';
     stop.abort();
@@ -182,12 +202,12 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
           signal: stop.signal,
           ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
         });
-        unreachableFailures = 0;
+        unreachable.reset();
         return { ...base, outcome: 'updated', ...(result.serialNumber !== undefined && { serialNumber: result.serialNumber }) };
       } catch (error) {
         if (stop.signal.aborted) return undefined;
         const failure = classifyUpdateFailure(error);
-        if (failure.kind !== 'unreachable') unreachableFailures = 0;
+        if (failure.kind !== 'unreachable') unreachable.reset();
         const said = {
           errorCode: failure.code,
           errorMessage: ownRowNumber(failure.message, rowNumber),
@@ -197,23 +217,12 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
           case 'aborted':
             return undefined;
           case 'authentication':
-            authFailures++;
-            authenticationMessage ??= failure.message;
-            if (authFailures >= settings.maxAuthenticationFailures) {
-              stopReason ??= 'authentication';
-              stop.abort();
-            }
+            authentication.count(failure.message);
             return undefined;
           case 'unreachable':
             // No connection at all (refused, no such host, TLS refused): retrying a million rows
             // for minutes says nothing more. The row is not recorded: the next run sends it.
-            unreachableFailures++;
-            unreachableMessage ??= failure.message;
-            if (unreachableFailures >= settings.maxUnreachableFailures) {
-              stopReason ??= 'unreachable';
-              stop.abort();
-              return undefined;
-            }
+            if (unreachable.count(failure.message)) return undefined;
             if (attempt >= settings.attempts) return { ...base, outcome: 'failed', ...said };
             tracker.retries++;
             try {
@@ -296,8 +305,8 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
     ...progress,
     stopReason: notDone === 0 ? 'completed' : (stopReason ?? 'aborted'),
     notDone,
-    ...(authenticationMessage !== undefined && notDone > 0 && { authenticationMessage }),
-    ...(unreachableMessage !== undefined && stopReason === 'unreachable' && notDone > 0 && { unreachableMessage }),
+    ...(authentication.message !== undefined && notDone > 0 && { authenticationMessage: authentication.message }),
+    ...(unreachable.message !== undefined && stopReason === 'unreachable' && notDone > 0 && { unreachableMessage: unreachable.message }),
   };
 }
 
