@@ -188,6 +188,17 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
     options.onRecord?.(entry);
   }
 
+  // Waits before attempt + 1; false when the run stopped meanwhile.
+  async function backOff(attempt: number): Promise<boolean> {
+    tracker.retries++;
+    try {
+      await sleep(backoffDelay(attempt, settings.baseDelayMs, settings.maxDelayMs, random), stop.signal);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async function send(rowNumber: number, row: BulkRow): Promise<BulkRecord | undefined> {
     const base = { row: rowNumber, recurringPaymentId: shownPaymentId(row) };
     for (let attempt = 1; ; attempt++) {
@@ -224,12 +235,7 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
             // for minutes says nothing more. The row is not recorded: the next run sends it.
             if (unreachable.count(failure.message)) return undefined;
             if (attempt >= settings.attempts) return { ...base, outcome: 'failed', ...said };
-            tracker.retries++;
-            try {
-              await sleep(backoffDelay(attempt, settings.baseDelayMs, settings.maxDelayMs, random), stop.signal);
-            } catch {
-              return undefined;
-            }
+            if (!(await backOff(attempt))) return undefined;
             break;
           case 'fatal':
             fatal ??= { error };
@@ -241,12 +247,7 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
             return { ...base, outcome: 'refused', ...said };
           case 'retry':
             if (attempt >= settings.attempts) return { ...base, outcome: 'failed', ...said };
-            tracker.retries++;
-            try {
-              await sleep(backoffDelay(attempt, settings.baseDelayMs, settings.maxDelayMs, random), stop.signal);
-            } catch {
-              return undefined;
-            }
+            if (!(await backOff(attempt))) return undefined;
         }
       }
     }
