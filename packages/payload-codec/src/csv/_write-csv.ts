@@ -47,10 +47,11 @@ export interface ByteSink {
   end(bytes: Uint8Array): void;
 }
 
-const SEMICOLON = 0x3b;
+// The bytes around cells; encodeCsvRecord writes its header-less line with the same ones.
+export const SEMICOLON = 0x3b;
 const QUOTE = 0x22;
-const CR = 0x0d;
-const LF = 0x0a;
+export const CR = 0x0d;
+export const LF = 0x0a;
 
 // The buffer is handed to the sink whenever the next cell might not fit, so the sink works on
 // ~128 KiB at a time: large enough that per-call costs vanish, small enough to stay in cache.

@@ -1,7 +1,7 @@
 import { CodecError } from '../errors.js';
 import type { Quoting } from './_cell.js';
 import { NEEDS_ATTENTION, writeCellUtf8 } from './_utf8-cell.js';
-import { readQuoting, writeFlaggedCell } from './_write-csv.js';
+import { CR, LF, readQuoting, SEMICOLON, writeFlaggedCell } from './_write-csv.js';
 
 /**
  * How {@link encodeCsvRecord} writes a line.
@@ -18,10 +18,6 @@ export interface EncodeCsvRecordOptions {
   /** As {@link encodeCsv}'s: `'reject'` (default) refuses `;`, `"`, CR and LF; `'rfc4180'` quotes them. */
   readonly quoting?: Quoting;
 }
-
-const SEMICOLON = 0x3b;
-const CR = 0x0d;
-const LF = 0x0a;
 
 // Stateless (no `stream`), so one decoder serves every call; ignoreBOM keeps a leading U+FEFF as text.
 const decoder = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
