@@ -14,7 +14,7 @@ import { verifierInputSuites } from './verifier-inputs.js';
 import { verifierSuites } from './verifier.js';
 
 export type { Flavours, OAuthCore } from './flavours.js';
-// The gateway's rules (@paysign/spec) against hand-derived vectors: one set for every runtime, not per flavour.
+// The gateway's rules (@paysign/protocol) against hand-derived vectors: one set for every runtime, not per flavour.
 export { specRuleSuites } from './spec-rules.js';
 
 /**

@@ -1,5 +1,5 @@
 // The gateway's rules as hand-derived vectors (vectors/spec-rules.json, each case tied to its line
-// of docs/gateway-api.md), checked against @paysign/spec's public API in every runtime. The
+// of docs/gateway-api.md), checked against @paysign/protocol's public API in every runtime. The
 // references themselves (each quote on its line) and the emulator over HTTP are checked by
 // test/spec-rules.test.ts, which needs Node. Nothing here computes an expected value.
 import {
@@ -18,7 +18,7 @@ import {
   validateTransferParams,
   type GatewayOperation,
   type ScheduleInput,
-} from '@paysign/spec';
+} from '@paysign/protocol';
 import { assert, suite, type Suite } from '../harness.js';
 import vectors from '../vectors/spec-rules.json' with { type: 'json' };
 

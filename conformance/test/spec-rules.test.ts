@@ -3,12 +3,12 @@
 // the line it names, so the references cannot rot; (c) the validation, path and reply cases end to
 // end against the emulator over real HTTP, signed by the emulator tests' independent signer
 // (node:crypto only), and each schedule case as the charges the emulator makes on its virtual
-// clock (its engine is the spec's, but its rescheduling, counter and clock are its own). (b), the cases against @paysign/spec's public API, is suites/spec-rules.ts, registered
+// clock (its engine is the spec's, but its rescheduling, counter and clock are its own). (b), the cases against @paysign/protocol's public API, is suites/spec-rules.ts, registered
 // below and run in every runtime of the matrix too (node conformance/runtimes/run-all.mjs).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
-import type { GatewayOperation } from '@paysign/spec';
+import type { GatewayOperation } from '@paysign/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handPayload, handSign, post, readReply } from '../../packages/emulator/test/independent-signer.js';
 import {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { decodeCsv, encodeCsv } from '@paysign/payload-codec';
-import { recurringPaymentColumns, recurringPaymentExampleColumns, recurringPaymentFurtherColumns } from '@paysign/spec';
-import { recurringPaymentFields, NOTIFY_URL_CSV_ALIAS } from '@paysign/spec';
+import { recurringPaymentColumns, recurringPaymentExampleColumns, recurringPaymentFurtherColumns } from '@paysign/protocol';
+import { recurringPaymentFields, NOTIFY_URL_CSV_ALIAS } from '@paysign/protocol';
 
 // docs/gateway-api.md, "update-recurring-payments": "The header shown in the plain-text
 // example of the CSV is in this order: client-orderid, recurring-payment-id, ..., expire-year."
@@ -66,7 +66,7 @@ describe('recurring-payment columns', () => {
 // comma-separated, in any formatting; six, since related columns (the amount modes) stand together (a file may name single columns for its own logic).
 describe('one column list', () => {
   const packagesDir = fileURLToPath(new URL('../../packages/', import.meta.url));
-  const home = fileURLToPath(new URL('../../packages/spec/src/model/', import.meta.url));
+  const home = fileURLToPath(new URL('../../packages/protocol/src/model/', import.meta.url));
   function sources(dir: string): string[] {
     return readdirSync(dir).flatMap((name) => {
       const path = `${dir}${name}`;
@@ -89,7 +89,7 @@ describe('one column list', () => {
     expect(runs.some((run) => run.test(`const c = ['${recurringPaymentColumns.slice(3, 9).join("',\n  '")}'];`))).toBe(true);
   });
 
-  it('lives in packages/spec/src/model and nowhere else', () => {
+  it('lives in packages/protocol/src/model and nowhere else', () => {
     const benchDir = fileURLToPath(new URL('../../bench/src/', import.meta.url));
     const copies = [...sources(packagesDir), ...sources(benchDir)].filter(
       (file) => !file.startsWith(home) && runs.some((run) => run.test(readFileSync(file, 'utf8'))),

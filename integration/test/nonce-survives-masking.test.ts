@@ -1,7 +1,7 @@
-// A request's nonce survives the masking every log applies (@paysign/spec's redactCardData), so a
+// A request's nonce survives the masking every log applies (@paysign/protocol's redactCardData), so a
 // request printed by the CLI or logged by a server can be checked again from what was printed.
 import { createSigner } from '@paysign/oauth-core';
-import { redactCardData } from '@paysign/spec';
+import { redactCardData } from '@paysign/protocol';
 import { describe, expect, it } from 'vitest';
 
 describe('default nonces and card-number masking', () => {

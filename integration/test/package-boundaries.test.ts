@@ -65,21 +65,21 @@ describe('package tests stay inside their package', () => {
 
   it('the check sees each kind of crossing', () => {
     const file = join(ROOT, 'packages', 'gateway', 'test', 'sample.ts');
-    const allowed = new Set(['@paysign/gateway', '@paysign/spec']);
+    const allowed = new Set(['@paysign/gateway', '@paysign/protocol']);
     const text = [
       "import { serve } from '../../emulator/dist/node.js';",
-      "export { validPayment } from '../../spec/test/fixtures.js';",
+      "export { validPayment } from '../../protocol/test/fixtures.js';",
       "const m = await import('../../oauth-core/src/encoding/base64.js');",
       "const child = new URL('../../cli/dist/bin.js', import.meta.url);",
       "import { createEmulator } from '@paysign/emulator/node';",
       // allowed: its own files, shared data outside packages/, declared packages
       "import { x } from '../src/index.js';",
       "import vectors from '../../../conformance/vectors/rsa-published.json' with { type: 'json' };",
-      "import { redactCardData } from '@paysign/spec';",
+      "import { redactCardData } from '@paysign/protocol';",
     ].join('\n');
     expect(crossings(ROOT, 'gateway', allowed, file, text)).toEqual([
       '../../emulator/dist/node.js (inside packages/emulator)',
-      '../../spec/test/fixtures.js (inside packages/spec)',
+      '../../protocol/test/fixtures.js (inside packages/protocol)',
       '../../oauth-core/src/encoding/base64.js (inside packages/oauth-core)',
       '../../cli/dist/bin.js (inside packages/cli)',
       '@paysign/emulator/node (not a dependency of packages/gateway)',

@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 // One neutral bundle: the crypto lives in @paysign/oauth-core, which picks its adapter per runtime
 // through its own export map, so this package stays free of runtime-specific code. The `node` entry
 // (a fetch over node:http) imports node: modules and is only for Node. The gateway's rules are
-// @paysign/spec's; bulk updates are @paysign/bulk's.
+// @paysign/protocol's; bulk updates are @paysign/bulk's.
 export default defineConfig({
   entry: { index: 'src/index.ts', node: 'src/node.ts' },
   format: ['esm'],

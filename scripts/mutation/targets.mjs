@@ -41,8 +41,8 @@ export const TARGETS = {
     include: ['packages/oauth-core/test/**/*.test.ts', 'conformance/test/node.test.ts'],
     // The README examples run the built package in a child process: no mutant can reach them.
     exclude: ['packages/oauth-core/test/examples.test.ts', 'packages/oauth-core/test/entry-points.test.ts'],
-    // conformance/suites/index.ts also exports the spec-rule suites, which import @paysign/spec.
-    copy: ['packages/oauth-core', 'packages/spec', 'conformance'],
+    // conformance/suites/index.ts also exports the spec-rule suites, which import @paysign/protocol.
+    copy: ['packages/oauth-core', 'packages/protocol', 'conformance'],
   },
   'gateway-send': {
     description: "the gateway client's send path: options, signing, the one POST, the capped reply read, the redacted base string",
@@ -50,7 +50,7 @@ export const TARGETS = {
       'packages/gateway/src/client/create-gateway-client.ts',
       'packages/gateway/src/client/send-request.ts',
       'packages/gateway/src/client/redact-base-string.ts',
-      'packages/spec/src/transport/read-capped-bytes.ts',
+      'packages/protocol/src/transport/read-capped-bytes.ts',
     ],
     prefix: 'packages/',
     // The bulk runs against the emulator (integration/test/bulk, @paysign/bulk's sources) send through the client too;

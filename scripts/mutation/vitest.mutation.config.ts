@@ -47,7 +47,7 @@ export default defineConfig({
       { find: /^@paysign\/gateway\/node$/, replacement: sources('gateway', 'node.ts') },
       { find: /^@paysign\/bulk$/, replacement: sources('bulk', 'index.ts') },
       { find: /^@paysign\/bulk\/node$/, replacement: sources('bulk', 'node.ts') },
-      { find: /^@paysign\/spec$/, replacement: sources('spec', 'index.ts') },
+      { find: /^@paysign\/protocol$/, replacement: sources('protocol', 'index.ts') },
       { find: /^@paysign\/emulator$/, replacement: sources('emulator', 'index.ts') },
       { find: /^@paysign\/emulator\/node$/, replacement: sources('emulator', 'node.ts') },
       { find: /^@paysign\/edge$/, replacement: sources('edge', 'index.ts') },

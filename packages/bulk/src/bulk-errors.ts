@@ -1,4 +1,4 @@
-import { GatewayError, type GatewayErrorCode } from '@paysign/spec';
+import { GatewayError, type GatewayErrorCode } from '@paysign/protocol';
 
 /**
  * Stable codes of {@link BulkError}: match on `error.code`, never on the message.

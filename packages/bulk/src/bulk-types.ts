@@ -1,5 +1,5 @@
 import type { GatewayClient } from '@paysign/gateway';
-import type { ValidationIssue } from '@paysign/spec';
+import type { ValidationIssue } from '@paysign/protocol';
 import type { BulkJournal } from './journal.js';
 
 /**

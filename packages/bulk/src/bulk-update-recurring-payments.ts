@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '@paysign/spec';
+import type { ValidationIssue } from '@paysign/protocol';
 import { BulkError } from './bulk-errors.js';
 import {
   BulkUnreadableRow,

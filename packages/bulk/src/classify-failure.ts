@@ -6,7 +6,7 @@ import {
   GatewayTransportError,
   GatewayValidationError,
 } from '@paysign/gateway';
-import { redactCardData } from '@paysign/spec';
+import { redactCardData } from '@paysign/protocol';
 import { isUnreachable, transportCause } from '@paysign/gateway';
 
 /**

@@ -1,4 +1,4 @@
-import { redactCardData } from '@paysign/spec';
+import { redactCardData } from '@paysign/protocol';
 import { BulkError } from './bulk-errors.js';
 import type { BulkOutcome, BulkRecord } from './bulk-types.js';
 

@@ -1,5 +1,5 @@
 import { encodeCsvRecord } from '@paysign/payload-codec';
-import { redactCardData } from '@paysign/spec';
+import { redactCardData } from '@paysign/protocol';
 import type { BulkRecord } from './bulk-types.js';
 
 /**

@@ -1,7 +1,7 @@
 import { checkCsvCell } from '@paysign/payload-codec';
-import { redactCardData } from '@paysign/spec';
-import type { ValidationIssue } from '@paysign/spec';
-import { validateRecurringPaymentRow } from '@paysign/spec';
+import { redactCardData } from '@paysign/protocol';
+import type { ValidationIssue } from '@paysign/protocol';
+import { validateRecurringPaymentRow } from '@paysign/protocol';
 import type { BulkRow } from './bulk-types.js';
 
 /** What the validation pass checks besides the spec's rules. */

@@ -3,7 +3,7 @@
 // results writer always wrote, checked against an independent oracle of that old behaviour.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactCardData } from '@paysign/spec';
+import { redactCardData } from '@paysign/protocol';
 import { type BulkRecord, formatResultLine, validateBulkRow } from '../src/index.js';
 
 const validRow = {

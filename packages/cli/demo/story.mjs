@@ -11,7 +11,7 @@ import { explainRequest, generateKeyFiles } from '@paysign/cli';
 import { createOutput, printDiagnosis, printResult, printSchedule, readGatewayConfig } from '../dist/demo-support.js';
 import { serve } from '@paysign/emulator/node';
 import { createCallbackHandler, createGatewayClient, GatewayError, previewSchedule } from '@paysign/gateway';
-import { operationUrl, toTransferParams } from '@paysign/spec';
+import { operationUrl, toTransferParams } from '@paysign/protocol';
 import { createSigner } from '@paysign/oauth-core';
 
 const io = createOutput();

@@ -1,4 +1,4 @@
-// One calendar rule for every package (@paysign/spec): the CLI's date flags accept every date the
+// One calendar rule for every package (@paysign/protocol): the CLI's date flags accept every date the
 // gateway client accepts, years 0001-0099 included, and the schedule counts their days as such
 // (not as 1900-1999, which is how Date.UTC reads a two-digit year).
 import { mkdtempSync, writeFileSync } from 'node:fs';

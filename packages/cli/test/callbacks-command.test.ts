@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
-import { callbackControl } from '@paysign/spec';
+import { callbackControl } from '@paysign/protocol';
 import { describe, expect, it } from 'vitest';
 import { BIN } from './run-cli.js';
 

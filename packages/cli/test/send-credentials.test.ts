@@ -1,4 +1,4 @@
-// paysign send builds the gateway client's one credentials type (@paysign/spec's
+// paysign send builds the gateway client's one credentials type (@paysign/protocol's
 // MerchantCredentials) from flags and PAYSIGN_* variables: the private key file, when one is named,
 // signs (RSA-SHA256) even with a control key in the environment too, as the README's sandbox setup
 // exports both; the control key alone signs HMAC-SHA1. Run as the built binary, against a local

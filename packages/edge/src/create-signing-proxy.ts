@@ -1,4 +1,4 @@
-import { operationUrl, readCappedBytes } from '@paysign/spec';
+import { operationUrl, readCappedBytes } from '@paysign/protocol';
 import { createSigner, OAuthError, type Signer } from '@paysign/oauth-core/webcrypto';
 import { createAuthenticator } from './caller/authenticate.js';
 import { resolveOptions, type ResolvedOptions, type SigningProxyOptions } from './options.js';

@@ -1,4 +1,4 @@
-import type { GatewayOperation } from '@paysign/spec';
+import type { GatewayOperation } from '@paysign/protocol';
 import {
   checkMerchantCredentials,
   DEFAULT_PATH_PREFIX,
@@ -6,7 +6,7 @@ import {
   GatewayValidationError,
   type CheckedMerchantCredentials,
   type MerchantCredentials,
-} from '@paysign/spec';
+} from '@paysign/protocol';
 import { createMemoryNonceStore, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type NonceStore } from '@paysign/oauth-core/webcrypto';
 import { EdgeError } from './errors.js';
 import type { Allowlist } from './request/route.js';
@@ -14,8 +14,8 @@ import type { UpstreamFetch } from './upstream/forward.js';
 import type { OperationValidator } from './validation/validate-request.js';
 import { validateOperation } from './validation/validate-request.js';
 
-// The merchant's credentials are @paysign/spec's one type, which the gateway client and the CLI use too.
-export type { MerchantCredentials } from '@paysign/spec';
+// The merchant's credentials are @paysign/protocol's one type, which the gateway client and the CLI use too.
+export type { MerchantCredentials } from '@paysign/protocol';
 
 /**
  * How the merchant's own back ends prove who they are; at least one way must be set.

@@ -1,5 +1,5 @@
 import { createMemoryNonceStore, createVerifier, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type NonceStore } from '@paysign/oauth-core';
-import { declaredTooLarge, matchOperationPath } from '@paysign/spec';
+import { declaredTooLarge, matchOperationPath } from '@paysign/protocol';
 import { Hono } from 'hono';
 import { EmulatorError } from './errors.js';
 import { lineLog, type EmulatorLog, type OperationName } from './log.js';
@@ -12,7 +12,7 @@ import { transfer } from './operations/transfer.js';
 import { updateRecurringPayments } from './operations/update-recurring-payments.js';
 import { emptyReply, forbidden, GATEWAY_HEADERS } from './reply/headers.js';
 import { gatewayReply } from './reply/gateway-reply.js';
-import { replyFormatFor } from '@paysign/spec';
+import { replyFormatFor } from '@paysign/protocol';
 import { countFormParameters } from './request/count-parameters.js';
 import { formMediaType } from './request/media-type.js';
 import { precheckAuthorization } from './request/pre-check.js';
@@ -362,7 +362,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     return gatewayReply(pairs, replyFormatFor(request.headers.get('accept')));
   }
 
-  // One handler per operation of @paysign/spec's table; the paths are the table's too.
+  // One handler per operation of @paysign/protocol's table; the paths are the table's too.
   const operations: Record<OperationName, (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs> = {
     'update-recurring-payments': async (context) => {
       const reply = await updateRecurringPayments(context);

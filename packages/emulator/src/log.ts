@@ -1,5 +1,5 @@
 import type { VerificationFailureReason } from '@paysign/oauth-core';
-import type { GatewayOperation } from '@paysign/spec';
+import type { GatewayOperation } from '@paysign/protocol';
 import { escapeLogValue } from './log-escape.js';
 
 /**
@@ -52,7 +52,7 @@ export type EmulatorEvent =
     };
 
 /**
- * The three operations of the spec, named as @paysign/spec's operations table names them.
+ * The three operations of the spec, named as @paysign/protocol's operations table names them.
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
-import { GatewayError } from '@paysign/spec';
+import { GatewayError } from '@paysign/protocol';
 
-export { GatewayError, GatewayValidationError, type GatewayErrorCode } from '@paysign/spec';
+export { GatewayError, GatewayValidationError, type GatewayErrorCode } from '@paysign/protocol';
 
 /**
  * What the gateway said about a failure, as far as it said anything.

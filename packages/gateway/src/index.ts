@@ -12,9 +12,9 @@ export {
   type GatewayFailureDetails,
 } from './errors.js';
 
-// The gateway's rules, re-exported from @paysign/spec for the client's users: the typed model,
+// The gateway's rules, re-exported from @paysign/protocol for the client's users: the typed model,
 // the update-recurring-payments columns, calendar dates, card masking, validation and the
-// schedule preview, the merchant's credentials (the field tables, paths, wire mapping and reply formats are on @paysign/spec)
+// schedule preview, the merchant's credentials (the field tables, paths, wire mapping and reply formats are on @paysign/protocol)
 export type {
   AmountMode,
   AmountSequence,
@@ -47,7 +47,7 @@ export type {
   ValidationIssue,
   ValidationOptions,
   ValidationRule,
-} from '@paysign/spec';
+} from '@paysign/protocol';
 export {
   formatCalendarDate,
   isShowablePan,
@@ -62,7 +62,7 @@ export {
   validatePanEligibilitySend,
   validateRecurringPayment,
   validateTransfer,
-} from '@paysign/spec';
+} from '@paysign/protocol';
 
 // Replies: form (values ending in \n) and JSON, into results or typed errors
 export type { GatewayResult } from './response/gateway-result.js';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callbackControl } from '@paysign/spec';
+import { callbackControl } from '@paysign/protocol';
 import { deliver, serveHandler } from './callbacks-server.js';
 
 const controlKey = 'test-merchant-control';

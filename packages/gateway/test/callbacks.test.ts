@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCallbackHandler, verifyCallback, type CallbackHandlerOptions, type CallbackOrder, type GatewayCallback } from '../src/index.js';
-import { callbackControl } from '@paysign/spec';
+import { callbackControl } from '@paysign/protocol';
 import { deliver, serveHandler } from './callbacks-server.js';
 
 const key = 'test-merchant-control';

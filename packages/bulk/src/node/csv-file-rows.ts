@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { CodecError, decodeCsvStream } from '@paysign/payload-codec';
-import { recurringPaymentColumns } from '@paysign/spec';
+import { recurringPaymentColumns } from '@paysign/protocol';
 import { BulkError } from '../bulk-errors.js';
 import { BulkUnreadableRow, type BulkRow } from '../bulk-types.js';
 

@@ -1,5 +1,5 @@
 import { OAUTH_TIMESTAMP_PATTERN } from '@paysign/oauth-core';
-import { parseCalendarDate } from '@paysign/spec';
+import { parseCalendarDate } from '@paysign/protocol';
 import { UsageError } from './usage-error.js';
 
 /**

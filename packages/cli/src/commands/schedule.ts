@@ -1,5 +1,5 @@
-import { GatewayValidationError, isPastMaxRepeats, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/spec';
-import { fromWireRow } from '@paysign/spec';
+import { GatewayValidationError, isPastMaxRepeats, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/protocol';
+import { fromWireRow } from '@paysign/protocol';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { readDateFlag } from '../cli/flag-values.js';
 import type { Output } from '../cli/output.js';

@@ -11,8 +11,8 @@ import {
   type RecurringPaymentUpdate,
   type TransferRequest,
 } from '@paysign/gateway';
-import { GatewayError, GatewayValidationError } from '@paysign/spec';
-import { recurringPaymentFields, toWireRow } from '@paysign/spec';
+import { GatewayError, GatewayValidationError } from '@paysign/protocol';
+import { recurringPaymentFields, toWireRow } from '@paysign/protocol';
 import { createNodeFetch } from '@paysign/gateway/node';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { MerchantCredentials } from '@paysign/spec';
+import type { MerchantCredentials } from '@paysign/protocol';
 import { UsageError } from '../cli/usage-error.js';
 import type { Environment } from '../cli/environment.js';
 

@@ -1,5 +1,5 @@
 // Nothing the CLI prints may show a card number, CVV or key: every line goes through here.
-import { redactCardData } from '@paysign/spec';
+import { redactCardData } from '@paysign/protocol';
 
 /**
  * Masks card data with `@paysign/gateway`'s `redactCardData` (every run of 13 or more digits,

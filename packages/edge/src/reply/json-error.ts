@@ -1,4 +1,4 @@
-import { redactCardData } from '@paysign/spec';
+import { redactCardData } from '@paysign/protocol';
 import type { EdgeErrorCode } from '../errors.js';
 
 /**

@@ -1,5 +1,5 @@
-import { recurringPaymentColumns, type GatewayOperation, type ValidationIssue } from '@paysign/spec';
-import { validatePanEligibilitySendParams, validateRecurringPaymentRow, validateTransferParams } from '@paysign/spec';
+import { recurringPaymentColumns, type GatewayOperation, type ValidationIssue } from '@paysign/protocol';
+import { validatePanEligibilitySendParams, validateRecurringPaymentRow, validateTransferParams } from '@paysign/protocol';
 import type { Parameter } from '@paysign/oauth-core/encoding';
 import { decodePayload, type CodecError } from '@paysign/payload-codec';
 import type { ReportedIssue } from '../reply/json-error.js';

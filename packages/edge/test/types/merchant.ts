@@ -1,5 +1,5 @@
 // Compiled by `pnpm typecheck` (never run): each `@ts-expect-error` line is a proxy merchant the
-// types must refuse (`MerchantCredentials` is @paysign/spec's one type, re-exported under the same
+// types must refuse (`MerchantCredentials` is @paysign/protocol's one type, re-exported under the same
 // name). If the types stop refusing one, its directive is unused and the build fails.
 import type { MerchantCredentials, SigningProxyOptions } from '@paysign/edge';
 

@@ -1,5 +1,5 @@
-import { GatewayValidationError } from '@paysign/spec';
-import { readScheduleRules } from '@paysign/spec';
+import { GatewayValidationError } from '@paysign/protocol';
+import { readScheduleRules } from '@paysign/protocol';
 import type { Hono } from 'hono';
 import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import { EmulatorError } from '../errors.js';

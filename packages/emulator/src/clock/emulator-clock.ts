@@ -1,4 +1,4 @@
-import { formatCalendarDate, fromEpochDay, parseCalendarDate, toEpochDay } from '@paysign/spec';
+import { formatCalendarDate, fromEpochDay, parseCalendarDate, toEpochDay } from '@paysign/protocol';
 import { EmulatorError } from '../errors.js';
 
 /**

@@ -1,4 +1,4 @@
-import { fromEpochDay, toEpochDay } from '@paysign/spec';
+import { fromEpochDay, toEpochDay } from '@paysign/protocol';
 import type { Hono } from 'hono';
 import { adminHostAllowed } from '../admin/host-check.js';
 import { adminAllowed, type AdminAccess } from '../admin/loopback.js';

@@ -1,6 +1,6 @@
 import { parseAuthorizationHeader } from '@paysign/oauth-core';
 import { parseFormPairs } from '@paysign/oauth-core/encoding';
-import { redactCardData } from '@paysign/spec';
+import { redactCardData } from '@paysign/protocol';
 import { explainRequest } from '../explain/explain-request.js';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 

@@ -1,7 +1,7 @@
 // The signature debugger's script, bundled for the browser by scripts/build-debugger.mjs into
 // the page itself: the explain engine of `paysign explain` on crypto.subtle, no network at all.
 import { signBaseString } from '@paysign/oauth-core';
-import { redactCardData } from '@paysign/spec';
+import { redactCardData } from '@paysign/protocol';
 import { describeDifferences, type Diagnosis, explainRequest, ExplainInputError } from '../explain/index.js';
 
 const field = (id: string): string => (document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement).value;

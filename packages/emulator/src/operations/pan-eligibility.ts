@@ -1,5 +1,5 @@
 import { validationError, type OperationContext, type ReplyPairs } from './context.js';
-import { validatePanEligibilitySendParams } from '@paysign/spec';
+import { validatePanEligibilitySendParams } from '@paysign/protocol';
 
 /**
  * `pan-eligibility/send` (spec: a signing example; response not shown). The parameters are

@@ -1,5 +1,5 @@
 import { validationError, type OperationContext, type ReplyPairs } from './context.js';
-import { validateTransferParams } from '@paysign/spec';
+import { validateTransferParams } from '@paysign/protocol';
 
 /**
  * `transfer` (spec: a signing example; which parameters are required and the response are not

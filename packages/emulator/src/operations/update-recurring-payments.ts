@@ -1,4 +1,4 @@
-import { recurringPaymentColumns, validateRecurringPaymentRow } from '@paysign/spec';
+import { recurringPaymentColumns, validateRecurringPaymentRow } from '@paysign/protocol';
 import { CodecError, decodePayload } from '@paysign/payload-codec';
 import type { ProfileChange, ProfileFields } from '../store/profile-store.js';
 import { applyUpdateRow } from './apply-update.js';

@@ -1,5 +1,5 @@
 // Rule 2: "every charge is a random amount between the two numbers". Seeded, so a test repeats it.
-import { fromUnits, scaleOf, toUnits } from '@paysign/spec';
+import { fromUnits, scaleOf, toUnits } from '@paysign/protocol';
 
 function hash32(text: string): number {
   let hash = 0x811c9dc5;

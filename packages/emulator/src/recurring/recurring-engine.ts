@@ -1,5 +1,5 @@
 // "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
-import { callbackControl, isStopped, readScheduleRules, scheduledCharges, type PlannedCharge, type ScheduleRules } from '@paysign/spec';
+import { callbackControl, isStopped, readScheduleRules, scheduledCharges, type PlannedCharge, type ScheduleRules } from '@paysign/protocol';
 import type { CallbackDelivery, CallbackSender } from '../callbacks/callback-sender.js';
 import { dateOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import type { EmulatorLog } from '../log.js';

@@ -1,4 +1,4 @@
-import { readCappedBytes } from '@paysign/spec';
+import { readCappedBytes } from '@paysign/protocol';
 
 /** The body as text, or `tooLarge` when it is longer than the cap allows. */
 export type CappedBody = { text: string } | { tooLarge: true };

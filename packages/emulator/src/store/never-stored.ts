@@ -1,4 +1,4 @@
-import { sensitivityOf } from '@paysign/spec';
+import { sensitivityOf } from '@paysign/protocol';
 import type { ProfileFields } from './profile-store.js';
 
 /**

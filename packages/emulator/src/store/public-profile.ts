@@ -1,4 +1,4 @@
-import { maskPan, NOTIFY_URL_CSV_ALIAS, recurringPaymentFields, sensitivityOf } from '@paysign/spec';
+import { maskPan, NOTIFY_URL_CSV_ALIAS, recurringPaymentFields, sensitivityOf } from '@paysign/protocol';
 import type { ProfileFields } from './profile-store.js';
 
 /** What the profile route shows instead of a personal value: that the field is set, not what it holds. */

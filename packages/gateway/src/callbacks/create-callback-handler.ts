@@ -1,4 +1,4 @@
-import { compareDecimals, isDecimal } from '@paysign/spec';
+import { compareDecimals, isDecimal } from '@paysign/protocol';
 import { createMemoryCallbackStore, type CallbackSeenStore } from './seen-store.js';
 import { assertControlKey, verifyCallback, type CallbackRefusalReason, type GatewayCallback } from './verify-callback.js';
 

@@ -1,6 +1,6 @@
 import { GatewayValidationError } from '../errors.js';
 import { timingSafeEqual } from '@paysign/oauth-core';
-import { callbackControl } from '@paysign/spec';
+import { callbackControl } from '@paysign/protocol';
 
 /**
  * A callback's final status (docs/reference/callbacks.md), lower case.

@@ -1,7 +1,7 @@
 // "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 import type { CryptoAdapter } from '@paysign/oauth-core';
 import type { Quoting } from '@paysign/payload-codec';
-import type { MerchantCredentials } from '@paysign/spec';
+import type { MerchantCredentials } from '@paysign/protocol';
 
 /**
  * The signature methods the gateway accepts.
@@ -71,7 +71,7 @@ export interface GatewayClientSettings {
 
 /**
  * How a gateway client is set up: the merchant's credentials (`login` and `controlKey` for
- * HMAC-SHA1, or `login` and `privateKey` for RSA-SHA256, from `@paysign/spec`) with the
+ * HMAC-SHA1, or `login` and `privateKey` for RSA-SHA256, from `@paysign/protocol`) with the
  * {@link GatewayClientSettings}. An RSA client without a key, a client with both keys and HMAC-SHA1
  * with a private key do not compile.
  *

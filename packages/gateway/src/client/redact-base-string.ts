@@ -1,5 +1,5 @@
 import { percentEncode } from '@paysign/oauth-core';
-import { maskPan, sensitivityOf } from '@paysign/spec';
+import { maskPan, sensitivityOf } from '@paysign/protocol';
 
 /**
  * The base string with card data masked, for debugging a refused signature: every value in it is

@@ -1,9 +1,9 @@
 import { GatewayAuthenticationError, GatewayResponseError, type GatewayFailureDetails } from '../errors.js';
-import { maskPan } from '@paysign/spec';
-import { redactCardData } from '@paysign/spec';
+import { maskPan } from '@paysign/protocol';
+import { redactCardData } from '@paysign/protocol';
 import type { GatewayResult } from './gateway-result.js';
-import { readFormReply } from '@paysign/spec';
-import { readJsonReply } from '@paysign/spec';
+import { readFormReply } from '@paysign/protocol';
+import { readJsonReply } from '@paysign/protocol';
 
 /**
  * Response headers in any of the shapes callers hold them.

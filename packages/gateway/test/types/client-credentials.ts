@@ -1,5 +1,5 @@
 // Compiled by `pnpm typecheck` (never run): each `@ts-expect-error` line is a gateway client the
-// types must refuse (the merchant's credentials are @paysign/spec's one type). If the types stop
+// types must refuse (the merchant's credentials are @paysign/protocol's one type). If the types stop
 // refusing one, its directive is unused and the build fails.
 import { createGatewayClient, type GatewayClientOptions, type GatewayClientSettings, type MerchantCredentials } from '@paysign/gateway';
 

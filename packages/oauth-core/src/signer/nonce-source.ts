@@ -4,7 +4,7 @@ import { OAuthError } from '../errors.js';
 const HEX_BYTE = /* @__PURE__ */ Array.from({ length: 256 }, (_, byte) => (byte < 16 ? '0' : '') + byte.toString(16));
 
 // Logs mask every run of 13 or more decimal digits as a possible card number (PCI DSS; see
-// @paysign/spec's redactCardData), and about 2% of random 32-hex-digit strings hold such a run. A
+// @paysign/protocol's redactCardData), and about 2% of random 32-hex-digit strings hold such a run. A
 // nonce must survive a log to be checked again from it, so those draws are discarded.
 const CARD_NUMBER_SHAPED = /[0-9]{13}/;
 // A working CSPRNG gives 64 such draws in a row with a probability of about 0.02^64: one that does

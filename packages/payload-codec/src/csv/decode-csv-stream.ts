@@ -41,7 +41,7 @@ export interface CsvStreamRecord {
  * ```ts
  * import { createReadStream } from 'node:fs';
  * import { decodeCsvStream } from '@paysign/payload-codec';
- * import { recurringPaymentColumns } from '@paysign/spec';
+ * import { recurringPaymentColumns } from '@paysign/protocol';
  *
  * const chunks = createReadStream('rows.csv', { encoding: 'utf8' });
  * for await (const { row, line, values, error } of decodeCsvStream(chunks, { columns: recurringPaymentColumns })) {

@@ -1,0 +1,90 @@
+import type { ValidationIssue } from './validation/issue.js';
+
+/**
+ * Stable error codes of `@paysign/protocol` and `@paysign/gateway` (one hierarchy). A code never changes meaning between versions; match
+ * on `error.code` (or the class), never on the message.
+ *
+ * @example
+ * ```ts
+ * import { GatewayError, type GatewayErrorCode } from '@paysign/protocol';
+ *
+ * const mayHaveRun: GatewayErrorCode[] = ['TRANSPORT_FAILED', 'TIMEOUT', 'REPLY_TOO_LARGE'];
+ * try {
+ *   await client.transfer(request);
+ * } catch (error) {
+ *   if (error instanceof GatewayError && mayHaveRun.includes(error.code)) console.error('check the transfer status before sending it again');
+ * }
+ * ```
+ */
+export type GatewayErrorCode =
+  // GatewayValidationError: refused before anything was signed or sent
+  | 'VALIDATION_FAILED' // the request breaks the spec's field table or rules; see `issues`
+  | 'INVALID_OPTIONS' // the client's options cannot work (no credentials, bad base URL, ...)
+  // GatewayAuthenticationError
+  | 'AUTHENTICATION_FAILED' // HTTP 401/403: the signature, login or key was not accepted
+  // GatewayResponseError: the gateway answered, and the answer is a failure
+  | 'GATEWAY_VALIDATION_ERROR' // type=validation-error
+  | 'GATEWAY_ERROR' // type=error
+  | 'SERVER_ERROR' // HTTP 5xx; carries the gateway's error ID when it sent one
+  | 'HTTP_ERROR' // another non-2xx status without a typed body
+  | 'UNEXPECTED_RESPONSE' // a body that is neither the form nor the JSON reply format
+  // GatewayReplyTooLargeError: the gateway answered, but its reply is longer than maxReplyBytes
+  | 'REPLY_TOO_LARGE' // the reply was not read; the request may have been executed
+  // GatewayTransportError: no answer
+  | 'TRANSPORT_FAILED' // DNS, TLS, connection reset, ...
+  | 'ABORTED' // the caller's AbortSignal fired
+  | 'TIMEOUT' // GatewayTimeoutError: timeoutMs elapsed
+  // BulkError of @paysign/bulk: a bulk run of update-recurring-payments
+  | 'BULK_INVALID_OPTIONS' // an option of the bulk run cannot work (concurrency, rate, shard, source, ...)
+  | 'BULK_INVALID_ROWS' // rows broke the spec's rules and skipInvalid was not set: nothing was sent
+  | 'BULK_INPUT' // the input cannot be read at all (a CSV header that names no known column, an unreadable file)
+  | 'BULK_JOURNAL_CORRUPT' // a journal line other than a torn last one cannot be read
+  | 'BULK_JOURNAL_MISMATCH' // the journal belongs to another input or another shard
+  | 'BULK_JOURNAL_LOCKED'; // another run uses the journal (or its lock file cannot be read): one run per journal
+
+/**
+ * Base class of every error `@paysign/protocol` and `@paysign/gateway` throw. Messages name the field and the rule and
+ * never contain a secret, a key, a card number (masked as first 6 + last 4) or a CVV.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.transfer(request);
+ * } catch (error) {
+ *   if (error instanceof GatewayError) console.error(error.code, error.message);
+ * }
+ * ```
+ */
+export class GatewayError extends Error {
+  override readonly name: string = 'GatewayError';
+  readonly code: GatewayErrorCode;
+
+  constructor(code: GatewayErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/**
+ * The request was refused locally, before it was signed or sent: `issues` lists every broken rule
+ * at once, each naming the wire field and the rule.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.updateRecurringPayments([payment]);
+ * } catch (error) {
+ *   if (error instanceof GatewayValidationError) for (const issue of error.issues) console.error(issue.field, issue.rule);
+ * }
+ * ```
+ */
+export class GatewayValidationError extends GatewayError {
+  override readonly name: string = 'GatewayValidationError';
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(issues: readonly ValidationIssue[], code: 'VALIDATION_FAILED' | 'INVALID_OPTIONS' = 'VALIDATION_FAILED') {
+    const head = code === 'INVALID_OPTIONS' ? 'invalid gateway client options' : 'the request breaks the gateway spec';
+    super(code, `${head}:\n${issues.map((issue) => `- ${issue.message}`).join('\n')}`);
+    this.issues = issues;
+  }
+}

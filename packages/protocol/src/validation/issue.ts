@@ -1,0 +1,77 @@
+// "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
+/**
+ * The rule a validation issue breaks. Stable across versions: match on it, not on the message.
+ * `specRule` on the issue gives the number of the spec's rule (1-11) where there is one.
+ *
+ * @example
+ * ```ts
+ * import { GatewayValidationError, type ValidationRule } from '@paysign/gateway';
+ *
+ * const cardRules: ValidationRule[] = ['luhn', 'expire-month-range', 'cvv-format'];
+ * try {
+ *   await client.transfer(request);
+ * } catch (error) {
+ *   if (error instanceof GatewayValidationError && error.issues.some((issue) => cardRules.includes(issue.rule))) askForTheCardAgain();
+ * }
+ * ```
+ */
+export type ValidationRule =
+  | 'required' // a required field is missing or empty (field table, necessity R)
+  | 'type' // the value is not of the field's type (a JavaScript value of the wrong kind)
+  | 'max-length' // longer than the field table allows (counted in Unicode characters)
+  | 'min-length' // shorter than the field table allows (state: 2-3)
+  | 'digits' // a Numeric field holds something other than digits 0-9
+  | 'decimal' // an amount is not a decimal such as 10 or 10.42
+  | 'integer' // an Int field is not a whole number 0, 1, 2, ...
+  | 'boolean' // a boolean field is not true or false
+  | 'url' // not an absolute http(s) URL
+  | 'ip-address' // not an IPv4 address (no leading zeros) or an IPv6 address (transfer's ipaddress)
+  | 'date-format' // not DD.MM.YYYY
+  | 'calendar-date' // DD.MM.YYYY that does not exist (31.04.2025, 29.02.2025)
+  | 'luhn' // a card number whose check digit is wrong
+  | 'expire-month-range' // expire-month outside 1-12
+  | 'cvv-format' // a CVV that is not 3 or 4 digits
+  | 'currency-format' // a currency that is not three capital letters (ISO 4217)
+  | 'currency-project' // rule 7: the currency differs from the project's
+  | 'amount-mode' // rule 1: none, or more than one, amount mode; or half a random range
+  | 'amount-range' // rule 2: amount-from above amount-to
+  | 'period-interval' // rule 4: period without interval or the reverse
+  | 'period-value' // rule 5: period other than day, week, month
+  | 'interval-positive' // rule 6: interval below 1
+  | 'callback-exclusive' // rule 8: notify_url together with server_callback_url
+  | 'callback-alias' // notify_url and its CSV spelling notify-url both given
+  | 'not-for-dst' // a field the table marks "Not supported for DST" on a DST payment
+  | 'state-required' // country US, CA or AU without a state
+  | 'date-order' // finish-date before start-date
+  | 'transfer-source' // a transfer needs exactly one of credit_card_number, card_recurring_payment_id
+  | 'transfer-destination' // a transfer needs exactly one of destination-card-no, destination_card_recurring_payment_id
+  | 'well-formed-text' // a string holding a lone UTF-16 surrogate, which has no UTF-8 form
+  | 'csv-character' // `;`, `"`, CR or LF in a CSV cell while the client's csvQuoting is 'reject', or a NUL in any cell
+  | 'invalid-option' // a client option that cannot work (credentials, base URL, timeout)
+  | 'invalid-request' // a request the signer cannot sign (a URL or parameter it refuses), named by its part
+  | 'unknown-field'; // a field this operation does not have (it would be lost); field `(unknown column)` when its name may be card data
+
+/**
+ * One broken rule: which field (wire spelling), which rule, and a message that says both.
+ *
+ * @example
+ * ```ts
+ * import { validateRecurringPayment, type ValidationIssue } from '@paysign/protocol';
+ *
+ * const issues: ValidationIssue[] = validateRecurringPayment(update, { projectCurrency: 'EUR' });
+ * for (const issue of issues) console.error(`${issue.field}: ${issue.rule}: ${issue.message}`);
+ * ```
+ */
+export interface ValidationIssue {
+  /** The field's exact wire name, such as `client-orderid` or `client_orderid`. */
+  field: string;
+  /** The camelCase name in this library's types, where the field has one. */
+  property?: string;
+  rule: ValidationRule;
+  /** The number of the spec's rule ("Rules on the recurring-payment fields", 1-11), if any. */
+  specRule?: number;
+  /** Index of the payment (row) in a batch, when validating several. */
+  row?: number;
+  /** Human-readable; names the field and the rule; never holds a card number (masked) or a CVV. */
+  message: string;
+}
