@@ -1,10 +1,9 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
   BulkError,
   bulkUpdateRecurringPayments,
   createMemoryJournal,
-  formatResultLine,
   parseShard,
   readJournalText,
   type BulkInvalidRow,
@@ -13,7 +12,7 @@ import {
   type BulkRecord,
   type BulkSummary,
 } from '@paysign/bulk';
-import { createFileJournal, csvFileRows, type CsvFileRows } from '@paysign/bulk/node';
+import { createFileJournal, csvFileRows, openResultsFile, type CsvFileRows } from '@paysign/bulk/node';
 import { createGatewayClient } from '@paysign/gateway';
 import { createNodeFetch } from '@paysign/gateway/node';
 import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypto';
@@ -101,6 +100,7 @@ export const bulkCommand: Command = {
       ['--journal', values.journal],
       ['--results', values.results],
     ]);
+    if (values.results !== undefined) await writeResults(values.results);
     const concurrency = wholeNumber(values.concurrency, '--concurrency', 4);
     const attempts = wholeNumber(values.attempts, '--attempts', 5);
     const timeoutMs = wholeNumber(values.timeout, '--timeout', 30_000);
@@ -237,12 +237,19 @@ function invalidRecord(row: BulkInvalidRow): BulkRecord {
   };
 }
 
-async function writeResults(path: string, records: readonly BulkRecord[]): Promise<void> {
-  const sorted = [...records].sort((a, b) => a.row - b.row);
+/**
+ * The results file, by @paysign/bulk/node's writer (never through a link), its refusal in the
+ * flag's name. Without `records` it only checks that the file can be written: before the run, so
+ * a link or an unwritable path is refused before anything is sent.
+ */
+async function writeResults(path: string, records?: readonly BulkRecord[]): Promise<void> {
   try {
-    await writeFile(path, sorted.map(formatResultLine).join(''));
+    const file = await openResultsFile(path);
+    if (records === undefined) await file.discard();
+    else await file.write(records);
   } catch (error) {
-    throw new UsageError(`--results ${path}: cannot write the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    if (error instanceof BulkError) throw new UsageError(printable(error.message.replace(/^results file /, '--results ')));
+    throw error;
   }
 }
 

@@ -1,5 +1,4 @@
 import { createPublicKey } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import { lineLog } from '@paysign/emulator';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
 import { loadProfilesFile } from '@paysign/emulator/node';
@@ -24,6 +23,7 @@ import { CONNECTION_FLAG_OPTIONS, merchantCredentials, readConnectionFlags, read
 import type { Command } from './command.js';
 import { readJsonFile } from './read-file.js';
 import { readPaymentList, refusalFrom } from './schedule.js';
+import { openSaveRequestFile, type SentRequest } from './save-request-file.js';
 
 const OPERATIONS = ['update-recurring-payments', 'pan-eligibility', 'transfer'] as const;
 type Operation = (typeof OPERATIONS)[number];
@@ -55,7 +55,9 @@ Options (each falls back to its environment variable):
   --show-request         print the request as sent, on stderr, as a "paysign explain" command
                          (card data masked; add --control-key or --public-key to run it)
   --save-request FILE    write the request as sent, card data included, to FILE (mode 0600,
-                         JSON: method, url, headers, body) for "paysign explain --request FILE"
+                         JSON: method, url, headers, body) for "paysign explain --request FILE";
+                         written aside and renamed into place once the request passed validation
+                         (a refused request leaves FILE as it was); a symbolic link is refused
 
 On a 403 (signature refused) it exits 1: run again with --show-request and run the printed
 "paysign explain" command; a request with card data (update-recurring-payments, transfer) is
@@ -135,7 +137,7 @@ export const sendCommand: Command = {
     const saveTo = values['save-request'];
     if (saveTo === '') throw new UsageError('--save-request needs a file name');
     // Opened before anything is sent: a path that cannot be written is a usage error, not a failed request.
-    const saveFile = saveTo === undefined ? undefined : await openSaveFile(saveTo);
+    const saveFile = saveTo === undefined ? undefined : await openSaveRequestFile(saveTo);
 
     let emulator: RunningEmulator | undefined;
     if (values.emulator) {
@@ -237,36 +239,6 @@ export const sendCommand: Command = {
     }
   },
 };
-
-/** A request as it went over the wire: what --verbose, --show-request and --save-request show. */
-interface SentRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * The --save-request file, opened (mode 0600 even when it existed) before anything is sent; each
- * request sent replaces its content with that request, card data included.
- */
-async function openSaveFile(path: string): Promise<{ save(request: SentRequest): Promise<void>; close(): Promise<void> }> {
-  let file: Awaited<ReturnType<typeof open>>;
-  try {
-    file = await open(path, 'w', 0o600);
-    await file.chmod(0o600);
-  } catch (error) {
-    throw new UsageError(`--save-request ${path}: cannot write the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  return {
-    async save(request) {
-      const text = `${JSON.stringify(request, null, 2)}\n`;
-      await file.truncate(0);
-      await file.write(text, 0, 'utf8');
-    },
-    close: () => file.close(),
-  };
-}
 
 /** A 403/401 in the CLI's words: what the gateway refused and which flags and commands find out why. */
 function authenticationRefusal(error: GatewayAuthenticationError, shown: boolean, savedTo: string | undefined): RefusalError {
