@@ -11,7 +11,7 @@ import {
   type TransferRequest,
 } from '@paysign/gateway';
 import { GatewayError, GatewayValidationError } from '@paysign/protocol';
-import { recurringPaymentFields, toWireRow } from '@paysign/protocol';
+import { panEligibilitySendFields, recurringPaymentFields, toWireRow, transferFields } from '@paysign/protocol';
 import { createNodeFetch } from '@paysign/gateway/node';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';
@@ -66,6 +66,13 @@ REQUEST.json may be - to read standard input.
 HMAC-SHA1 requests carry the OAuth parameters in the header and in the body, as the gateway's
 example does (RFC 5849 section 3.5 allows one place only; this gateway accepts both).`;
 
+/** Each field's spellings as send reads them: camelCase, and for update-recurring-payments the CSV's wire names too. */
+const SPELLINGS: Readonly<Record<Operation, readonly (readonly string[])[]>> = {
+  'update-recurring-payments': recurringPaymentFields.map((field) => [field.property, field.wire]),
+  'pan-eligibility': panEligibilitySendFields.map((field) => [field.property]),
+  transfer: transferFields.map((field) => [field.property]),
+};
+
 const PROPERTY_OF_WIRE: ReadonlyMap<string, string> = new Map(recurringPaymentFields.map((field) => [field.wire, field.property]));
 
 /**
@@ -80,7 +87,7 @@ function refusalSpelledAsWritten(error: GatewayValidationError, wireNamed: reado
     const prefix = `payments[${issue.row}] ${issue.field}:`;
     return issue.message.startsWith(prefix) ? { ...issue, message: `payments[${issue.row}] ${property}:${issue.message.slice(prefix.length)}` } : issue;
   });
-  return refusalFrom(new GatewayValidationError(issues));
+  return refusalFrom(new GatewayValidationError(issues), SPELLINGS['update-recurring-payments']);
 }
 
 /** Prints a gateway result as `name value` lines. */
@@ -227,7 +234,7 @@ export const sendCommand: Command = {
               error,
               read.map(({ wireNamed }) => wireNamed),
             )
-          : refusalFrom(error);
+          : refusalFrom(error, SPELLINGS[operation]);
       if (error instanceof GatewayAuthenticationError) throw authenticationRefusal(error, values['show-request'] === true, saveTo);
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS')
         throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);
