@@ -23,10 +23,14 @@ describe('the journal is trusted input: only its owner may have written it (#27 
       writeFileSync(path, FORGED);
       chmodSync(path, mode);
       const journal = createFileJournal(path);
-      const error = await journal.load().then(
-        () => undefined,
-        (e: unknown) => e,
-      );
+      const error = await (async () => {
+        try {
+          await journal.load();
+        } catch (caught) {
+          return caught;
+        }
+        return undefined;
+      })();
       expect(error).toBeInstanceOf(BulkError);
       expect(error).toMatchObject({ code: 'BULK_INPUT' });
       expect((error as Error).message).toMatch(

@@ -39,36 +39,43 @@ export async function openSaveRequestFile(path: string): Promise<SaveRequestFile
   if (found !== undefined && !found.isFile()) throw new UsageError(`--save-request ${path} is not a regular file: name a new file or one to replace`);
   const directory = dirname(path);
   const aside = () => join(directory, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  let temp = aside();
+  // The file aside, while it exists and has not been renamed into place.
+  let temp: string | undefined;
   let file: FileHandle | undefined;
+  // Named only once created: a name that was taken (O_EXCL) is someone else's to keep.
+  const create = async () => {
+    const name = aside();
+    file = await open(name, NEW_FILE, 0o600);
+    temp = name;
+    return file;
+  };
   try {
-    file = await open(temp, NEW_FILE, 0o600);
+    await create();
   } catch (error) {
     throw cannotWrite(error);
   }
+  const close = async () => {
+    await file?.close().catch(() => {});
+    file = undefined;
+    if (temp !== undefined) await unlink(temp).catch(() => {});
+    temp = undefined;
+  };
   return {
     async save(request) {
       try {
-        if (file === undefined) {
-          temp = aside();
-          file = await open(temp, NEW_FILE, 0o600);
-        }
-        await file.writeFile(`${JSON.stringify(request, null, 2)}\n`, 'utf8');
-        await file.sync();
-        await file.close();
+        const handle = file ?? (await create());
+        await handle.writeFile(`${JSON.stringify(request, null, 2)}\n`, 'utf8');
+        await handle.sync();
+        await handle.close();
         file = undefined;
         // rename replaces a link planted at `path` meanwhile; it never writes where one points.
-        await rename(temp, path);
+        await rename(temp as string, path);
+        temp = undefined;
       } catch (error) {
-        await this.close();
+        await close();
         throw cannotWrite(error);
       }
     },
-    async close() {
-      if (file === undefined) return;
-      await file.close().catch(() => {});
-      file = undefined;
-      await unlink(temp).catch(() => {});
-    },
+    close,
   };
 }

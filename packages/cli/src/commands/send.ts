@@ -234,7 +234,7 @@ export const sendCommand: Command = {
               error,
               read.map(({ wireNamed }) => wireNamed),
             )
-          : refusalFrom(error, SPELLINGS[operation]);
+          : refusalFrom(error, SPELLINGS[operation as Operation]);
       if (error instanceof GatewayAuthenticationError) throw authenticationRefusal(error, values['show-request'] === true, saveTo);
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS')
         throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);
