@@ -35,6 +35,6 @@ export function encodePairs(pairs: readonly (readonly [string, string])[]): [str
 
 /** §3.4.1.3.2 steps 2-4: encoded pairs sorted by name, then value (`sort` `false`: in the order given), each joined with `=`, all with `&`. */
 export function joinNormalized(encoded: readonly (readonly [string, string])[], sort = true): string {
-  const ordered = sort ? [...encoded].sort(compareEncoded) : encoded;
-  return ordered.map(([name, value]) => `${name}=${value}`).join('&');
+  const ordered = sort ? encoded.slice().sort(compareEncoded) : encoded;
+  return ordered.map((pair) => `${pair[0]}=${pair[1]}`).join('&');
 }
