@@ -5,13 +5,11 @@
 import { createHmac } from 'node:crypto';
 import { createSigner, formatAuthorizationHeader, signatureBaseString } from '@paysign/oauth-core/node';
 // The signer's internal stages, from oauth-core's source (bundled into this script), timed alone.
-import { layOutBaseString } from '../../packages/oauth-core/src/base-string/signature-base-string.js';
-import { encodeValueFast } from '../../packages/oauth-core/src/encoding/encode-fast.js';
-import { encodeOnceAndTwice } from '../../packages/oauth-core/src/encoding/encode-twice.js';
+import { signatureBaseStringParts } from '../../packages/oauth-core/src/base-string/signature-base-string.js';
+import { percentEncode } from '../../packages/oauth-core/src/encoding/percent-encode.js';
 import { formatEncodedHeader } from '../../packages/oauth-core/src/header/authorization.js';
 import { collectParameters } from '../../packages/oauth-core/src/parameters/collect.js';
-import { joinNormalized, normalizedOrder } from '../../packages/oauth-core/src/parameters/normalize.js';
-import { createParameterOrder } from '../../packages/oauth-core/src/signer/parameter-order.js';
+import { encodePairs, joinNormalized } from '../../packages/oauth-core/src/parameters/normalize.js';
 import { createNonceSource } from '../../packages/oauth-core/src/signer/nonce-source.js';
 import { joinForm, protocolParameters } from '../../packages/oauth-core/src/signer/protocol-parameters.js';
 import { adapter } from '../../packages/oauth-core/src/adapters/node.js';
@@ -28,10 +26,8 @@ const request = { url: transfer.url, params: transfer.params };
 const signed = signer.signSync(request);
 const withSignature = { ...signed.oauthParams, oauth_signature: signed.signature };
 const allParams: [string, string][] = [...transfer.params, ...Object.entries(signed.oauthParams)];
-const order = createParameterOrder();
-const fastPath = { encodeFast: encodeValueFast, order };
-const encodedAll = layOutBaseString('POST', transfer.url, allParams, {}, fastPath).encodedParameters;
-order(encodedAll);
+const uri = 'https://sandbox.gateway.example/payment/api/v4/transfer/1234';
+const { encodedParameters: encodedAll, normalizedParameters } = signatureBaseStringParts('POST', uri, allParams);
 const protocol = {
   consumerKey: 'merchant-login',
   signatureMethod: 'HMAC-SHA1',
@@ -51,23 +47,11 @@ const stages: BenchCase[] = [
   { id: 'floor: createHmac over the base string', run: loop(() => createHmac('sha1', HMAC_KEY).update(signed.baseString).digest('base64')) },
   { id: 'collectParameters (15 pairs)', run: loop(() => collectParameters(request.params)) },
   { id: 'protocol parameters with a pooled nonce', run: loop(() => protocolParameters(protocol)) },
-  {
-    id: 'encode 20 names and values once and twice (step 1)',
-    // Indexed, as the signer reads pairs (destructuring runs the iterator protocol on V8).
-    run: loop(() => {
-      const out: [string, string][][] = new Array(allParams.length);
-      for (let i = 0; i < allParams.length; i++) {
-        const pair = allParams[i]!;
-        out[i] = [encodeOnceAndTwice(pair[0], encodeValueFast), encodeOnceAndTwice(pair[1], encodeValueFast)];
-      }
-      return out;
-    }),
-  },
-  { id: 'sort 20 encoded pairs (first request of a name list)', run: loop(() => normalizedOrder(encodedAll)) },
-  { id: 'order of 20 pairs, remembered (names)', run: loop(() => order(encodedAll)) },
-  { id: 'join the normalized parameters', run: loop(() => joinNormalized(encodedAll)) },
+  { id: 'encode 20 names and values (step 1)', run: loop(() => encodePairs(allParams)) },
+  { id: 'sort and join 20 encoded pairs (steps 2-4)', run: loop(() => joinNormalized(encodedAll)) },
+  { id: 'encode the normalized parameters (§3.4.1.1)', run: loop(() => percentEncode(normalizedParameters)) },
   { id: 'parse the URL', run: loop(() => new URL(transfer.url)) },
-  { id: 'layOutBaseString, the signer path (steps 1-4 and the join)', run: loop(() => layOutBaseString('POST', transfer.url, allParams, {}, fastPath)) },
+  { id: 'signatureBaseStringParts (steps 1-4, the base string)', run: loop(() => signatureBaseStringParts('POST', uri, allParams)) },
   { id: 'Authorization header from encoded pairs', run: loop(() => formatEncodedHeader(encodedAll.slice(15), '')) },
   { id: 'form body from encoded pairs', run: loop(() => joinForm(encodedAll.slice(0, 15))) },
   { id: 'public signatureBaseString (parses the URL)', run: loop(() => signatureBaseString('POST', transfer.url, allParams)) },

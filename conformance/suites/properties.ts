@@ -25,6 +25,41 @@ function byteCompare(a: string, b: string): number {
   return x.length - y.length;
 }
 
+/**
+ * RFC 5849 §3.4.1 from its text: the parameters collected (without oauth_signature), each name
+ * and value encoded, sorted by name then value, joined with "=" and "&"; then the method, the
+ * encoded base string URI and the encoded normalized parameters, joined with "&".
+ */
+function rfcBaseString(method: string, uri: string, parameters: readonly (readonly [string, string])[]): string {
+  const encoded = parameters.filter(([name]) => name !== 'oauth_signature').map(([name, value]) => [rfcPercentEncode(name), rfcPercentEncode(value)] as const);
+  encoded.sort((a, b) => byteCompare(a[0], b[0]) || byteCompare(a[1], b[1]));
+  const normalized = encoded.map(([name, value]) => `${name}=${value}`).join('&');
+  return `${method}&${rfcPercentEncode(uri)}&${rfcPercentEncode(normalized)}`;
+}
+
+/** Request URLs, each with its base string URI (§3.4.1.2) and its query's pairs (§3.4.1.3.1), written out by hand. */
+const SIGNED_URLS: readonly { url: string; uri: string; query: [string, string][] }[] = [
+  { url: 'https://gate.example/payment/api/v4/transfer/1', uri: 'https://gate.example/payment/api/v4/transfer/1', query: [] },
+  {
+    url: 'https://Gate.Example:443/payment/api/v4/transfer/1?b=%20&a=x+y',
+    uri: 'https://gate.example/payment/api/v4/transfer/1',
+    query: [
+      ['b', ' '],
+      ['a', 'x y'],
+    ],
+  },
+  { url: 'http://gate.example:8080/r%20v/X?id=1', uri: 'http://gate.example:8080/r%20v/X', query: [['id', '1']] },
+];
+
+/**
+ * A long value: a Base64-like unreserved run (as a payload is) between short unicode ends, so
+ * that it crosses the 256-character switch of percentEncode and its 8 KiB chunks at every kind
+ * of offset, with multi-byte characters and escapes on either side of a chunk's end.
+ */
+const longValue: fc.Arbitrary<string> = fc
+  .tuple(arb.value, fc.integer({ min: 60, max: 4200 }), fc.constantFrom('QUJD', 'QU+/', 'é☃AB', 'AAAA'), arb.value)
+  .map(([head, repeat, unit, tail]) => head + unit.repeat(repeat) + tail);
+
 const runs = { numRuns: 150 };
 
 function propertySuite(flavour: string, core: OAuthCore): Suite {
@@ -116,6 +151,33 @@ function propertySuite(flavour: string, core: OAuthCore): Suite {
           assert.equal(viaParams, `${method.toUpperCase()}&${rfcPercentEncode(url)}&${rfcPercentEncode(core.normalizeParameters(pairs))}`);
         }),
         runs,
+      );
+    });
+
+    // The one property that holds the signer's fast paths (the last URL's parts kept between
+    // requests, and percentEncode's byte loop for long values) equal to the RFC's steps.
+    test('createSigner signs, request after request, the base string of §3.4.1 written out: short and long values, URLs repeated or not', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({
+              url: fc.nat({ max: SIGNED_URLS.length - 1 }),
+              asObject: fc.boolean(),
+              params: fc.array(fc.tuple(arb.name, fc.oneof({ weight: 3, arbitrary: arb.value }, { weight: 1, arbitrary: longValue })), { maxLength: 6 }),
+            }),
+            { minLength: 1, maxLength: 4 },
+          ),
+          async (requests) => {
+            const signer = core.createSigner({ consumerKey: 'merchant', consumerSecret: 'kd94hf93k423kf44', signatureMethod: 'HMAC-SHA1' });
+            for (const { url, asObject, params } of requests) {
+              const target = SIGNED_URLS[url]!;
+              const signed = await signer.sign({ url: asObject ? new URL(target.url) : target.url, params });
+              const expected = rfcBaseString('POST', target.uri, [...target.query, ...params, ...Object.entries(signed.oauthParams)]);
+              assert.equal(signed.baseString, expected);
+            }
+          },
+        ),
+        { numRuns: 60 },
       );
     });
 

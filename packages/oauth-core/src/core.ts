@@ -21,15 +21,9 @@ export {
   type SignatureBaseStringParts,
 } from './base-string/signature-base-string.js';
 
-// §3.3 Nonce and timestamp: the verifier's checks, for servers that refuse a request early
-export {
-  checkConsumer,
-  checkTimestamp,
-  DEFAULT_TIMESTAMP_WINDOW_SECONDS,
-  OAUTH_TIMESTAMP_PATTERN,
-  OAUTH_TIMESTAMP_RECEIVED_PATTERN,
-  type PreCheckFailure,
-} from './verifier/pre-checks.js';
+// §3.3 Nonce and timestamp: how a timestamp is written and read, and the verifier's checks, for servers that refuse a request early
+export { OAUTH_TIMESTAMP_PATTERN, OAUTH_TIMESTAMP_RECEIVED_PATTERN } from './parameters/oauth-timestamp.js';
+export { checkConsumer, checkTimestamp, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type PreCheckFailure } from './verifier/pre-checks.js';
 
 // §3.4.2-3.4.4 Signature methods, and the constant-time compare the verifier checks them with
 export { signatureMethods } from './methods/signature-methods.js';

@@ -1,5 +1,5 @@
 // Helpers shared by oauth-core's unit tests: what a call refused with, and RFC 5849 §3.6
-// percent-encoding written from the RFC's text (the oracle the fast encoders are checked against).
+// percent-encoding written from the RFC's text (the oracle the encoder is checked against).
 
 /** The code and message of what `fn` throws, or `undefined` when it throws nothing. */
 export function thrown(fn: () => unknown): { code: string | undefined; message: string } | undefined {

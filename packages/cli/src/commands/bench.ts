@@ -5,6 +5,7 @@ import { createSigner, type SignatureMethod, type Signer, type SignRequest, type
 import { parseCommandArgs } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { UsageError } from '../cli/usage-error.js';
+import { BENCH_CONSUMER_KEY, BENCH_CONTROL_KEY, BENCH_TRANSFER_PARAMS, BENCH_TRANSFER_URL } from './bench-request.js';
 import type { Command } from './command.js';
 import { readFlagFile } from './read-file.js';
 
@@ -28,29 +29,10 @@ ${FULL_COMPARISON}`;
 /** Rounds per signature method: enough for a median that one noisy round cannot move. */
 const ROUNDS = 7;
 
-/** The spec's transfer request, as the full benchmark signs it (bench/src/fixtures/requests.ts). */
-const TRANSFER: SignRequest = {
-  url: 'https://sandbox.gateway.example/payment/api/v4/transfer/1234',
-  params: [
-    ['amount', '1250.00'],
-    ['card_printed_name', 'JOSÉ MÜLLER'],
-    ['card_recurring_payment_id', '7000123'],
-    ['client_orderid', 'order-2026-0001'],
-    ['credit_card_number', '4111111111111111'],
-    ['currency', 'EUR'],
-    ['cvv2', '123'],
-    ['deposit2card', 'true'],
-    ['destination-card-no', '5555555555554444'],
-    ['destination_card_recurring_payment_id', '7000456'],
-    ['expire_month', '12'],
-    ['expire_year', '2030'],
-    ['ipaddress', '203.0.113.7'],
-    ['order_desc', 'Transfer to savings (monthly) & fees: 0%'],
-    ['redirect_url', 'https://merchant.example/return?order=order-2026-0001&status=done'],
-  ],
-};
-const CONSUMER_KEY = 'merchant-login';
-const CONTROL_KEY = 'B7D5C4A1-0E9F-4C3B-8A2D-6F1E0D9C8B7A';
+/** The spec's transfer request (bench-request.ts, the one copy the full benchmark signs too). */
+const TRANSFER: SignRequest = { url: BENCH_TRANSFER_URL, params: BENCH_TRANSFER_PARAMS.map(([name, value]) => [name, value] as [string, string]) };
+const CONSUMER_KEY = BENCH_CONSUMER_KEY;
+const CONTROL_KEY = BENCH_CONTROL_KEY;
 
 /** One side of a comparison: signs/s as the median of its rounds, and each round's rate (to 0.1). */
 export interface BenchContender {

@@ -1,8 +1,7 @@
-import { encodeOnceAndTwice, type FastEncoder } from '../encoding/encode-twice.js';
 import { percentEncode } from '../encoding/percent-encode.js';
 import { OAuthError } from '../errors.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
-import { joinNormalized, normalizedOrder } from '../parameters/normalize.js';
+import { joinNormalized } from '../parameters/normalize.js';
 import type { ParameterInput } from '../types.js';
 import { baseStringUri, parseRequestUrl } from './base-string-uri.js';
 import { parseFormPairs } from './query.js';
@@ -28,9 +27,9 @@ export function normalizeMethod(method: string): string {
 }
 
 /**
- * How the steps of {@link signatureBaseStringParts} are done. The defaults are RFC 5849's; the
- * signer passes a faster encoder that gives the same bytes, and a diagnostic tool may pass the
- * steps of a known mistake to reproduce the base string a faulty client built.
+ * How the steps of {@link signatureBaseStringParts} are done. The defaults are RFC 5849's; a
+ * diagnostic tool may pass the steps of a known mistake to reproduce the base string a faulty
+ * client built.
  *
  * @example
  * ```ts
@@ -74,10 +73,11 @@ export interface SignatureBaseStringParts {
 }
 
 /**
- * The signature base string of RFC 5849 §3.4.1, step by step, with each step's result: the one
- * base-string function that the signer, the verifier and {@link signatureBaseString} call.
- * `parameters` are the request's parameters, decoded, from every source of §3.4.1.3.1 (the query,
- * the form body, the protocol parameters); `oauth_signature` is left out wherever it appears.
+ * The signature base string of RFC 5849 §3.4.1, step by step as the RFC writes it, with each
+ * step's result: the one base-string function that the signer, the verifier and
+ * {@link signatureBaseString} call. `parameters` are the request's parameters, decoded, from
+ * every source of §3.4.1.3.1 (the query, the form body, the protocol parameters);
+ * `oauth_signature` is left out wherever it appears.
  *
  * @throws {OAuthError} `INVALID_STRING` when a name or value holds a lone surrogate.
  * @example
@@ -92,70 +92,17 @@ export interface SignatureBaseStringParts {
  * ```
  */
 export function signatureBaseStringParts(method: string, uri: string, parameters: readonly Parameter[], steps: BaseStringSteps = {}): SignatureBaseStringParts {
-  const { encodedParameters, order, normalizedParameters, baseString } = layOutBaseString(method, uri, parameters, steps);
-  return { method, uri, encodedParameters, normalizedParameters: normalizedParameters ?? joinNormalized(encodedParameters, order), baseString };
-}
-
-/** What {@link layOutBaseString} gives: the parts, with the order of step 2 (and the normalized parameters when it joined them). */
-export interface LaidOutBaseString {
-  encodedParameters: [name: string, value: string][];
-  order: readonly number[];
-  normalizedParameters: string | undefined;
-  baseString: string;
-}
-
-/** What the signer brings to {@link layOutBaseString}: the entry's one-pass encoder, and its remembered parameter order. */
-export interface SignerFastPath {
-  encodeFast?: FastEncoder | undefined;
-  /** A name's two encodings, remembered by the signer (a client sends the same names again). */
-  encodeName?: (name: string) => [once: string, twice: string];
-  /** The base string URI's encoding, remembered by the signer with the last URL. */
-  encodeUri?: (uri: string) => string;
-  order?: (encoded: readonly (readonly [string, string])[]) => readonly number[];
-}
-
-/**
- * {@link signatureBaseStringParts}, with the signer's fast path for RFC 5849 encoding (no
- * `steps.encode`): each name and value is encoded once and twice in one pass (by the entry's
- * `encodeFast` when it has one), and the encoded normalized parameters are joined from the second
- * encodings instead of encoding the joined string again: the same bytes, since encoded text holds
- * only unreserved characters and `%`, and `=` and `&` join it (%3D and %26 once encoded). The
- * signer may also bring the order of its last parameter list (`fastPath.order`).
- */
-export function layOutBaseString(
-  method: string,
-  uri: string,
-  parameters: readonly Parameter[],
-  steps: BaseStringSteps,
-  fastPath: SignerFastPath = {},
-): LaidOutBaseString {
-  const { encodeFast, encodeName = (name: string) => encodeOnceAndTwice(name, encodeFast) } = fastPath;
-  const encode = steps.encode;
-  // §3.4.1.3.2 step 1: encode every name and value. Indexed, not destructured: destructuring a
-  // pair runs the iterator protocol on V8, a tenth of a short request's signing time.
+  const encode = steps.encode ?? percentEncode;
+  // §3.4.1.3.2 step 1: every name and value encoded (§3.4.1.3.1: without oauth_signature).
   const encodedParameters: [string, string][] = [];
-  const encodedTwice: string[] = [];
-  for (let i = 0; i < parameters.length; i++) {
-    const pair = parameters[i] as Parameter;
-    if (pair[0] === 'oauth_signature') continue;
-    if (encode === undefined) {
-      const name = encodeName(pair[0]);
-      const value = encodeOnceAndTwice(pair[1], encodeFast);
-      encodedParameters.push([name[0], value[0]]);
-      encodedTwice.push(`${name[1]}%3D${value[1]}`);
-    } else {
-      encodedParameters.push([encode(pair[0]), encode(pair[1])]);
-    }
+  for (const pair of parameters) {
+    if (pair[0] !== 'oauth_signature') encodedParameters.push([encode(pair[0]), encode(pair[1])]);
   }
-  // Steps 2-4: sort by encoded name, then encoded value (byte order), and join.
-  const order = steps.sort === false ? normalizedOrder(encodedParameters, false) : (fastPath.order ?? normalizedOrder)(encodedParameters);
-  // §3.4.1.1: method "&" encoded base string URI "&" encoded normalized parameters.
-  let normalizedParameters: string | undefined;
-  let encodedNormalized = '';
-  if (encode !== undefined) encodedNormalized = percentEncode((normalizedParameters = joinNormalized(encodedParameters, order)));
-  else for (let i = 0; i < order.length; i++) encodedNormalized += (i === 0 ? '' : '%26') + (encodedTwice[order[i] as number] as string);
-  const baseString = `${method}&${(fastPath.encodeUri ?? percentEncode)(uri)}&${encodedNormalized}`;
-  return { encodedParameters, order, normalizedParameters, baseString };
+  // Steps 2-4: sorted by name, then value, each pair joined with "=", the pairs with "&".
+  const normalizedParameters = joinNormalized(encodedParameters, steps.sort ?? true);
+  // §3.4.1.1: the method, the encoded base string URI and the encoded normalized parameters, joined with "&".
+  const baseString = `${method}&${percentEncode(uri)}&${percentEncode(normalizedParameters)}`;
+  return { method, uri, encodedParameters, normalizedParameters, baseString };
 }
 
 /**

@@ -1,12 +1,16 @@
 import { OAuthError } from '../errors.js';
+import { percentEncodeLong } from './_encode-long.js';
 
 // RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". encodeURIComponent escapes
 // everything else except !'()*, which RFC 5849 §3.6 wants escaped too. Native encoding measured
 // as fast as a table-driven loop (bench/), and it is a fraction of the size in edge bundles.
 /** A string of unreserved characters only (RFC 3986 §2.3): its percent-encoding is itself. */
-export const UNRESERVED_ONLY: RegExp = /^[\w.~-]*$/;
+const UNRESERVED_ONLY: RegExp = /^[\w.~-]*$/;
 const LEFT_BY_ENCODE_URI_COMPONENT = /[!'()*]/g;
 const HAS_SUB_DELIM = /[!'()*]/;
+
+/** From this length on, a value is encoded through its UTF-8 bytes (_encode-long.ts). */
+const LONG = 256;
 
 function escapeSubDelim(c: string): string {
   return `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
@@ -24,6 +28,9 @@ function escapeSubDelim(c: string): string {
  * ```
  */
 export function percentEncode(value: string): string {
+  // A lone surrogate has no UTF-8 form: such a value (or any, where the runtime has no
+  // isWellFormed) goes to encodeURIComponent below, which refuses it.
+  if (value.length >= LONG && (value as { isWellFormed?: () => boolean }).isWellFormed?.() === true) return percentEncodeLong(value);
   // Most OAuth values (keys, nonces, timestamps, names) need no escaping at all.
   if (UNRESERVED_ONLY.test(value)) return value;
   try {

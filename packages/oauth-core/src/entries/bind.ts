@@ -1,5 +1,4 @@
 import type { CryptoAdapter, VerifyingAdapter } from '../adapters/types.js';
-import { encodeValueFast } from '../encoding/encode-fast.js';
 import { createSignerWith, type Signer, type SignerOptions } from '../signer/create-signer.js';
 import { signBaseStringWith, verifyBaseStringWith } from '../signer/sign-base-string.js';
 import type { SigningCredentials, VerifyingCredentials } from '../types.js';
@@ -105,7 +104,7 @@ export interface BoundApi<S extends Signer> {
  * ```
  */
 export function bindSigner<S extends Signer>(signing: CryptoAdapter): BoundApi<S>['createSigner'] {
-  return ((options: WithAdapter<SignerOptions>) => createSignerWith(options?.adapter ?? signing, options, encodeValueFast)) as BoundApi<S>['createSigner'];
+  return ((options: WithAdapter<SignerOptions>) => createSignerWith(options?.adapter ?? signing, options)) as BoundApi<S>['createSigner'];
 }
 
 /**

@@ -9,7 +9,7 @@ function byteOrder(a: string, b: string): number {
 }
 
 /** Orders encoded pairs by name, then value (§3.4.1.3.2 step 2). */
-export function compareEncoded(x: readonly [string, string, ...unknown[]], y: readonly [string, string, ...unknown[]]): number {
+function compareEncoded(x: readonly [string, string, ...unknown[]], y: readonly [string, string, ...unknown[]]): number {
   return byteOrder(x[0], y[0]) || byteOrder(x[1], y[1]);
 }
 
@@ -28,23 +28,13 @@ export function normalizeParameters(params: ParameterInput): string {
   return joinNormalized(encodePairs(collectParameters(params)));
 }
 
-/** Percent-encodes each name and value of decoded pairs. */
+/** §3.4.1.3.2 step 1: each name and value of decoded pairs percent-encoded. */
 export function encodePairs(pairs: readonly (readonly [string, string])[]): [string, string][] {
   return pairs.map(([name, value]) => [percentEncode(name), percentEncode(value)]);
 }
 
-/** §3.4.1.3.2 step 2: the order of encoded pairs, by name, then value (`sort` `false`: the order given). */
-export function normalizedOrder(encoded: readonly (readonly [string, string])[], sort = true): number[] {
-  const order = encoded.map((_, i) => i);
-  return sort ? order.sort((x, y) => compareEncoded(encoded[x] as [string, string], encoded[y] as [string, string])) : order;
-}
-
-/** §3.4.1.3.2 steps 3-4: each pair joined with `=`, all with `&`, in `order`. */
-export function joinNormalized(encoded: readonly (readonly [string, string])[], order: readonly number[] = normalizedOrder(encoded)): string {
-  let normalized = '';
-  for (let i = 0; i < order.length; i++) {
-    const pair = encoded[order[i] as number] as readonly [string, string];
-    normalized += `${i === 0 ? '' : '&'}${pair[0]}=${pair[1]}`;
-  }
-  return normalized;
+/** §3.4.1.3.2 steps 2-4: encoded pairs sorted by name, then value (`sort` `false`: in the order given), each joined with `=`, all with `&`. */
+export function joinNormalized(encoded: readonly (readonly [string, string])[], sort = true): string {
+  const ordered = sort ? encoded.slice().sort(compareEncoded) : encoded;
+  return ordered.map((pair) => `${pair[0]}=${pair[1]}`).join('&');
 }

@@ -1,8 +1,7 @@
 import type { CryptoAdapter, MaybePromise, SignFunction } from '../adapters/types.js';
 import { parseRequestUrl, uriOf } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
-import { layOutBaseString, normalizeMethod, type SignerFastPath } from '../base-string/signature-base-string.js';
-import { encodeOnceAndTwice, type FastEncoder } from '../encoding/encode-twice.js';
+import { normalizeMethod, signatureBaseStringParts } from '../base-string/signature-base-string.js';
 import { percentEncode } from '../encoding/percent-encode.js';
 import { attribute, OAuthError, type OAuthErrorCode } from '../errors.js';
 import { formatEncodedHeader } from '../header/authorization.js';
@@ -10,7 +9,6 @@ import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
 import type { ParameterInput, SignatureMethod, SigningCredentials } from '../types.js';
 import { createNonceSource } from './nonce-source.js';
-import { createParameterOrder } from './parameter-order.js';
 import { joinForm, protocolParameters, refuseProtocolNames, requireString, type ProtocolParameterSource } from './protocol-parameters.js';
 
 /**
@@ -28,7 +26,7 @@ export interface SignerLayoutOptions {
   token?: string;
   /** The `realm` of the Authorization header (never signed). The gateway's examples show `realm=""`. */
   realm?: string;
-  /** Makes `oauth_nonce`. Default: 128 bits from a CSPRNG, as 32 hex digits. */
+  /** Makes `oauth_nonce`. Default: 128 bits from a CSPRNG, as 32 letters a-p (no decimal digit, so never card-shaped in a log). */
   nonce?: () => string;
   /** Makes `oauth_timestamp`. Default: the current Unix time in seconds. */
   timestamp?: () => number | string;
@@ -150,15 +148,12 @@ function optionError(error: unknown): unknown {
 interface UrlParts {
   url: URL;
   uri: string;
-  /** The URI percent-encoded, as the base string holds it. */
-  encodedUri: string;
   query: Parameter[];
 }
 
 function readUrl(input: string | URL): UrlParts {
   const url = parseRequestUrl(input);
-  const uri = uriOf(url);
-  return { url, uri, encodedUri: percentEncode(uri), query: parseFormPairs(url.search.slice(1)) };
+  return { url, uri: uriOf(url), query: parseFormPairs(url.search.slice(1)) };
 }
 
 /** One request laid out for signing: its signature base string and what is sent beside it. */
@@ -176,12 +171,10 @@ interface LaidOut {
 /**
  * Creates a signer with the given crypto adapter: OAuth 1.0 (RFC 5849) with HMAC-SHA1/256/512,
  * RSA-SHA1/256/512 or PLAINTEXT. Every entry point's `createSigner` is this, bound to its adapter.
- * The HMAC key state or RSA key is prepared once here and reused for every request. Two more
- * things are kept, each because the bench shows it is worth 10% or more of one of the spec's short
- * requests (bench/README.md has each figure): the last URL's parts, the encodings of the parameter names, and
- * the parameter order of the last list of names (names only; values, which may be card numbers,
- * are never kept). `encodeFast` (`encodeValueFast`: each value once and twice in one
- * pass) is the encoder of the entries that can afford its size; the output is the same bytes either way.
+ * The HMAC key state or RSA key is prepared once here and reused for every request; each
+ * request's base string is {@link signatureBaseStringParts}'s, the RFC's steps as written. The
+ * parts of the last URL signed are kept too (a client signs to the same few URLs again): worth
+ * 10-20% of the short requests end to end (bench/README.md, "The signer as the RFC writes it").
  *
  * @throws {OAuthError} `UNSUPPORTED_SIGNATURE_METHOD`, `MISSING_SECRET`, `MISSING_KEY`,
  *   `INVALID_KEY`, `WEAK_KEY`, `ADAPTER_UNAVAILABLE` or `INVALID_PARAMETER` for unusable options
@@ -192,7 +185,7 @@ interface LaidOut {
  * const signed = await signer.sign({ url: 'https://sandbox.gate.example/payment/api/v4/transfer/1234', params: { amount: '10.00' } });
  * ```
  */
-export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions, encodeFast?: FastEncoder): Signer | SyncSigner {
+export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions): Signer | SyncSigner {
   if (options === null || typeof options !== 'object') {
     throw new OAuthError('INVALID_PARAMETER', 'the signer options must be an object', { source: 'options' });
   }
@@ -225,24 +218,13 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions,
     prepared.then(undefined, () => undefined);
   }
 
-  // Kept between requests besides the key (see above); test/signer-order-cache.test.ts holds
-  // every base string signed through them equal to signatureBaseString's.
-  let lastUrl: { key: string | undefined; parts: UrlParts } | undefined;
-  const encodedNames = new Map<string, [string, string]>();
-  const fastPath: SignerFastPath = {
-    encodeFast,
-    order: createParameterOrder(),
-    encodeUri: (uri) => (lastUrl?.parts.uri === uri ? lastUrl.parts.encodedUri : percentEncode(uri)),
-    // Bounded; names only, since values may be card numbers and are never kept.
-    encodeName(name) {
-      let encoded = encodedNames.get(name);
-      if (encoded === undefined) {
-        encoded = encodeOnceAndTwice(name, encodeFast);
-        if (encodedNames.size < 1024) encodedNames.set(name, encoded);
-      }
-      return encoded;
-    },
-  };
+  // conformance/suites/properties.ts holds every base string signed through it equal to signatureBaseString's.
+  let lastUrl: { href: string; parts: UrlParts } | undefined;
+  function readUrlOnce(input: string | URL): UrlParts {
+    const href = typeof input === 'string' ? input : input?.href;
+    if (lastUrl?.href !== href || typeof href !== 'string') lastUrl = { href, parts: readUrl(input) };
+    return lastUrl.parts;
+  }
 
   // RFC 5849 §3.4.1: the signature base string of one request, its steps in the RFC's order.
   function layOut(request: SignRequest): LaidOut {
@@ -255,9 +237,7 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions,
       const method = normalizeMethod(request.method ?? 'POST');
       // §3.4.1.2: the base string URI.
       field = 'url';
-      const key = typeof request.url === 'string' ? request.url : request.url?.href;
-      if (lastUrl?.key !== key || lastUrl === undefined) lastUrl = { key, parts: readUrl(request.url) };
-      const { url, uri, query } = lastUrl.parts;
+      const { url, uri, query } = readUrlOnce(request.url);
       // §3.4.1.3.1: the parameter sources: the query (above), the form body, the protocol parameters.
       field = 'params';
       const params = collectParameters(request.params);
@@ -269,7 +249,7 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions,
       const oauth = Object.entries(oauthParams);
       // §3.4.1.3.2 normalization and §3.4.1.1 concatenation.
       field = 'params';
-      const parts = layOutBaseString(method, uri, query.concat(params, oauth), {}, fastPath);
+      const parts = signatureBaseStringParts(method, uri, query.concat(params, oauth));
       const encoded = parts.encodedParameters;
       const oauthEncoded = encoded.slice(encoded.length - oauth.length);
       return { method, url, params: encoded.slice(query.length, query.length + params.length), oauthParams, oauthEncoded, baseString: parts.baseString };

@@ -1,5 +1,5 @@
 import { attribute, OAuthError } from '../errors.js';
-import { OAUTH_TIMESTAMP_PATTERN } from '../verifier/pre-checks.js';
+import { OAUTH_TIMESTAMP_PATTERN } from '../parameters/oauth-timestamp.js';
 
 /**
  * What the signer's options fix of the protocol parameters of RFC 5849 §3.1; `consumerKey` and

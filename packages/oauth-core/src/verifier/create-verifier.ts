@@ -1,7 +1,7 @@
 import type { CryptoAdapter, MaybePromise } from '../adapters/types.js';
 import { receivedRequestTarget } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
-import { layOutBaseString, normalizeMethod } from '../base-string/signature-base-string.js';
+import { normalizeMethod, signatureBaseStringParts } from '../base-string/signature-base-string.js';
 import { OAuthError } from '../errors.js';
 import { parseAuthorizationHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareVerifying, type SignatureCheck } from '../methods/prepare.js';
@@ -285,7 +285,7 @@ export function createVerifierWith(adapter: CryptoAdapter, options: VerifierOpti
         return fail('unsupported_signature_method', `oauth_signature_method ${signatureMethod} is not supported`);
       }
       const signed: Parameter[] = [...params, ...Object.entries(oauthParams)];
-      const { baseString } = layOutBaseString(httpMethod, uri, signed, {});
+      const { baseString } = signatureBaseStringParts(httpMethod, uri, signed);
 
       const stale = checkTimestamp(timestamp, now(), window);
       if (stale) return fail(stale.reason, stale.message, baseString);
