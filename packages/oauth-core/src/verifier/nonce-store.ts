@@ -122,6 +122,8 @@ export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): N
     remember(key, expiresAt, scope) {
       if (!Number.isFinite(expiresAt)) throw new OAuthError('INVALID_PARAMETER', 'a nonce expiry must be a finite number of seconds');
       const time = now();
+      // Already past its expiry: its timestamp cannot pass any more, so it is stale, never new.
+      if (expiresAt <= time) return false;
       sweep(time);
       const seen = entries.get(key);
       if (seen !== undefined && seen.expiresAt > time) return false;
