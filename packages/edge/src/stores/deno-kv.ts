@@ -1,6 +1,7 @@
 // A NonceStore shared by every isolate of the proxy on Deno Deploy (or every process opening the
 // same Deno KV database): an atomic check-and-set per key. Imported by the Deno entry only.
 import type { NonceStore } from '@paysign/oauth-core/webcrypto';
+import { StaleNonceError } from './stale-nonce.js';
 
 type KvKey = readonly (string | number)[];
 
@@ -66,7 +67,8 @@ const GRACE_SECONDS = 60;
  * and process that opens the same database (on Deno Deploy: every instance of the project). Keys
  * live until their expiry plus 60 s, then KV deletes them; an expired key KV has not deleted yet
  * is replaced under a versionstamp check. Entries are bounded in time, not in number. An error
- * from KV throws, and the proxy then refuses with 503 `REPLAY_STORE_UNAVAILABLE`.
+ * from KV throws, and the proxy then refuses with 503 `REPLAY_STORE_UNAVAILABLE`; a nonce already
+ * past its keep-until (expiry plus 60 s) throws too, and the proxy refuses it 401 as a stale timestamp.
  *
  * @example
  * ```ts
@@ -85,7 +87,8 @@ export function createDenoKvNonceStore(kv: DenoKvLike | Promise<DenoKvLike>, opt
       for (let round = 0; round < 3; round++) {
         const time = now();
         const keepUntil = expiresAt + GRACE_SECONDS;
-        if (keepUntil <= time) return true;
+        // Already past its keep-until: stale, never new (a key not kept could be presented again).
+        if (keepUntil <= time) throw new StaleNonceError("the nonce's keep-until has passed by the store's clock");
         const expireIn = Math.ceil((keepUntil - time) * 1000);
         const stored = round === 0 ? { value: undefined, versionstamp: null } : await db.get(entry);
         if (typeof stored.value === 'number' && stored.value > time) return false;
