@@ -18,7 +18,7 @@ export async function engineCall<T>(engine: string, timeoutMs: number, call: () 
     return await Promise.race([call(), timeout]);
   } catch (error) {
     if (error instanceof StoreError) throw error;
-    throw new StoreError('STORE_UNAVAILABLE', `${engine} could not be reached: ${describe(error)}`, { cause: error });
+    throw new StoreError('STORE_UNAVAILABLE', `${engine} could not answer: ${describe(error)}`, { cause: error });
   } finally {
     clearTimeout(timer);
   }

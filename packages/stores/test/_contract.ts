@@ -33,6 +33,10 @@ export function nonceStoreContract(name: string, subject: () => NonceSubject): v
       expect(await store.remember(key, expiresAt, 'merchant-a')).toBe(false);
       expect(await store.remember(key, expiresAt + 100, 'merchant-a')).toBe(false);
       expect(await store.remember(unique(), expiresAt, 'merchant-a')).toBe(true);
+      // A verifier's key joins its parts with NUL; any character is a key's own.
+      const odd = `${key}\u0000€\u0000${'x'.repeat(200)}`;
+      expect(await store.remember(odd, expiresAt, 'merchant-a')).toBe(true);
+      expect(await store.remember(odd, expiresAt, 'merchant-a')).toBe(false);
     });
 
     it('of 20 concurrent remembers of one nonce (over two instances) exactly one is new', async () => {

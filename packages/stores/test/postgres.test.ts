@@ -36,8 +36,8 @@ describe('the tables', () => {
       "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'first_use' AND table_name = 'nonces' ORDER BY ordinal_position",
     );
     expect(columns.rows).toEqual([
-      { column_name: 'scope', data_type: 'text' },
-      { column_name: 'key', data_type: 'text' },
+      { column_name: 'scope', data_type: 'bytea' },
+      { column_name: 'key', data_type: 'bytea' },
       { column_name: 'expires_at', data_type: 'timestamp with time zone' },
     ]);
     // The exported SQL is what ran: applying it again changes nothing.
@@ -56,11 +56,13 @@ describe('the tables', () => {
     const store = createPostgresNonceStore({ pool, table: 'swept_nonces', sweepEveryMs: 1 });
     expect(await store.remember('first', Date.now() / 1000 + 60, 's')).toBe(true);
     // 1,200 rows expiring in a second: more than two batches of 500.
-    await pool.query("INSERT INTO swept_nonces SELECT 's', 'k' || n, now() + interval '1 second' FROM generate_series(0, 1199) AS n");
+    await pool.query(
+      "INSERT INTO swept_nonces SELECT 's'::bytea, convert_to('k' || n, 'UTF8'), now() + interval '1 second' FROM generate_series(0, 1199) AS n",
+    );
     const holding = await pool.connect();
     try {
       await holding.query('BEGIN');
-      expect((await holding.query("SELECT key FROM swept_nonces WHERE key = 'k0' FOR UPDATE")).rows).toHaveLength(1);
+      expect((await holding.query("SELECT key FROM swept_nonces WHERE key = 'k0'::bytea FOR UPDATE")).rows).toHaveLength(1);
       await new Promise((resolve) => setTimeout(resolve, 1_300));
       expect(await store.remember('trigger', Date.now() / 1000 + 60, 's')).toBe(true);
       for (let i = 0; i < 50; i++) {
@@ -68,7 +70,7 @@ describe('the tables', () => {
         if (rows[0].n === 3) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      const { rows } = await pool.query('SELECT key FROM swept_nonces ORDER BY key');
+      const { rows } = await pool.query("SELECT convert_from(key, 'UTF8') AS key FROM swept_nonces ORDER BY key");
       expect(rows.map((row) => row.key)).toEqual(['first', 'k0', 'trigger']);
     } finally {
       await holding.query('ROLLBACK');

@@ -4,6 +4,10 @@ import { StoreError } from '../errors.js';
 import { type PgPoolLike, tableAccess } from './pool.js';
 import { postgresNonceTableSql, tableName } from './sql.js';
 
+const encoder = new TextEncoder();
+// The UTF-8 bytes as hex: sent as text, stored as bytea by decode(), whatever characters the key holds.
+const hex = (text: string): string => Array.from(encoder.encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
 /**
  * Options of {@link createPostgresNonceStore}.
  *
@@ -54,13 +58,13 @@ export function createPostgresNonceStore(options: PostgresNonceStoreOptions): No
   const access = tableAccess(options.pool, table, postgresNonceTableSql(table), timeoutMs, sweepEveryMs);
   // Inserted when new or when the stored row has expired; no row back means seen (or already past its expiry).
   const remember = `INSERT INTO ${table} AS stored (scope, key, expires_at)
-SELECT $1, $2, to_timestamp($3::double precision) WHERE to_timestamp($3::double precision) > now()
+SELECT decode($1, 'hex'), decode($2, 'hex'), to_timestamp($3::double precision) WHERE to_timestamp($3::double precision) > now()
 ON CONFLICT (scope, key) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE stored.expires_at <= now()
 RETURNING 1 AS fresh`;
   return {
     async remember(key, expiresAt, scope) {
       if (!Number.isFinite(expiresAt)) throw new StoreError('INVALID_OPTIONS', 'a nonce expiry must be a finite number of seconds');
-      const rows = await access.query(remember, [scope ?? '', key, expiresAt]);
+      const rows = await access.query(remember, [hex(scope ?? ''), hex(key), expiresAt]);
       return rows.length === 1;
     },
   };

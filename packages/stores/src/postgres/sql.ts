@@ -18,7 +18,8 @@ const indexName = (table: string, suffix: string): string => `${table.slice(tabl
 /**
  * The SQL that creates the nonce table of {@link createPostgresNonceStore} (what the store runs on
  * first use, `IF NOT EXISTS`), for a migration tool: one row per nonce, its scope and key the
- * primary key, an index on the expiry for the sweep.
+ * primary key (as bytes: a verifier's nonce key joins its parts with NUL, which `text` refuses),
+ * an index on the expiry for the sweep.
  *
  * @throws {StoreError} `INVALID_OPTIONS` when `table` is not a plain identifier.
  * @example
@@ -31,8 +32,8 @@ const indexName = (table: string, suffix: string): string => `${table.slice(tabl
 export function postgresNonceTableSql(table = 'paysign_nonces'): string {
   const name = tableName('table', table);
   return `CREATE TABLE IF NOT EXISTS ${name} (
-  scope text NOT NULL,
-  key text NOT NULL,
+  scope bytea NOT NULL,
+  key bytea NOT NULL,
   expires_at timestamptz NOT NULL,
   PRIMARY KEY (scope, key)
 );
