@@ -4,17 +4,26 @@ import { existsSync, readdirSync } from 'node:fs';
 
 /** The redis-server binary: PAYSIGN_REDIS_SERVER, else Debian's. */
 export function findRedisServer() {
-  const candidates = [process.env.PAYSIGN_REDIS_SERVER, '/usr/bin/redis-server', '/usr/local/bin/redis-server'];
+  const candidates = [process.env.PAYSIGN_REDIS_SERVER, '/usr/bin/redis-server', '/usr/local/bin/redis-server', '/opt/homebrew/bin/redis-server'];
   return candidates.find((path) => path && existsSync(path));
 }
 
-/** PostgreSQL's bin/ folder (initdb, pg_ctl, postgres): PAYSIGN_PG_BIN, else Debian's newest. */
+/** PostgreSQL's bin/ folder (initdb, pg_ctl, postgres): PAYSIGN_PG_BIN, else Debian's newest, else Homebrew's. */
 export function findPostgresBin() {
   if (process.env.PAYSIGN_PG_BIN) return existsSync(`${process.env.PAYSIGN_PG_BIN}/pg_ctl`) ? process.env.PAYSIGN_PG_BIN : undefined;
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base)
-    .filter((name) => /^\d+$/.test(name) && existsSync(`${base}/${name}/bin/pg_ctl`) && existsSync(`${base}/${name}/bin/initdb`))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length > 0 ? `${base}/${versions[0]}/bin` : undefined;
+  const debian = '/usr/lib/postgresql';
+  if (existsSync(debian)) {
+    const versions = readdirSync(debian)
+      .filter((name) => /^\d+$/.test(name) && existsSync(`${debian}/${name}/bin/pg_ctl`) && existsSync(`${debian}/${name}/bin/initdb`))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions.length > 0) return `${debian}/${versions[0]}/bin`;
+  }
+  for (const prefix of ['/opt/homebrew', '/usr/local']) {
+    const bin = `${prefix}/opt/${HOMEBREW_POSTGRESQL}/bin`;
+    if (existsSync(`${bin}/pg_ctl`) && existsSync(`${bin}/initdb`)) return bin;
+  }
+  return undefined;
 }
+
+/** The Homebrew formula of PostgreSQL the scripts install on macOS. */
+export const HOMEBREW_POSTGRESQL = 'postgresql@16';
