@@ -22,11 +22,13 @@ export type StoreErrorCode =
  * ```ts
  * import { isStoreError } from '@paysign/stores';
  *
- * try {
- *   await nonceStore.remember(key, expiresAt, scope);
- * } catch (error) {
- *   if (isStoreError(error) && error.code === 'STORE_UNAVAILABLE') return new Response('retry later', { status: 503 });
- *   throw error;
+ * async function check(key: string, expiresAt: number): Promise<Response | undefined> {
+ *   try {
+ *     await nonceStore.remember(key, expiresAt, 'merchant');
+ *   } catch (error) {
+ *     if (isStoreError(error) && error.code === 'STORE_UNAVAILABLE') return new Response('retry later', { status: 503 });
+ *     throw error;
+ *   }
  * }
  * ```
  */

@@ -9,7 +9,7 @@
  * const seen = createRedisCallbackStore({ client, leaseMs: 2 * DEFAULT_LEASE_MS }); // slow onCallback
  * ```
  */
-export const DEFAULT_LEASE_MS = 60_000;
+export const DEFAULT_LEASE_MS: number = 60_000;
 
 /**
  * How long a handled callback is remembered by default: 15 days, past the gateway's 14 days of retries.
@@ -21,4 +21,4 @@ export const DEFAULT_LEASE_MS = 60_000;
  * DEFAULT_DONE_TTL_MS / 86_400_000; // 15 (days)
  * ```
  */
-export const DEFAULT_DONE_TTL_MS = 15 * 24 * 60 * 60 * 1000;
+export const DEFAULT_DONE_TTL_MS: number = 15 * 24 * 60 * 60 * 1000;

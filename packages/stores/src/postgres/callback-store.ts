@@ -42,7 +42,7 @@ export interface PostgresCallbackStoreOptions {
  * @throws {StoreError} `INVALID_OPTIONS` for a table name that is not an identifier, or a bad duration.
  * @example
  * ```ts
- * import pg from 'pg';
+ * // import pg from 'pg';
  * import { createCallbackHandler } from '@paysign/gateway';
  * import { createPostgresCallbackStore } from '@paysign/stores/postgres';
  *

@@ -43,7 +43,7 @@ export interface PostgresNonceStoreOptions {
  * @throws {StoreError} `INVALID_OPTIONS` for a table name that is not an identifier, or a bad duration.
  * @example
  * ```ts
- * import pg from 'pg';
+ * // import pg from 'pg';
  * import { createVerifier } from '@paysign/oauth-core';
  * import { createPostgresNonceStore } from '@paysign/stores/postgres';
  *

@@ -7,7 +7,7 @@ import { sweepSql } from './sql.js';
  *
  * @example
  * ```ts
- * import pg from 'pg';
+ * // import pg from 'pg';
  * import type { PgPoolLike } from '@paysign/stores/postgres';
  *
  * const pool: PgPoolLike = new pg.Pool({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 2_000 });

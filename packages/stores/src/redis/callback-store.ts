@@ -42,7 +42,7 @@ const DONE = 'done';
  * @throws {StoreError} `INVALID_OPTIONS` for a client that is not wrapped, or a bad duration.
  * @example
  * ```ts
- * import { createClient } from 'redis';
+ * // import { createClient } from 'redis';
  * import { createCallbackHandler } from '@paysign/gateway';
  * import { createRedisCallbackStore, fromNodeRedis } from '@paysign/stores/redis';
  *

@@ -32,7 +32,7 @@ const DELETE_IF_EQUALS = "if redis.call('GET', KEYS[1]) == ARGV[1] then return r
  *
  * @example
  * ```ts
- * import { createClient } from 'redis';
+ * // import { createClient } from 'redis';
  * import type { NodeRedisLike } from '@paysign/stores/redis';
  *
  * const redis: NodeRedisLike = await createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true }).connect();
@@ -51,7 +51,7 @@ export interface NodeRedisLike {
  *
  * @example
  * ```ts
- * import { createClient } from 'redis';
+ * // import { createClient } from 'redis';
  * import { createRedisNonceStore, fromNodeRedis } from '@paysign/stores/redis';
  *
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
@@ -87,7 +87,7 @@ export function fromNodeRedis(client: NodeRedisLike): RedisCommands {
  *
  * @example
  * ```ts
- * import { Redis } from 'ioredis';
+ * // import { Redis } from 'ioredis';
  * import type { IoredisLike } from '@paysign/stores/redis';
  *
  * const redis: IoredisLike = new Redis(process.env.REDIS_URL!);
@@ -107,7 +107,7 @@ export interface IoredisLike {
  *
  * @example
  * ```ts
- * import { Redis } from 'ioredis';
+ * // import { Redis } from 'ioredis';
  * import { createRedisCallbackStore, fromIoredis } from '@paysign/stores/redis';
  *
  * const seen = createRedisCallbackStore({ client: fromIoredis(new Redis(process.env.REDIS_URL!)) });
@@ -142,7 +142,7 @@ export function fromIoredis(client: IoredisLike): RedisCommands {
  *
  * @example
  * ```ts
- * import { Redis } from '@upstash/redis';
+ * // import { Redis } from '@upstash/redis';
  * import type { UpstashRedisLike } from '@paysign/stores/redis';
  *
  * const redis: UpstashRedisLike = Redis.fromEnv();
@@ -162,7 +162,7 @@ export interface UpstashRedisLike {
  *
  * @example
  * ```ts
- * import { Redis } from '@upstash/redis';
+ * // import { Redis } from '@upstash/redis';
  * import { createVercelHandler } from '@paysign/edge/vercel';
  * import { createRedisNonceStore, fromUpstash } from '@paysign/stores/redis';
  *

@@ -37,7 +37,7 @@ export interface RedisNonceStoreOptions {
  * @throws {StoreError} `INVALID_OPTIONS` for a client that is not wrapped, or a bad `timeoutMs`.
  * @example
  * ```ts
- * import { createClient } from 'redis';
+ * // import { createClient } from 'redis';
  * import { createVerifier } from '@paysign/oauth-core';
  * import { createRedisNonceStore, fromNodeRedis } from '@paysign/stores/redis';
  *
