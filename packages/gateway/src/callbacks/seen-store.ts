@@ -99,6 +99,7 @@ export function createMemoryCallbackStore(options: MemoryCallbackStoreOptions = 
       // Never forget a claim to make room: refuse for now instead.
       if (pending.size >= maxEntries) return 'pending';
       done.delete(key);
+      pending.delete(key); // re-inserted at the end, in expiry order
       pending.set(key, time + leaseMs);
       return 'new';
     },
