@@ -15,6 +15,6 @@ Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log
   try {
     return Response.json({ result: await store.remember(key, expiresAt, scope) });
   } catch (error) {
-    return Response.json({ error: (error as Error).name }, { status: 503 });
+    return Response.json({ error: `${(error as Error).name}: ${(error as Error).message}` }, { status: 503 });
   }
 });

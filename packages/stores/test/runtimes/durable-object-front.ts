@@ -11,7 +11,7 @@ export default {
     try {
       return Response.json({ result: await createDurableObjectNonceStore(env.NONCES).remember(key, expiresAt, scope) });
     } catch (error) {
-      return Response.json({ error: (error as Error).name }, { status: 503 });
+      return Response.json({ error: `${(error as Error).name}: ${(error as Error).message}` }, { status: 503 });
     }
   },
 };
