@@ -90,7 +90,7 @@ export {
   type CallbackVerification,
   type GatewayCallback,
 } from './callbacks/verify-callback.js';
-export { createMemoryCallbackStore, type CallbackClaim, type CallbackSeenStore } from './callbacks/seen-store.js';
+export { createMemoryCallbackStore, type CallbackClaim, type CallbackSeenStore, type MemoryCallbackStoreOptions } from './callbacks/seen-store.js';
 export {
   createCallbackHandler,
   type CallbackHandlerOptions,

@@ -1,4 +1,5 @@
 import { nonceExpiry, OAUTH_TIMESTAMP_PATTERN, type NonceStore } from '@paysign/oauth-core/webcrypto';
+import { isStaleNonce } from '../stores/stale-nonce.js';
 
 /**
  * The header that carries the caller's Unix time in seconds.
@@ -147,9 +148,8 @@ export function createHmacCheck(options: HmacCheckOptions): HmacCheck {
     if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) return { ok: false, reason: `${TIMESTAMP_HEADER} must be the Unix time in whole seconds` };
     if (!HEX.test(signature)) return { ok: false, reason: `${SIGNATURE_HEADER} must be 64 hex digits (HMAC-SHA256)` };
     const now = Math.floor(options.now());
-    if (Math.abs(now - Number(timestamp)) > options.windowSeconds) {
-      return { ok: false, reason: `${TIMESTAMP_HEADER} is more than ${options.windowSeconds} s from the proxy's clock` };
-    }
+    const stale = { ok: false, reason: `${TIMESTAMP_HEADER} is more than ${options.windowSeconds} s from the proxy's clock` } as const;
+    if (Math.abs(now - Number(timestamp)) > options.windowSeconds) return stale;
     keys ??= Promise.all(options.secrets.map((secret) => importKey(secret, 'verify')));
     const message = callerMessage(timestamp, method, pathAndQuery, body) as Uint8Array<ArrayBuffer>;
     const mac = fromHex(signature);
@@ -164,7 +164,9 @@ export function createHmacCheck(options: HmacCheckOptions): HmacCheck {
     let fresh: boolean | 'full';
     try {
       fresh = await options.nonceStore.remember(signature, nonceExpiry(Number(timestamp), options.windowSeconds), CALLER_HMAC_SCOPE);
-    } catch {
+    } catch (error) {
+      // The store's clock says the timestamp is out of the window: refused as stale, as above.
+      if (isStaleNonce(error)) return stale;
       return { ok: false, reason: 'the replay store did not answer; the request was not forwarded, retry shortly', unavailable: true };
     }
     if (fresh === true) return { ok: true };

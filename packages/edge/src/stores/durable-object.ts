@@ -3,6 +3,7 @@
 // Object runs single-threaded in one place, so its check-and-set is strongly consistent; this file
 // is imported by the Cloudflare entry only.
 import type { NonceStore } from '@paysign/oauth-core/webcrypto';
+import { StaleNonceError } from './stale-nonce.js';
 
 /**
  * The parts of a Durable Object's `state.storage` (the key-value API) the store uses.
@@ -65,7 +66,7 @@ const DEFAULT_MAX_ENTRIES = 100_000;
 const SWEEP_BATCH = 128;
 const REMEMBER_URL = 'https://paysign-nonce-store/remember';
 
-type Outcome = 'new' | 'seen' | 'full';
+type Outcome = 'new' | 'seen' | 'full' | 'stale';
 
 // Index keys sort by expiry: the milliseconds, zero-padded, then the key.
 const pad = (ms: number): string => String(ms).padStart(16, '0');
@@ -101,7 +102,7 @@ export class PaysignNonceStore {
     this.maxEntries = Number.isSafeInteger(max) && max > 0 ? max : DEFAULT_MAX_ENTRIES;
   }
 
-  /** Answers `POST /remember` with `{ key, expiresAt }` as `{ result: 'new' | 'seen' | 'full' }`. */
+  /** Answers `POST /remember` with `{ key, expiresAt }` as `{ result: 'new' | 'seen' | 'full' | 'stale' }`. */
   async fetch(request: Request): Promise<Response> {
     if (request.method !== 'POST' || new URL(request.url).pathname !== '/remember') return json({ error: 'POST /remember only' }, 404);
     let input: { key?: unknown; expiresAt?: unknown };
@@ -134,9 +135,11 @@ export class PaysignNonceStore {
 
   private async remember(key: string, expiresAt: number, now: number): Promise<Outcome> {
     const keepUntil = Math.ceil((expiresAt + GRACE_SECONDS) * 1000);
+    // Already past its keep-until by this object's clock (the isolate's clock is more than the
+    // grace behind): stale, never new, since a key not kept could be presented again and again.
+    if (keepUntil <= now) return 'stale';
     const current = await this.storage.get<number>(`k:${key}`);
     if (current !== undefined && current > now) return 'seen';
-    if (keepUntil <= now) return 'new';
     let count = await this.sweep(now);
     let live = (await this.storage.get<number>('count')) ?? 0;
     while (live >= this.maxEntries && count === SWEEP_BATCH) {
@@ -177,7 +180,9 @@ export class PaysignNonceStore {
  * has its own object, bounded on its own; the proxy remembers every caller signature under the one
  * scope `caller-hmac`, whichever secret verified it, so all of them share one object. A failure to
  * reach the object throws, and the proxy then refuses the request with 503
- * `REPLAY_STORE_UNAVAILABLE` (it never forwards unchecked).
+ * `REPLAY_STORE_UNAVAILABLE` (it never forwards unchecked). A nonce whose keep-until (expiry plus
+ * 60 s) has already passed by the object's clock throws too, and the proxy refuses that request
+ * 401 as a stale timestamp: a key the object would not keep is never "new".
  *
  * @example
  * ```ts
@@ -195,9 +200,10 @@ export function createDurableObjectNonceStore(namespace: DurableObjectNamespaceL
         body: JSON.stringify({ key, expiresAt }),
       });
       const body = (await response.json()) as { result?: Outcome };
-      if (response.status !== 200 || (body.result !== 'new' && body.result !== 'seen' && body.result !== 'full')) {
+      if (response.status !== 200 || (body.result !== 'new' && body.result !== 'seen' && body.result !== 'full' && body.result !== 'stale')) {
         throw new Error(`the nonce store's Durable Object answered ${response.status}`);
       }
+      if (body.result === 'stale') throw new StaleNonceError("the nonce's keep-until has passed by the Durable Object's clock");
       return body.result === 'full' ? 'full' : body.result === 'new';
     },
   };

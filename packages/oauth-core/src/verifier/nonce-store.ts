@@ -4,16 +4,18 @@ import { OAuthError } from '../errors.js';
 /**
  * Remembers nonces until they expire, so that a request cannot be replayed while its timestamp
  * can still pass. Back it with a Durable Object, Deno KV, Redis or a database to share it between
- * instances: a signed request is accepted once per store.
+ * instances (`@paysign/stores` has Redis and PostgreSQL ones): a signed request is accepted once
+ * per store. A nonce already past its `expiresAt` is never new.
  *
  * @example
  * ```ts
  * import { createVerifier, type NonceStore } from '@paysign/oauth-core';
  *
- * // Shared by every instance: Redis SET NX with an expiry accepts each key once.
+ * // Shared by every instance: Redis SET NX with an expiry accepts each key once (or use
+ * // @paysign/stores/redis's createRedisNonceStore, which also reports an unreachable server).
  * const nonceStore: NonceStore = {
  *   remember: async (key, expiresAt, scope) =>
- *     (await redis.set(`nonce:${scope}:${key}`, '1', { NX: true, EXAT: Math.ceil(expiresAt) })) === 'OK',
+ *     expiresAt * 1000 > Date.now() && (await redis.set(`nonce:${scope}:${key}`, '1', { NX: true, PXAT: Math.ceil(expiresAt * 1000) })) === 'OK',
  * };
  * const verifier = createVerifier({ lookup, nonceStore });
  * ```
@@ -122,6 +124,8 @@ export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): N
     remember(key, expiresAt, scope) {
       if (!Number.isFinite(expiresAt)) throw new OAuthError('INVALID_PARAMETER', 'a nonce expiry must be a finite number of seconds');
       const time = now();
+      // Already past its expiry: its timestamp cannot pass any more, so it is stale, never new.
+      if (expiresAt <= time) return false;
       sweep(time);
       const seen = entries.get(key);
       if (seen !== undefined && seen.expiresAt > time) return false;

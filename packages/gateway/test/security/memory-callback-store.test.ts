@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { callbackControl } from '@paysign/protocol';
+import { createCallbackHandler, createMemoryCallbackStore, type GatewayCallback } from '../../src/index.js';
+import { deliver, serveHandler } from '../callbacks-server.js';
+
+// Issue 27 (low): with `maxEntries: 3`, handled callbacks evicted a key still being handled, and a
+// copy of that callback arriving meanwhile ran onCallback a second time. Over real HTTP, against
+// the handler with the in-memory store.
+
+const key = 'control-key-for-the-memory-store-attack';
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function signed(orderid: string): Promise<Record<string, string>> {
+  return {
+    status: 'approved',
+    orderid,
+    merchant_order: `o-${orderid}`,
+    control: await callbackControl({ status: 'approved', orderid, merchantOrder: `o-${orderid}` }, key),
+  };
+}
+
+describe('the in-memory callback store under a flood of handled callbacks', () => {
+  it('never forgets a callback being handled: its copy is answered 503, onCallback runs once', async () => {
+    const runs = new Map<string, number>();
+    let finish: (() => void) | undefined;
+    const slow = new Promise<void>((resolve) => (finish = resolve));
+    const handler = createCallbackHandler({
+      controlKey: key,
+      seen: createMemoryCallbackStore({ maxEntries: 3 }),
+      findOrder: () => ({}),
+      onCallback: async (callback: GatewayCallback) => {
+        runs.set(callback.orderid, (runs.get(callback.orderid) ?? 0) + 1);
+        if (callback.orderid === '1') await slow;
+      },
+    });
+    const server = await serveHandler(handler);
+    close = server.close;
+    const first = deliver(server.url, await signed('1'));
+    while (runs.get('1') !== 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const orderid of ['2', '3', '4', '5']) expect(await deliver(server.url, await signed(orderid))).toEqual({ status: 200, body: 'OK' });
+    expect((await deliver(server.url, await signed('1'))).status).toBe(503);
+    finish!();
+    expect(await first).toEqual({ status: 200, body: 'OK' });
+    expect(await deliver(server.url, await signed('1'))).toEqual({ status: 200, body: 'OK' });
+    expect(runs.get('1')).toBe(1);
+  });
+
+  it('a claim is a lease: a handler that hangs past leaseMs lets the gateway retry be handled, once', async () => {
+    let runs = 0;
+    const handler = createCallbackHandler({
+      controlKey: key,
+      seen: createMemoryCallbackStore({ leaseMs: 300 }),
+      findOrder: () => ({}),
+      onCallback: async () => {
+        runs++;
+        if (runs === 1) await new Promise(() => undefined); // hangs for ever, as a dead handler would
+      },
+    });
+    const server = await serveHandler(handler);
+    close = server.close;
+    void deliver(server.url, await signed('7')).catch(() => undefined);
+    while (runs !== 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await deliver(server.url, await signed('7'))).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const retries = await Promise.all([deliver(server.url, await signed('7')), deliver(server.url, await signed('7'))]);
+    // One retry handles it (200); the other finds it pending (503) or done (200): onCallback ran once more.
+    expect(retries.map((r) => r.status)).toContain(200);
+    expect(retries.every((r) => r.status === 200 || r.status === 503)).toBe(true);
+    expect(runs).toBe(2);
+  });
+});

@@ -1,0 +1,23 @@
+// Real database servers for the store tests (scripts/services/servers.mjs, shared with bench/):
+// started in temporary directories on free loopback ports, stopped by the tests. A missing binary
+// is a failure, never a skip: `pnpm services:ensure` installs them.
+// @ts-expect-error: a plain .mjs script without declarations
+import * as servers from '../../../scripts/services/servers.mjs';
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  /** Kills the server (SIGKILL: an outage, not a shutdown). */
+  stop(): Promise<void>;
+}
+
+export interface PostgresServer {
+  connectionString: string;
+  port: number;
+  /** Stops the server at once (`pg_ctl stop -m immediate`: connections are cut). */
+  stop(): Promise<void>;
+}
+
+export const freePort: () => Promise<number> = servers.freePort;
+export const startRedis: () => Promise<RedisServer> = servers.startRedis;
+export const startPostgres: () => Promise<PostgresServer> = servers.startPostgres;
