@@ -104,11 +104,14 @@ try {
     projectCurrency: currency,
     ...(config.pathPrefix && { pathPrefix: config.pathPrefix }),
   };
-  const rsaClient = createGatewayClient({ ...common, privateKey });
-  const hmacClient = createGatewayClient({ ...common, controlKey });
+  // One client per merchant, holding both keys: each operation signs with the method the gateway
+  // documents for it (client.signatureMethods), the headings below read it from the client.
+  const client = createGatewayClient({ ...common, controlKey, privateKey });
+  const { signatureMethods } = client;
 
-  heading(2, 'Update two recurring payments (RSA-SHA256)');
-  printIndented(await rsaClient.updateRecurringPayments(payments));
+  heading(2, `Update two recurring payments (${signatureMethods['update-recurring-payments']})`);
+  note('one client holds the control key and the private key; each operation signs with the method the gateway documents for it');
+  printIndented(await client.updateRecurringPayments(payments));
   if (!real) {
     for (const p of payments) {
       const profile = await (await fetch(`${server.url}/payment/emulator/recurring-payments/${p.recurringPaymentId}`)).json();
@@ -119,11 +122,11 @@ try {
     }
   }
 
-  heading(3, "Check a PAN's eligibility (HMAC-SHA1)");
-  printIndented(await hmacClient.panEligibilitySend(panCheck));
+  heading(3, `Check a PAN's eligibility (${signatureMethods['pan-eligibility/send']})`);
+  printIndented(await client.panEligibilitySend(panCheck));
 
-  heading(4, 'Make a transfer (RSA-SHA256)');
-  printIndented(await rsaClient.transfer(transfer));
+  heading(4, `Make a transfer (${signatureMethods.transfer})`);
+  printIndented(await client.transfer(transfer));
   note('a transfer is never retried automatically: it moves money');
 
   heading(5, 'A tampered request: refused with 403, then explained');
