@@ -67,7 +67,7 @@ export {
 } from '@paysign/protocol';
 
 // Replies: form (values ending in \n) and JSON, into results or typed errors
-export type { GatewayResult } from './response/gateway-result.js';
+export type { GatewayResult, GatewayStatus } from './response/gateway-result.js';
 export { AUTHENTICATION_DEBUG_HINT, parseGatewayResponse, type ResponseHeaders } from './response/parse-gateway-response.js';
 
 // The client: validate, sign, send once, read
