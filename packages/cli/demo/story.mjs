@@ -11,6 +11,7 @@ import { explainRequest, generateKeyFiles } from '@paysign/cli';
 import { createOutput, printDiagnosis, printResult, printSchedule, readGatewayConfig } from '../dist/demo-support.js';
 import { serve } from '@paysign/emulator/node';
 import { createCallbackHandler, createGatewayClient, GatewayError, previewSchedule } from '@paysign/gateway';
+import { toNodeListener } from '@paysign/gateway/node';
 import { operationUrl, toTransferParams } from '@paysign/protocol';
 import { createSigner } from '@paysign/oauth-core';
 
@@ -179,9 +180,8 @@ async function recurringLife() {
     findOrder: (merchantOrder) => (merchantOrder === payment.clientOrderId ? { amount: '9.99' } : undefined),
     onCallback: (callback) => void received.set(callback.orderid, callback),
   });
-  const receiver = createServer((request, response) => {
-    void handler(new Request(`http://127.0.0.1${request.url}`)).then(async (reply) => response.writeHead(reply.status).end(await reply.text()));
-  });
+  // The fetch-style handler as a node:http listener (the same one mounts in Express, Fastify, Koa).
+  const receiver = createServer(toNodeListener(handler));
   await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const clocked = await serve({
     merchants: [{ login, controlKey, endpointIds: [endpointId], currency }],
