@@ -70,6 +70,10 @@ export {
 export type { GatewayResult, GatewayStatus } from './response/gateway-result.js';
 export { AUTHENTICATION_DEBUG_HINT, parseGatewayResponse, type ResponseHeaders } from './response/parse-gateway-response.js';
 
+// What the client and the callback handler report: one span per operation and per callback
+// (openTelemetry() of @paysign/gateway/opentelemetry makes one on @opentelemetry/api)
+export type { GatewayTelemetry, TelemetryAttributes, TelemetrySpan } from './telemetry/telemetry.js';
+
 // The client: validate, sign, send once, read
 export { createGatewayClient, type GatewayClient } from './client/create-gateway-client.js';
 export {

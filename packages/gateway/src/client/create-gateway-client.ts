@@ -21,6 +21,7 @@ import { validatePanEligibilitySend, validateTransfer } from '@paysign/protocol'
 import { DEFAULT_MAX_REPLY_BYTES, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './options.js';
 import { redactBaseString } from './redact-base-string.js';
 import { sendRequest } from './send-request.js';
+import { traceOperations } from './trace-operations.js';
 
 /**
  * A client for one merchant endpoint: validates, signs, sends once, and reads the reply.
@@ -157,7 +158,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   }
 
   const csvQuoting: Quoting = options.csvQuoting ?? 'reject';
-  return {
+  const client: GatewayClient = {
     signatureMethods,
     projectCurrency: options.projectCurrency,
     csvQuoting,
@@ -197,6 +198,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       return send('transfer', toTransferParams(request), call);
     },
   };
+  return traceOperations(client, options.telemetry, pathPrefix);
 }
 
 const KEY_OPTION: Readonly<Record<MerchantSignatureMethod, string>> = { 'HMAC-SHA1': 'controlKey', 'RSA-SHA256': 'privateKey' };

@@ -2,6 +2,7 @@
 import type { CryptoAdapter } from '@paysign/oauth-core';
 import type { Quoting } from '@paysign/payload-codec';
 import type { MerchantCredentials, MerchantSignatureMethod } from '@paysign/protocol';
+import type { GatewayTelemetry } from '../telemetry/telemetry.js';
 
 /**
  * The signature methods the gateway accepts (`@paysign/protocol`'s `MerchantSignatureMethod`).
@@ -67,6 +68,13 @@ export interface GatewayClientSettings {
   timestamp?: () => number | string;
   /** The crypto adapter of `@paysign/oauth-core`. Default: the best one for the runtime. */
   adapter?: CryptoAdapter;
+  /**
+   * Where each operation call is reported, one span each (`paysign transfer`): `openTelemetry()`
+   * of `@paysign/gateway/opentelemetry`. Default: none. Spans hold the operation, the URL
+   * template, the HTTP status, the gateway's `type`, `status` and `serial-number` and the error
+   * code; never a request field, a key, a signature, a header or a body.
+   */
+  telemetry?: GatewayTelemetry;
 }
 
 /**
