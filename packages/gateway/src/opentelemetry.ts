@@ -8,10 +8,9 @@ import type { GatewayTelemetry } from './telemetry/telemetry.js';
  *
  * @example
  * ```ts
- * import { trace } from '@opentelemetry/api';
  * import { openTelemetry, type OpenTelemetryOptions } from '@paysign/gateway/opentelemetry';
  *
- * const options: OpenTelemetryOptions = { tracer: trace.getTracer('payments-service') };
+ * const options: OpenTelemetryOptions = { tracer: provider.getTracer('payments-service') }; // provider: your SDK's TracerProvider
  * const telemetry = openTelemetry(options);
  * ```
  */

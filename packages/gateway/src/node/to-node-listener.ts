@@ -110,12 +110,12 @@ async function readBody(request: IncomingMessage, cap: number): Promise<Uint8Arr
  *
  * @example
  * ```ts
- * import express from 'express';
+ * import { createServer } from 'node:http';
  * import { createCallbackHandler } from '@paysign/gateway';
  * import { toNodeListener } from '@paysign/gateway/node';
  *
  * const callbacks = toNodeListener(createCallbackHandler({ controlKey, findOrder, onCallback }));
- * express().get('/callbacks', callbacks).listen(8080); // node:http: createServer(callbacks)
+ * createServer(callbacks).listen(8080); // Express: app.get('/callbacks', callbacks)
  * // Fastify: fastify.get('/callbacks', (request, reply) => { reply.hijack(); callbacks(request.raw, reply.raw); });
  * // Koa: app.use((ctx) => { ctx.respond = false; callbacks(ctx.req, ctx.res); });
  * ```
