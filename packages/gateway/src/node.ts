@@ -2,4 +2,11 @@
 // fetch-style callback handler as a node:http listener (node:http, Express, Fastify, Koa).
 // (Bulk updates' file journal and CSV file reader are @paysign/bulk/node's.)
 export { createNodeFetch, type NodeFetch, type NodeFetchOptions } from './transport/node-fetch.js';
-export { toNodeListener, type FetchHandler, type NodeListener, type NodeListenerOptions } from './node/to-node-listener.js';
+export {
+  toNodeListener,
+  type FetchHandler,
+  type NodeIncomingRequest,
+  type NodeListener,
+  type NodeListenerOptions,
+  type NodeServerResponse,
+} from './node/to-node-listener.js';

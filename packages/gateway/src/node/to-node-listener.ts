@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -15,6 +15,52 @@ import { pipeline } from 'node:stream/promises';
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 /**
+ * What {@link toNodeListener} reads of a node:http `IncomingMessage` (Express's, Fastify's
+ * `request.raw` and Koa's `ctx.req` are ones), written out so that these declarations need no
+ * `@types/node`.
+ *
+ * @example
+ * ```ts
+ * import type { NodeIncomingRequest } from '@paysign/gateway/node';
+ *
+ * const request: NodeIncomingRequest = incomingMessage; // from createServer((req, res) => ...)
+ * ```
+ */
+export interface NodeIncomingRequest extends AsyncIterable<Uint8Array> {
+  readonly method?: string | undefined;
+  /** The request target, path and query as sent. */
+  readonly url?: string | undefined;
+  /** Express: the target before a mounted router shortened `url`. */
+  readonly originalUrl?: string | undefined;
+  /** Header names and values as received, alternating. */
+  readonly rawHeaders: readonly string[];
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** Whether the body was read to its end already (by a body parser). */
+  readonly readableEnded: boolean;
+}
+
+/**
+ * What {@link toNodeListener} uses of a node:http `ServerResponse`, written out so that these
+ * declarations need no `@types/node`.
+ *
+ * @example
+ * ```ts
+ * import type { NodeServerResponse } from '@paysign/gateway/node';
+ *
+ * const response: NodeServerResponse = serverResponse; // from createServer((req, res) => ...)
+ * ```
+ */
+export interface NodeServerResponse {
+  readonly headersSent: boolean;
+  readonly writableFinished: boolean;
+  writeHead(status: number, headers: Record<string, string | string[] | number>): unknown;
+  writeHead(status: number, statusText: string, headers: Record<string, string | string[] | number>): unknown;
+  end(chunk?: string): unknown;
+  destroy(): unknown;
+  once(event: 'close', listener: () => void): unknown;
+}
+
+/**
  * A node:http request listener; Express also passes `next`, which is not needed: the listener
  * always answers.
  *
@@ -27,7 +73,7 @@ export type FetchHandler = (request: Request) => Response | Promise<Response>;
  * createServer(listener).listen(8080);
  * ```
  */
-export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
+export type NodeListener = (request: NodeIncomingRequest, response: NodeServerResponse) => void;
 
 /**
  * Options of {@link toNodeListener}.
@@ -52,7 +98,7 @@ export interface NodeListenerOptions {
 
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
-function plain(response: ServerResponse, status: number, text: string): void {
+function plain(response: NodeServerResponse, status: number, text: string): void {
   if (response.headersSent) {
     response.destroy();
     return;
@@ -69,13 +115,13 @@ function plain(response: ServerResponse, status: number, text: string): void {
 
 // The request line's target as the client sent it: Express's mounted routers shorten `url` and
 // keep the original in `originalUrl`. The query string is passed on as it came, never re-encoded.
-function requestTarget(request: IncomingMessage): string | undefined {
-  const target = (request as IncomingMessage & { originalUrl?: unknown }).originalUrl;
+function requestTarget(request: NodeIncomingRequest): string | undefined {
+  const target = request.originalUrl;
   const raw = typeof target === 'string' ? target : request.url;
   return typeof raw === 'string' && raw.startsWith('/') ? raw : undefined;
 }
 
-function requestHeaders(request: IncomingMessage): Headers {
+function requestHeaders(request: NodeIncomingRequest): Headers {
   const headers = new Headers();
   const raw = request.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
@@ -86,10 +132,10 @@ function requestHeaders(request: IncomingMessage): Headers {
 }
 
 /** The body, read up to `cap` bytes; `'too-large'` as soon as it grows past it. */
-async function readBody(request: IncomingMessage, cap: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
-  const chunks: Buffer[] = [];
+async function readBody(request: NodeIncomingRequest, cap: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
+  for await (const chunk of request) {
     size += chunk.length;
     if (size > cap) return 'too-large';
     chunks.push(chunk);
@@ -125,7 +171,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(cap) || cap <= 0) throw new RangeError('toNodeListener: maxBodyBytes must be a positive whole number of bytes');
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function handle(request: NodeIncomingRequest, response: NodeServerResponse): Promise<void> {
     const target = requestTarget(request);
     if (target === undefined) return plain(response, 400, 'the request target must be a path');
     let headers: Headers;
@@ -163,19 +209,21 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       ...(body !== undefined && body.length > 0 && { body }),
     });
     const reply = await handler(fetchRequest);
-    const out: Record<string, string | string[]> = {};
+    const out: Record<string, string | string[] | number> = {};
     reply.headers.forEach((value, name) => {
       if (name !== 'set-cookie') out[name] = value;
     });
     const cookies = reply.headers.getSetCookie();
     if (cookies.length > 0) out['set-cookie'] = cookies;
-    response.writeHead(reply.status, reply.statusText, out);
+    if (reply.statusText === '') response.writeHead(reply.status, out);
+    else response.writeHead(reply.status, reply.statusText, out);
     if (reply.body === null || method === 'HEAD') {
       await reply.body?.cancel();
       response.end();
       return;
     }
-    await pipeline(Readable.fromWeb(reply.body as import('node:stream/web').ReadableStream), response);
+    // The listener is given node:http's ServerResponse, of which NodeServerResponse is the part named here.
+    await pipeline(Readable.fromWeb(reply.body as import('node:stream/web').ReadableStream), response as unknown as ServerResponse);
   }
 
   return (request, response) => {
