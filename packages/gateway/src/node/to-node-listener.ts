@@ -97,6 +97,7 @@ export interface NodeListenerOptions {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
 
 function plain(response: NodeServerResponse, status: number, text: string): void {
   if (response.headersSent) {
@@ -195,13 +196,10 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     response.once('close', () => {
       if (!response.writableFinished) aborted.abort();
     });
-    const host = headers.get('host');
-    let url: URL;
-    try {
-      url = new URL(`http://${host !== null && host !== '' ? host : 'localhost'}${target}`);
-    } catch {
-      url = new URL(`http://localhost${target}`);
-    }
+    // The Host header is caller text: only a plain host[:port] may name the origin, so that it can
+    // never move the path or the query the handler reads.
+    const host = headers.get('host') ?? '';
+    const url = new URL(`http://${HOST.test(host) ? host : 'localhost'}${target}`);
     const fetchRequest = new Request(url, {
       method,
       headers,
