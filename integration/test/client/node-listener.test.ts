@@ -1,11 +1,12 @@
-// toNodeListener (issue 28 item 3): the fetch-style createCallbackHandler behind real Express and
-// Fastify servers (and plain node:http), receiving the emulator's recurring callbacks over real
+// toNodeListener (issue 28 item 3): the fetch-style createCallbackHandler behind real Express,
+// Fastify and Koa servers (and plain node:http), receiving the emulator's recurring callbacks over real
 // HTTP: each charge's callback is verified and handled once, a forged copy is refused, and the
 // raw query string reaches the handler untouched.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import Fastify from 'fastify';
+import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
 import { createCallbackHandler, type GatewayCallback } from '@paysign/gateway';
@@ -55,6 +56,18 @@ const receivers: Record<string, (orderId: string) => Promise<Receiver>> = {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     return { url: `http://127.0.0.1:${port}/callbacks`, received, close: () => app.close() };
+  },
+  koa: async (orderId) => {
+    const received: GatewayCallback[] = [];
+    const app = new Koa();
+    const listener = toNodeListener(callbackHandler(received, orderId));
+    app.use((ctx) => {
+      ctx.respond = false; // Koa hands the raw request and response over
+      listener(ctx.req, ctx.res);
+    });
+    const server = createServer(app.callback());
+    const port = await listening(server);
+    return { url: `http://127.0.0.1:${port}/callbacks`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
   },
   'node:http': async (orderId) => {
     const received: GatewayCallback[] = [];
