@@ -2,21 +2,28 @@
 //
 //   node scripts/check-packages.mjs
 //
-// 1. `pnpm pack` each package (workspace:* becomes real versions, `files` decides the contents);
+// 1. pack every package as `pnpm pack:tarballs` does (scripts/pack-tarballs.mjs: workspace:*
+//    becomes real versions, `files` decides the contents), into a scratch app's ./paysign-tarballs;
 // 2. publint --strict and @arethetypeswrong/cli on each tarball (accepted findings carry a reason,
 //    see packaging/attw.mjs);
-// 3. install all tarballs with npm into an empty project outside the workspace;
-// 4. type-check the installed .d.ts from consumer fixtures under node16, nodenext and bundler;
-// 5. import every entry point in Node ESM, Node CJS, Deno and Bun.
+// 3. install them with the README's own command (`npm install ./paysign-tarballs/*.tgz`) into that
+//    empty app outside the workspace; the gateway then imports without its optional peer
+//    (@opentelemetry/api), which is installed next, as an app that wants spans does;
+// 4. the README tells that path, and its list of what the typed client pulls in is the packed
+//    manifests' (packaging/readme.mjs);
+// 5. type-check the installed .d.ts from consumer fixtures under node16, nodenext and bundler;
+// 6. import every entry point in Node ESM, Node CJS, Deno and Bun.
 // Prints one line per check and `packaging: N passed, N failed`; exits non-zero on any failure.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { checkTypesResolution } from './packaging/attw.mjs';
-import { installConsumer } from './packaging/consumer.mjs';
+import { installConsumer, installOptionalPeers } from './packaging/consumer.mjs';
 import { checkImports } from './packaging/imports.mjs';
 import { checkPublint } from './packaging/publint.mjs';
+import { checkReadmeDependencies, checkReadmeInstall } from './packaging/readme.mjs';
 import { checkDeclarations } from './packaging/types.mjs';
-import { exec, pnpmCommand, publishablePackages, root } from './packaging/workspace.mjs';
+import { packTarballs, TARBALL_DIR } from './pack-tarballs.mjs';
+import { publishablePackages } from './packaging/workspace.mjs';
 import { createCheckReport } from './lib/check-report.mjs';
 
 const checks = createCheckReport('packaging');
@@ -43,23 +50,25 @@ const dir = await mkdtemp(`${tmpdir()}/paysign-packages-`);
 try {
   const all = publishablePackages();
   for (const pkg of all.filter((p) => !p.built)) report(`${pkg.name} is built`, { ok: false, detail: 'no dist/: run `pnpm build` first' });
-  const packages = all.filter((p) => p.built).map((p) => ({ ...p, tarball: `${dir}/tarballs/${tarballName(p)}` }));
+  const tarballs = `${dir}/consumer/${TARBALL_DIR}`;
+  const packages = all.filter((p) => p.built).map((p) => ({ ...p, tarball: `${tarballs}/${tarballName(p)}` }));
   if (packages.length === 0) report('packages to check', { ok: false, detail: 'no built package under packages/' });
 
-  const [pnpm, pnpmArgs] = pnpmCommand();
-  const filters = packages.flatMap((p) => ['--filter', p.name]);
-  const pack = await exec(pnpm, [...pnpmArgs, '-r', ...filters, 'pack', '--pack-destination', `${dir}/tarballs`], { cwd: root });
-  report(`pnpm pack (${packages.length} packages)`, { ok: pack.code === 0, detail: pack.code === 0 ? '' : pack.stderr.trim() });
+  report('the README says how to install from a checkout (pnpm pack:tarballs, npm install ./paysign-tarballs/*.tgz)', await checkReadmeInstall());
+  const pack = await packTarballs(tarballs, packages);
+  report(`pnpm pack:tarballs (${packages.length} packages into ./${TARBALL_DIR})`, pack);
 
-  if (pack.code === 0) {
+  if (pack.ok) {
     // publint is in-process and quick; attw runs TypeScript, so two at a time (CI has 2 cores).
     const linted = await Promise.all(packages.map(checkPublint));
     for (const [i, pkg] of packages.entries()) report(`publint --strict ${pkg.name}`, linted[i]);
     // attw (CPU) runs beside the install (network, disk), then the consumer checks.
     const [typed, install] = await Promise.all([mapLimited(packages, 2, checkTypesResolution), installConsumer(dir, packages)]);
     for (const [i, pkg] of packages.entries()) report(`attw ${pkg.name}`, typed[i]);
-    report('npm install of the tarballs into an empty project', install);
+    report(`${install.command} in an empty app`, install);
     if (install.ok) {
+      report("the README's list of what @paysign/gateway pulls in is the packed manifests'", await checkReadmeDependencies(install.consumer));
+      report('optional peers: the gateway imports without @opentelemetry/api, which installs beside it', await installOptionalPeers(install.consumer));
       for (const result of await checkDeclarations(install.consumer, packages)) report(result.name, result);
       for (const result of await checkImports(install.consumer, packages)) report(result.name, result);
     }

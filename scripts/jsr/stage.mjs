@@ -25,6 +25,12 @@ export const notOnJsr = {
   '@paysign/cli': {
     '.': { source: './src/index.ts', reason: 'the `paysign` command for Node, not a runtime-neutral library' },
   },
+  '@paysign/gateway': {
+    './opentelemetry': {
+      source: './src/opentelemetry.ts',
+      reason: 'spans on @opentelemetry/api, an optional peer dependency, which a JSR package cannot declare as optional',
+    },
+  },
 };
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
@@ -92,7 +98,7 @@ export function npmDependencies(manifest) {
  * Copies packages into a fresh Deno workspace under the system's temp directory and returns
  * `{ dir, members, remove() }`. Each member gets `configName` (jsr.json for publishing, deno.json
  * for `deno doc`, which reads only deno.json in a workspace) with `config(pkg)` as its content.
- * The workspace's node_modules links the members' npm dependencies and @types/node (which Deno
+ * The workspace's node_modules links the members' npm dependencies and peer dependencies, and @types/node (which Deno
  * uses for `node:` imports) to the project's installed copies.
  */
 export function stage(packages, { configName, config }) {
@@ -113,7 +119,9 @@ export function stage(packages, { configName, config }) {
       cpSync(join(pkg.dir, 'src'), join(to, 'src'), { recursive: true });
       for (const file of ['README.md', 'LICENSE']) if (existsSync(join(pkg.dir, file))) cpSync(join(pkg.dir, file), join(to, file));
       writeFileSync(join(to, configName), `${JSON.stringify(config(pkg), null, 2)}\n`);
-      for (const name of Object.keys(npmDependencies(pkg.manifest))) link(name, pkg.dir);
+      // Peer dependencies too (installed as the package's devDependencies): an entry that only npm
+      // carries, such as the gateway's ./opentelemetry, is still documented.
+      for (const name of Object.keys({ ...npmDependencies(pkg.manifest), ...pkg.manifest.peerDependencies })) link(name, pkg.dir);
     }
     // nodeModulesDir "manual": use the node_modules above, never install into it.
     const workspace = { workspace: packages.map((pkg) => `./${pkg.folder}`), nodeModulesDir: 'manual', lock: false };

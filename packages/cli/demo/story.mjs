@@ -11,6 +11,7 @@ import { explainRequest, generateKeyFiles } from '@paysign/cli';
 import { createOutput, printDiagnosis, printResult, printSchedule, readGatewayConfig } from '../dist/demo-support.js';
 import { serve } from '@paysign/emulator/node';
 import { createCallbackHandler, createGatewayClient, GatewayError, previewSchedule } from '@paysign/gateway';
+import { toNodeListener } from '@paysign/gateway/node';
 import { operationUrl, toTransferParams } from '@paysign/protocol';
 import { createSigner } from '@paysign/oauth-core';
 
@@ -104,11 +105,14 @@ try {
     projectCurrency: currency,
     ...(config.pathPrefix && { pathPrefix: config.pathPrefix }),
   };
-  const rsaClient = createGatewayClient({ ...common, privateKey });
-  const hmacClient = createGatewayClient({ ...common, controlKey });
+  // One client per merchant, holding both keys: each operation signs with the method the gateway
+  // documents for it (client.signatureMethods), the headings below read it from the client.
+  const client = createGatewayClient({ ...common, controlKey, privateKey });
+  const { signatureMethods } = client;
 
-  heading(2, 'Update two recurring payments (RSA-SHA256)');
-  printIndented(await rsaClient.updateRecurringPayments(payments));
+  heading(2, `Update two recurring payments (${signatureMethods['update-recurring-payments']})`);
+  note('one client holds the control key and the private key; each operation signs with the method the gateway documents for it');
+  printIndented(await client.updateRecurringPayments(payments));
   if (!real) {
     for (const p of payments) {
       const profile = await (await fetch(`${server.url}/payment/emulator/recurring-payments/${p.recurringPaymentId}`)).json();
@@ -119,11 +123,11 @@ try {
     }
   }
 
-  heading(3, "Check a PAN's eligibility (HMAC-SHA1)");
-  printIndented(await hmacClient.panEligibilitySend(panCheck));
+  heading(3, `Check a PAN's eligibility (${signatureMethods['pan-eligibility/send']})`);
+  printIndented(await client.panEligibilitySend(panCheck));
 
-  heading(4, 'Make a transfer (RSA-SHA256)');
-  printIndented(await rsaClient.transfer(transfer));
+  heading(4, `Make a transfer (${signatureMethods.transfer})`);
+  printIndented(await client.transfer(transfer));
   note('a transfer is never retried automatically: it moves money');
 
   heading(5, 'A tampered request: refused with 403, then explained');
@@ -176,9 +180,8 @@ async function recurringLife() {
     findOrder: (merchantOrder) => (merchantOrder === payment.clientOrderId ? { amount: '9.99' } : undefined),
     onCallback: (callback) => void received.set(callback.orderid, callback),
   });
-  const receiver = createServer((request, response) => {
-    void handler(new Request(`http://127.0.0.1${request.url}`)).then(async (reply) => response.writeHead(reply.status).end(await reply.text()));
-  });
+  // The fetch-style handler as a node:http listener (the same one mounts in Express, Fastify, Koa).
+  const receiver = createServer(toNodeListener(handler));
   await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const clocked = await serve({
     merchants: [{ login, controlKey, endpointIds: [endpointId], currency }],

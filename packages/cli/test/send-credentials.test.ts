@@ -1,8 +1,9 @@
 // paysign send builds the gateway client's one credentials type (@paysign/protocol's
-// MerchantCredentials) from flags and PAYSIGN_* variables: the private key file, when one is named,
-// signs (RSA-SHA256) even with a control key in the environment too, as the README's sandbox setup
-// exports both; the control key alone signs HMAC-SHA1. Run as the built binary, against a local
-// gateway that refuses with the spec's empty 403, so that --show-request prints what was signed.
+// MerchantCredentials) from flags and PAYSIGN_* variables: with both keys (the README's sandbox
+// setup exports both) each operation signs with the method the gateway documents for it,
+// pan-eligibility/send HMAC-SHA1 and transfer RSA-SHA256; one key alone signs everything. Run as
+// the built binary, against a local gateway that refuses with the spec's empty 403, so that
+// --show-request prints what was signed.
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -20,6 +21,11 @@ const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.expor
 writeFileSync(keyFile, pem);
 const requestFile = join(dir, 'pan-eligibility.json');
 writeFileSync(requestFile, JSON.stringify({ clientOrderId: 'o-1', sendingCardRefId: 'r-1' }));
+const transferFile = join(dir, 'transfer.json');
+writeFileSync(
+  transferFile,
+  JSON.stringify({ clientOrderId: 'o-2', amount: '10.00', currency: 'EUR', cardRecurringPaymentId: 'src-1', destinationCardRecurringPaymentId: 'dst-1' }),
+);
 
 async function refusingGateway(): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
@@ -30,11 +36,24 @@ async function refusingGateway(): Promise<{ url: string; close(): Promise<void> 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function signatureMethodOf(flags: string[], env: Record<string, string>): Promise<string | undefined> {
+async function signatureMethodOf(flags: string[], env: Record<string, string>, operation = 'pan-eligibility'): Promise<string | undefined> {
   const gateway = await refusingGateway();
   try {
     const result = await paysignAsync(
-      ['send', 'pan-eligibility', '--file', requestFile, '--base-url', gateway.url, '--endpoint-id', '1', '--login', 'merchant', ...flags, '--show-request'],
+      [
+        'send',
+        operation,
+        '--file',
+        operation === 'transfer' ? transferFile : requestFile,
+        '--base-url',
+        gateway.url,
+        '--endpoint-id',
+        '1',
+        '--login',
+        'merchant',
+        ...flags,
+        '--show-request',
+      ],
       env,
     );
     expect(result.code).toBe(1);
@@ -48,9 +67,14 @@ async function signatureMethodOf(flags: string[], env: Record<string, string>): 
   }
 }
 
-describe('paysign send: one merchant, one key', () => {
-  it('the private key file signs, with a control key in the environment too (RSA-SHA256)', async () => {
-    expect(await signatureMethodOf(['--private-key', keyFile], { PAYSIGN_CONTROL_KEY: CONTROL_KEY })).toBe('RSA-SHA256');
+describe('paysign send: one merchant, both keys or one', () => {
+  it('both keys (a control key in the environment): pan-eligibility/send signs HMAC-SHA1, transfer RSA-SHA256', async () => {
+    expect(await signatureMethodOf(['--private-key', keyFile], { PAYSIGN_CONTROL_KEY: CONTROL_KEY })).toBe('HMAC-SHA1');
+    expect(await signatureMethodOf(['--private-key', keyFile], { PAYSIGN_CONTROL_KEY: CONTROL_KEY }, 'transfer')).toBe('RSA-SHA256');
+  });
+
+  it('the private key alone signs RSA-SHA256, pan-eligibility/send too', async () => {
+    expect(await signatureMethodOf(['--private-key', keyFile], {})).toBe('RSA-SHA256');
   });
 
   it('the control key alone signs HMAC-SHA1', async () => {

@@ -1,4 +1,4 @@
-import { operationUrl, readCappedBytes } from '@paysign/protocol';
+import { operationUrl, readCappedBytes, signingKeyFor, type GatewayOperation, type MerchantSignatureMethod } from '@paysign/protocol';
 import { createSigner, OAuthError, type Signer } from '@paysign/oauth-core/webcrypto';
 import { createAuthenticator } from './caller/authenticate.js';
 import { resolveOptions, type ResolvedOptions, type SigningProxyOptions } from './options.js';
@@ -43,15 +43,14 @@ function isRefusal(value: object): value is Refusal {
   return 'code' in value && typeof (value as Refusal).code === 'string' && (value as Refusal).code in STATUS;
 }
 
-function createMerchantSigner(options: ResolvedOptions): Signer {
+// The operation's method and key (@paysign/protocol's rule: the documented method when its key is there).
+function createMerchantSigner(options: ResolvedOptions, operation: GatewayOperation): Signer {
   const { merchant } = options;
   return createSigner({
     consumerKey: merchant.login,
     oauthParamsInBody: options.oauthParamsInBody,
     timestamp: () => Math.floor(options.now()),
-    ...(merchant.signatureMethod === 'HMAC-SHA1'
-      ? { signatureMethod: 'HMAC-SHA1', consumerSecret: merchant.controlKey }
-      : { signatureMethod: 'RSA-SHA256', privateKey: merchant.privateKey }),
+    ...signingKeyFor(merchant, operation),
   });
 }
 
@@ -93,7 +92,7 @@ export function createSigningProxy(options: SigningProxyOptions): SigningProxy {
   const authenticate = createAuthenticator(resolved);
   // The key is imported on first use: a misconfigured key then answers 500 without taking the
   // whole worker down at start-up, and cold starts do not pay for an import nobody needs.
-  let signer: Signer | undefined;
+  const signers: Partial<Record<MerchantSignatureMethod, Signer>> = {};
 
   function refuse(refusal: Refusal, where?: AllowedRoute): Response {
     resolved.log({ kind: 'refused', status: STATUS[refusal.code], code: refusal.code, ...where });
@@ -140,11 +139,12 @@ export function createSigningProxy(options: SigningProxyOptions): SigningProxy {
     }
 
     let signed;
+    const method = resolved.merchant.signatureMethods[target.operation];
     try {
-      signer ??= createMerchantSigner(resolved);
+      const signer = (signers[method] ??= createMerchantSigner(resolved, target.operation));
       signed = await signer.sign({ url: operationUrl(resolved.gatewayUrl, target.operation, target.endpointId, resolved.pathPrefix), params: form.params });
     } catch (error) {
-      signer = undefined;
+      delete signers[method];
       // OAuthError messages name the rule and never the key; anything else is not repeated at all.
       const detail = error instanceof OAuthError ? `${error.code}: ${error.message}` : 'the signer failed';
       return refuse({ code: 'PROXY_MISCONFIGURED', message: `the proxy cannot sign with its merchant credentials (${detail})` }, target);

@@ -59,23 +59,23 @@ describe('no secret ever leaves the proxy', () => {
       ],
       [
         { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: 'm', signatureMethod: 'RSA-SHA256' } },
-        'merchant.privateKey: is required for RSA-SHA256',
+        'merchant.controlKey: give controlKey (HMAC-SHA1), privateKey (RSA-SHA256) or both',
       ],
       [
-        { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: 'm', controlKey: CONTROL_KEY, privateKey: PRIVATE_PEM } },
-        'merchant.controlKey: RSA-SHA256 signs with the privateKey: give controlKey or privateKey, not both',
+        { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: 'm', controlKey: CONTROL_KEY, signatureMethods: { transfer: 'RSA-SHA256' } } },
+        'merchant.signatureMethods.transfer: RSA-SHA256 signs with the privateKey, which is not given',
       ],
       [
         {
           ...base,
           callers: { bearerTokens: [CALLER_TOKEN] },
-          merchant: { login: 'm', signatureMethod: 'HMAC-SHA1', controlKey: CONTROL_KEY, privateKey: PRIVATE_PEM },
+          merchant: { login: 'm', signatureMethod: 'HMAC-SHA1', privateKey: PRIVATE_PEM },
         },
-        'merchant.privateKey: HMAC-SHA1 signs with the controlKey: give controlKey or privateKey, not both',
+        'merchant.signatureMethod: HMAC-SHA1 signs with the controlKey, which is not given',
       ],
       [
         { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: '', controlKey: '' } },
-        'merchant.login: must be a non-empty string; merchant.controlKey: is required for HMAC-SHA1 (or give a privateKey for RSA-SHA256)',
+        'merchant.login: must be a non-empty string; merchant.controlKey: must be a non-empty string',
       ],
       [{ ...base, callers: { bearerTokens: [CALLER_TOKEN] }, timeoutMs: 0 }, 'timeoutMs must be a positive whole number'],
     ];
@@ -100,7 +100,7 @@ describe('no secret ever leaves the proxy', () => {
       PAYSIGN_CONTROL_KEY: CONTROL_KEY,
       PAYSIGN_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       PAYSIGN_CALLER_TOKENS: CALLER_TOKEN,
-      PAYSIGN_ALLOW: '{"transfer":["1"]}',
+      PAYSIGN_ALLOW: `{"transfer":["1"],"key":"${CONTROL_KEY}"`,
     };
     const response = await worker.fetch(callerRequest(TRANSFER_PATH, {}), env);
     expect(response.status).toBe(500);
@@ -108,7 +108,7 @@ describe('no secret ever leaves the proxy', () => {
     expect(JSON.parse(text)).toEqual({
       error: {
         code: 'PROXY_MISCONFIGURED',
-        message: 'the proxy is misconfigured: set PAYSIGN_CONTROL_KEY (HMAC-SHA1) or PAYSIGN_PRIVATE_KEY (RSA-SHA256), not both',
+        message: 'the proxy is misconfigured: PAYSIGN_ALLOW must be JSON such as {"transfer":["1234"]}',
       },
     });
     expectNoSecret(text);

@@ -72,6 +72,24 @@ describe('a request that passes every check is signed, forwarded and answered by
     expect(parseAuthorizationHeader(hmac.upstream[0]!.headers.get('authorization')!).params.oauth_signature_method).toBe('HMAC-SHA1');
   });
 
+  it('a merchant with both keys: pan-eligibility/send signs HMAC-SHA1, transfer RSA-SHA256, and the emulator accepts both', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const both = harness({ merchant: { login: LOGIN, controlKey: CONTROL_KEY, privateKey: pem } });
+    both.emulator.merchants.addPublicKey(LOGIN, publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    expect((await both.proxy.fetch(callerRequest(PAN_PATH, panParams))).status).toBe(200);
+    const transfer = {
+      client_orderid: 'transfer-both',
+      amount: '10.00',
+      currency: 'EUR',
+      card_recurring_payment_id: 'src-1',
+      destination_card_recurring_payment_id: 'dst-1',
+    };
+    expect((await both.proxy.fetch(callerRequest(TRANSFER_PATH, transfer))).status).toBe(200);
+    const methods = both.upstream.map((request) => parseAuthorizationHeader(request.headers.get('authorization')!).params.oauth_signature_method);
+    expect(methods).toEqual(['HMAC-SHA1', 'RSA-SHA256']);
+  });
+
   it('forwards an update-recurring-payments payload that passes the gateway rules', async () => {
     const { proxy } = harness();
     const row = {

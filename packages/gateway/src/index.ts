@@ -22,6 +22,7 @@ export type {
   Callback,
   DateInput,
   DecimalString,
+  DualKeyMerchantCredentials,
   FixedAmount,
   GatewayOperation,
   HmacMerchantCredentials,
@@ -41,6 +42,7 @@ export type {
   Schedule,
   ScheduledCharge,
   ScheduleInput,
+  SignatureMethodChoices,
   TransferDestination,
   TransferRequest,
   TransferSource,
@@ -65,8 +67,12 @@ export {
 } from '@paysign/protocol';
 
 // Replies: form (values ending in \n) and JSON, into results or typed errors
-export type { GatewayResult } from './response/gateway-result.js';
+export type { GatewayResult, GatewayStatus } from './response/gateway-result.js';
 export { AUTHENTICATION_DEBUG_HINT, parseGatewayResponse, type ResponseHeaders } from './response/parse-gateway-response.js';
+
+// What the client and the callback handler report: one span per operation and per callback
+// (openTelemetry() of @paysign/gateway/opentelemetry makes one on @opentelemetry/api)
+export type { GatewayTelemetry, TelemetryAttributes, TelemetrySpan } from './telemetry/telemetry.js';
 
 // The client: validate, sign, send once, read
 export { createGatewayClient, type GatewayClient } from './client/create-gateway-client.js';

@@ -170,7 +170,7 @@ describe('RSA-SHA256', () => {
   it('pan-eligibility/send: v2 path, client-order-id spelling, body without OAuth params, verified with crypto.verify', async () => {
     const server = await serve((_, res) => res.writeHead(200).end('type=pan-eligibility-response\n&status=approved\n&serial-number=sn-5\n'));
     const client = createGatewayClient({ baseUrl: `${server.url}/`, endpointId: '1234', login: 'merchant-login', privateKey });
-    expect(client.signatureMethod).toBe('RSA-SHA256');
+    expect(client.signatureMethods['pan-eligibility/send']).toBe('RSA-SHA256');
     const result = await client.panEligibilitySend({ clientOrderId: 'order-7', sendingCardRefId: 'ref 9/1' });
     expect(result).toMatchObject({ type: 'pan-eligibility-response', status: 'approved', serialNumber: 'sn-5' });
 
@@ -184,10 +184,10 @@ describe('RSA-SHA256', () => {
     expect(verify('sha256', Buffer.from(base), publicKey, Buffer.from(auth.get('oauth_signature')!, 'base64'))).toBe(true);
   });
 
-  it('one merchant signs one way: HMAC-SHA1 with a private key at hand is refused, naming privateKey, and nothing is sent', async () => {
+  it('a method chosen without its key is refused, naming the option, and nothing is sent', async () => {
     const server = await serve(empty200);
-    // What the types refuse (test/types/merchant-credentials.ts), a JavaScript caller can still pass.
-    const options = { baseUrl: server.url, endpointId: '1234', login: 'merchant-login', controlKey: CONTROL_KEY, privateKey, signatureMethod: 'HMAC-SHA1' };
+    // What the types refuse (test/types/client-credentials.ts), a JavaScript caller can still pass.
+    const options = { baseUrl: server.url, endpointId: '1234', login: 'merchant-login', privateKey, signatureMethods: { transfer: 'HMAC-SHA1' } };
     let thrown: unknown;
     try {
       createGatewayClient(options as unknown as GatewayClientOptions);
@@ -196,8 +196,8 @@ describe('RSA-SHA256', () => {
     }
     expect(thrown).toBeInstanceOf(GatewayValidationError);
     expect((thrown as GatewayValidationError).code).toBe('INVALID_OPTIONS');
-    expect((thrown as GatewayValidationError).issues.map((issue) => [issue.field, issue.rule])).toEqual([['privateKey', 'invalid-option']]);
-    expect((thrown as Error).message).not.toContain(CONTROL_KEY);
+    expect((thrown as GatewayValidationError).issues.map((issue) => [issue.field, issue.rule])).toEqual([['signatureMethods.transfer', 'invalid-option']]);
+    expect((thrown as Error).message).toContain('signatureMethods.transfer: HMAC-SHA1 signs with the controlKey, which is not given');
     expect((thrown as Error).message).not.toContain('PRIVATE KEY');
     expect(server.seen).toHaveLength(0);
   });
@@ -386,12 +386,13 @@ describe('client options', () => {
     ['no endpoint id', { endpointId: '' }, 'endpointId'],
     ['no login', { login: undefined }, 'login'],
     ['HMAC without a control key', { controlKey: undefined }, 'controlKey'],
-    ['RSA without a key', { signatureMethod: 'RSA-SHA256' }, 'privateKey'],
+    ['RSA-SHA256 for every operation without a private key', { signatureMethod: 'RSA-SHA256' }, 'signatureMethod'],
+    ['transfer chosen as RSA-SHA256 without a private key', { signatureMethods: { transfer: 'RSA-SHA256' } }, 'signatureMethods.transfer'],
+    ['no key at all', { controlKey: undefined }, 'controlKey'],
     ['an unsupported method', { signatureMethod: 'PLAINTEXT' }, 'signatureMethod'],
     ['a bad timeout', { timeoutMs: 0 }, 'timeoutMs'],
     ['an unreadable private key', { controlKey: undefined, privateKey: '-----BEGIN RSA PRIVATE KEY-----\nnope\n-----END RSA PRIVATE KEY-----' }, 'privateKey'],
-    ['both keys (the key means RSA-SHA256, so the control key is the one too many)', { privateKey: 'a PEM' }, 'controlKey'],
-    ['RSA-SHA256 named with only a control key', { signatureMethod: 'RSA-SHA256' }, 'controlKey'],
+    ['both keys, the private key unreadable (it is checked when the client is made)', { privateKey: 'a PEM' }, 'privateKey'],
   ])('refuses %s', (_, change, field) => {
     expect(optionIssues({ ...base, ...change })).toContain(field);
   });

@@ -31,6 +31,7 @@ describe('parseGatewayResponse: the form reply', () => {
       type: 'status-response',
       status: 'processing',
       serialNumber: '00000000-0000-0000-0000-0000043b64d7',
+      paynetOrderId: '1969105',
     });
     expect(result.fields['original-gate-descriptor']).toBe('Callkey LP TEST EUR');
     expect(result.fields.email).toBe('john.smith@gmail.com');

@@ -78,20 +78,25 @@ describe('createGatewayClient: each refusal, with its message', () => {
       issue('baseUrl', 'must be a URL string'),
       issue('endpointId', 'must be a non-empty string'),
       issue('login', 'must be a non-empty string'),
+      issue('controlKey', 'give controlKey (HMAC-SHA1), privateKey (RSA-SHA256) or both'),
       issue('signatureMethod', 'must be HMAC-SHA1 or RSA-SHA256'),
       issue('timeoutMs', 'must be a positive number of milliseconds'),
       issue('maxReplyBytes', 'must be a positive whole number of bytes'),
     ]);
   });
 
-  it('HMAC-SHA1 needs a non-empty control key string; RSA-SHA256 needs a private key, and not the control key too', () => {
-    const hmacNeeds = [issue('controlKey', 'is required for HMAC-SHA1 (or give a privateKey for RSA-SHA256)')];
-    for (const controlKey of [undefined, '', 42]) expect(optionIssues({ ...BASE, controlKey })).toEqual(hmacNeeds);
+  it('a key at least; a control key is a non-empty string; a chosen method needs its key', () => {
+    expect(optionIssues({ ...KEYLESS })).toEqual([issue('controlKey', 'give controlKey (HMAC-SHA1), privateKey (RSA-SHA256) or both')]);
+    for (const controlKey of ['', 42]) expect(optionIssues({ ...BASE, controlKey })).toEqual([issue('controlKey', 'must be a non-empty string')]);
     expect(optionIssues({ ...BASE, signatureMethod: 'RSA-SHA256' })).toEqual([
-      issue('privateKey', 'is required for RSA-SHA256'),
-      issue('controlKey', 'RSA-SHA256 signs with the privateKey: give controlKey or privateKey, not both'),
+      issue('signatureMethod', 'RSA-SHA256 signs with the privateKey, which is not given'),
     ]);
-    for (const privateKey of [null, '']) expect(optionIssues({ ...KEYLESS, privateKey })).toEqual([issue('privateKey', 'is required for RSA-SHA256')]);
+    expect(optionIssues({ ...BASE, signatureMethods: { 'update-recurring-payments': 'RSA-SHA256' } })).toEqual([
+      issue('signatureMethods.update-recurring-payments', 'RSA-SHA256 signs with the privateKey, which is not given'),
+    ]);
+    for (const privateKey of [null, '']) {
+      expect(optionIssues({ ...KEYLESS, privateKey })).toEqual([issue('privateKey', 'must be a key (PEM text, JWK, CryptoKey or KeyObject)')]);
+    }
   });
 
   it('timeoutMs must be positive and finite; maxReplyBytes a positive whole number', () => {

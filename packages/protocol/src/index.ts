@@ -4,13 +4,20 @@
 // Errors: the base of every paysign gateway error, and the refusal of a request that breaks the spec
 export { GatewayError, GatewayValidationError, type GatewayErrorCode } from './errors.js';
 
-// The merchant's credentials: the login and the control key (HMAC-SHA1) or the private key (RSA-SHA256)
+// The merchant's credentials: the login with the control key (HMAC-SHA1), the private key (RSA-SHA256) or both,
+// and the method each operation signs with
 export {
   checkMerchantCredentials,
+  defaultSignatureMethod,
+  signingKeyFor,
   type CheckedMerchantCredentials,
+  type DualKeyMerchantCredentials,
   type HmacMerchantCredentials,
   type MerchantCredentials,
+  type MerchantSignatureMethod,
+  type OperationSigningKey,
   type RsaMerchantCredentials,
+  type SignatureMethodChoices,
 } from './credentials/merchant-credentials.js';
 
 // Operations and their paths (v4 / v2)

@@ -71,19 +71,21 @@ export function requireSettings(config: GatewayConfig, keys: readonly (keyof Gat
 }
 
 /**
- * The merchant's credentials from the settings and the text of the private key file: RSA-SHA256
- * with the key when a key file is named (it wins over a control key, so a shell may export both
- * for the demo's steps), else HMAC-SHA1 with the control key.
+ * The merchant's credentials from the settings and the text of the private key file: every key
+ * given, so that one client signs each operation with the method the gateway documents for it
+ * (pan-eligibility/send HMAC-SHA1 with the control key, update-recurring-payments and transfer
+ * RSA-SHA256 with the private key) and with the key there is when only one is given.
  *
  * @example
  * ```ts
  * const config = readConnectionFlags(values, process.env);
- * const merchant = merchantCredentials(config, await readPrivateKeyFile(config)); // { login, privateKey } or { login, controlKey }
+ * const merchant = merchantCredentials(config, await readPrivateKeyFile(config)); // { login, controlKey?, privateKey? }
  * ```
  */
 export function merchantCredentials(config: GatewayConfig, privateKey: string | undefined): MerchantCredentials {
   const { login, controlKey } = config;
   if (login === undefined) throw missingSettings(['login']);
+  if (privateKey !== undefined && controlKey !== undefined) return { login, controlKey, privateKey };
   if (privateKey !== undefined) return { login, privateKey };
   if (controlKey !== undefined) return { login, controlKey };
   throw new UsageError(NO_KEY);

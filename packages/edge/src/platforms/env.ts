@@ -55,16 +55,15 @@ function merchant(env: ProxyEnv): MerchantCredentials {
   const login = required(env, 'PAYSIGN_MERCHANT_LOGIN');
   const controlKey = text(env, 'PAYSIGN_CONTROL_KEY');
   const privateKey = text(env, 'PAYSIGN_PRIVATE_KEY');
-  if (controlKey !== undefined && privateKey !== undefined) {
-    throw new EdgeError('INVALID_OPTIONS', 'set PAYSIGN_CONTROL_KEY (HMAC-SHA1) or PAYSIGN_PRIVATE_KEY (RSA-SHA256), not both');
-  }
+  // Both: each operation signs with the method the gateway documents for it (@paysign/protocol).
+  if (controlKey !== undefined && privateKey !== undefined) return { login, controlKey, privateKey };
   if (controlKey !== undefined) return { login, signatureMethod: 'HMAC-SHA1', controlKey };
   if (privateKey !== undefined) return { login, signatureMethod: 'RSA-SHA256', privateKey };
   throw new EdgeError('INVALID_OPTIONS', 'PAYSIGN_CONTROL_KEY (HMAC-SHA1) or PAYSIGN_PRIVATE_KEY (RSA-SHA256) must be set');
 }
 
 /**
- * Reads the proxy's options from the platform's environment. Secrets: `PAYSIGN_CONTROL_KEY` or
+ * Reads the proxy's options from the platform's environment. Secrets: `PAYSIGN_CONTROL_KEY` and/or
  * `PAYSIGN_PRIVATE_KEY` (PEM, `\n` escapes allowed), `PAYSIGN_CALLER_TOKENS` and/or
  * `PAYSIGN_CALLER_HMAC_SECRETS` (comma- or space-separated). Variables: `PAYSIGN_GATEWAY_URL`,
  * `PAYSIGN_MERCHANT_LOGIN`, `PAYSIGN_ALLOW` (JSON: operation to endpoint ids), and optionally

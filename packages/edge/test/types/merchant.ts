@@ -20,8 +20,11 @@ export const accepted: SigningProxyOptions[] = [
 // @ts-expect-error an RSA merchant without a key
 export const rsaWithoutKey: SigningProxyOptions = { ...rest, merchant: { login: 'merchant', signatureMethod: 'RSA-SHA256' } };
 const both = { login: 'merchant', controlKey: 'k', privateKey: pem };
-// @ts-expect-error a merchant with both keys
+// Both keys: each operation signs with the method the gateway documents for it.
 export const bothKeys: SigningProxyOptions = { ...rest, merchant: both };
+const rsaTransfer = { login: 'merchant', controlKey: 'k', signatureMethods: { transfer: 'RSA-SHA256' as const } };
+// @ts-expect-error transfer chosen as RSA-SHA256 without a private key
+export const rsaTransferWithoutKey: SigningProxyOptions = { ...rest, merchant: rsaTransfer };
 const hmacWithKey = { login: 'merchant', signatureMethod: 'HMAC-SHA1' as const, privateKey: pem };
 // @ts-expect-error HMAC-SHA1 with a private key
 export const hmacWithPrivateKey: MerchantCredentials = hmacWithKey;

@@ -1,4 +1,5 @@
 import { compareDecimals, isDecimal } from '@paysign/protocol';
+import { startSpan, type GatewayTelemetry } from '../telemetry/telemetry.js';
 import { createMemoryCallbackStore, type CallbackSeenStore } from './seen-store.js';
 import { assertControlKey, verifyCallback, type CallbackRefusalReason, type GatewayCallback } from './verify-callback.js';
 
@@ -74,7 +75,18 @@ export interface CallbackHandlerOptions<Order extends CallbackOrder = CallbackOr
    * "order 155 approved". Default false; prefer order ids that start with a letter.
    */
   acceptAmbiguousSplit?: boolean;
+  /**
+   * Where each callback is reported, one span each (`paysign callback`): `openTelemetry()` of
+   * `@paysign/gateway/opentelemetry`. Default: none. A span holds the verdict (`handled`,
+   * `duplicate`, `pending`, `refused`, `failed`, `method_not_allowed`), the refusal reason, the
+   * signed `status` and the HTTP status answered; never a parameter's value, `control`, the key or
+   * a header.
+   */
+  telemetry?: GatewayTelemetry;
 }
+
+/** What became of one callback, as its span says. */
+type Verdict = 'handled' | 'duplicate' | 'pending' | 'refused' | 'failed' | 'method_not_allowed';
 
 function reply(status: number, text: string): Response {
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
@@ -124,15 +136,18 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
   if (typeof onCallback !== 'function') throw new TypeError('onCallback must be a function');
   const acceptAmbiguousSplit = options.acceptAmbiguousSplit === true;
   const seen = options.seen ?? createMemoryCallbackStore();
-  return async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply(405, 'callbacks are GET requests');
+  const telemetry = options.telemetry;
+
+  async function handle(request: Request): Promise<[Verdict, Response, { reason?: string; status?: string }?]> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return ['method_not_allowed', reply(405, 'callbacks are GET requests')];
     const verification = await verifyCallback(new URL(request.url).searchParams, { controlKey });
-    if (!verification.ok) return reply(403, `refused: ${verification.reason}`);
+    if (!verification.ok) return ['refused', reply(403, `refused: ${verification.reason}`), { reason: verification.reason }];
     const { callback } = verification;
+    const signed = { status: callback.status };
     const key = JSON.stringify([callback.status, callback.orderid, callback.merchantOrder]);
     const claim = await seen.claim(key);
-    if (claim === 'done') return reply(200, 'OK');
-    if (claim === 'pending') return reply(503, 'this callback is being handled; retry later');
+    if (claim === 'done') return ['duplicate', reply(200, 'OK'), signed];
+    if (claim === 'pending') return ['pending', reply(503, 'this callback is being handled; retry later'), signed];
     let refused: CallbackHandlerRefusal | undefined;
     try {
       const order = await findOrder(callback.merchantOrder, callback);
@@ -140,14 +155,35 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
       if (refused === undefined) await onCallback(callback, order as Order);
     } catch {
       await seen.release(key);
-      return reply(500, 'the callback could not be handled; retry later');
+      return ['failed', reply(500, 'the callback could not be handled; retry later'), signed];
     }
     if (refused !== undefined) {
       // Not handled: a genuine copy that comes later is still handled.
       await seen.release(key);
-      return reply(403, `refused: ${refused}`);
+      return ['refused', reply(403, `refused: ${refused}`), { ...signed, reason: refused }];
     }
     await seen.complete(key);
-    return reply(200, 'OK');
+    return ['handled', reply(200, 'OK'), signed];
+  }
+
+  if (telemetry === undefined) return async (request) => (await handle(request))[1];
+  return async (request) => {
+    const span = startSpan(telemetry, 'paysign callback', 'server', { 'paysign.operation': 'callback', 'http.request.method': request.method });
+    try {
+      const [verdict, response, about] = await handle(request);
+      span.setAttributes({
+        'paysign.callback.verdict': verdict,
+        'http.response.status_code': response.status,
+        ...(about?.reason !== undefined && { 'paysign.callback.refusal': about.reason }),
+        ...(about?.status !== undefined && { 'paysign.callback.status': about.status }),
+      });
+      if (verdict === 'failed') span.fail('CALLBACK_FAILED');
+      return response;
+    } catch (error) {
+      span.fail('CALLBACK_STORE_FAILED');
+      throw error;
+    } finally {
+      span.end();
+    }
   };
 }

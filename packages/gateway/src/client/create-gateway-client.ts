@@ -1,6 +1,13 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
 import { CodecError, checkCsvCell, encodePayload, type Quoting } from '@paysign/payload-codec';
-import { checkMerchantCredentials, JSON_REPLY_MEDIA_TYPE, recurringPaymentColumns, type CheckedMerchantCredentials } from '@paysign/protocol';
+import {
+  checkMerchantCredentials,
+  JSON_REPLY_MEDIA_TYPE,
+  recurringPaymentColumns,
+  signingKeyFor,
+  type CheckedMerchantCredentials,
+  type MerchantSignatureMethod,
+} from '@paysign/protocol';
 import { GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '@paysign/protocol';
 import { toPanEligibilitySendParams, toTransferParams } from '@paysign/protocol';
@@ -14,6 +21,7 @@ import { validatePanEligibilitySend, validateTransfer } from '@paysign/protocol'
 import { DEFAULT_MAX_REPLY_BYTES, DEFAULT_TIMEOUT_MS, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './options.js';
 import { redactBaseString } from './redact-base-string.js';
 import { sendRequest } from './send-request.js';
+import { traceOperations } from './trace-operations.js';
 
 /**
  * A client for one merchant endpoint: validates, signs, sends once, and reads the reply.
@@ -22,14 +30,14 @@ import { sendRequest } from './send-request.js';
  * ```ts
  * import { createGatewayClient, type GatewayClient } from '@paysign/gateway';
  *
- * const client: GatewayClient = createGatewayClient({ baseUrl: 'https://sandbox.gate.example', endpointId: '1234', login: 'merchant-login', controlKey });
+ * const client: GatewayClient = createGatewayClient({ baseUrl: 'https://sandbox.gate.example', endpointId: '1234', login: 'merchant-login', controlKey, privateKey });
  * const result = await client.panEligibilitySend({ clientOrderId: 'order-1', sendingCardRefId: 'ref-9' });
- * console.log(client.signatureMethod, result.status);
+ * console.log(client.signatureMethods['pan-eligibility/send'], result.status); // 'HMAC-SHA1'
  * ```
  */
 export interface GatewayClient {
-  /** The signature method in use. */
-  readonly signatureMethod: GatewaySignatureMethod;
+  /** The method each operation signs with: the gateway's documented one when its key is given, or the chosen one. */
+  readonly signatureMethods: Readonly<Record<GatewayOperation, GatewaySignatureMethod>>;
   /** The project currency every `currency` must equal (rule 7), as given in the options; `undefined` when not checked. */
   readonly projectCurrency: string | undefined;
   /** How CSV cells holding `;`, `"`, CR or LF are treated: `'reject'` (the default) or `'rfc4180'`. */
@@ -60,9 +68,11 @@ export interface GatewayClient {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * Creates a client for the gateway's operations. Every request is validated against the spec
- * before it is signed (all issues at once, as a {@link GatewayValidationError}), signed with
- * RSA-SHA256 when a `privateKey` is given and HMAC-SHA1 with the `controlKey` otherwise, sent
+ * Creates a client for one merchant endpoint. Every request is validated against the spec
+ * before it is signed (all issues at once, as a {@link GatewayValidationError}), signed with the
+ * method the gateway documents for its operation when the merchant's key for it is given
+ * (pan-eligibility/send: HMAC-SHA1 with the `controlKey`; update-recurring-payments and transfer:
+ * RSA-SHA256 with the `privateKey`), else with the key given, or as `signatureMethods` chooses; sent
  * once to `baseUrl + pathPrefix + '/api/<version>/<operation>/' + endpointId`, and its reply
  * read by {@link parseGatewayResponse}. Nothing is ever retried automatically.
  *
@@ -73,7 +83,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  *   baseUrl: 'https://sandbox.gate.example',
  *   endpointId: '1234',
  *   login: 'merchant-login',
- *   controlKey: process.env.GATEWAY_CONTROL_KEY!, // or privateKey: pem for RSA-SHA256, never both
+ *   controlKey: process.env.GATEWAY_CONTROL_KEY!, // pan-eligibility/send (HMAC-SHA1)
+ *   privateKey: process.env.GATEWAY_PRIVATE_KEY!, // update-recurring-payments and transfer (RSA-SHA256)
  * });
  * const result = await client.panEligibilitySend({ clientOrderId: 'order-1', sendingCardRefId: 'ref-9' });
  * console.log(result.status, result.serialNumber);
@@ -107,19 +118,20 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   if (typeof fetchImpl !== 'function') invalid('fetch', 'no fetch is available; pass one');
   if (issues.length > 0 || merchant === undefined) throw new GatewayValidationError(issues, 'INVALID_OPTIONS');
 
-  const { signatureMethod } = merchant;
-  const signer = makeSigner(merchant, options);
+  const { signatureMethods } = merchant;
+  const signers = makeSigners(merchant, options);
   const pathPrefix = options.pathPrefix ?? DEFAULT_PATH_PREFIX;
   const validation = options.projectCurrency === undefined ? {} : { projectCurrency: options.projectCurrency };
   const accept = options.responseFormat === 'json' ? JSON_REPLY_MEDIA_TYPE : undefined;
 
   async function send(operation: GatewayOperation, params: Record<string, string>, call: GatewayCallOptions = {}): Promise<GatewayResult> {
     const url = operationUrl(baseUrl, operation, options.endpointId, pathPrefix);
+    const signatureMethod = signatureMethods[operation];
     let signed;
     try {
-      signed = await signer.sign({ url, params });
+      signed = await signers[signatureMethod].sign({ url, params });
     } catch (error) {
-      if (error instanceof OAuthError) throw signingRefusal(error, signatureMethod === 'HMAC-SHA1' ? 'controlKey' : 'privateKey');
+      if (error instanceof OAuthError) throw signingRefusal(error, KEY_OPTION[signatureMethod]);
       throw error;
     }
     const headers = accept === undefined ? signed.headers : { ...signed.headers, Accept: accept };
@@ -145,8 +157,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   }
 
   const csvQuoting: Quoting = options.csvQuoting ?? 'reject';
-  return {
-    signatureMethod,
+  const client: GatewayClient = {
+    signatureMethods,
     projectCurrency: options.projectCurrency,
     csvQuoting,
     async updateRecurringPaymentRows(rows, call) {
@@ -185,33 +197,38 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       return send('transfer', toTransferParams(request), call);
     },
   };
+  return traceOperations(client, options.telemetry, pathPrefix);
 }
 
-function makeSigner(merchant: CheckedMerchantCredentials, options: GatewayClientOptions): Signer {
-  const { signatureMethod } = merchant;
-  try {
-    const credentials: SigningCredentials =
-      merchant.signatureMethod === 'HMAC-SHA1'
-        ? { signatureMethod: merchant.signatureMethod, consumerSecret: merchant.controlKey }
-        : {
-            signatureMethod: merchant.signatureMethod,
-            privateKey: merchant.privateKey,
-            ...(options.minimumRsaKeyBits !== undefined && { minimumRsaKeyBits: options.minimumRsaKeyBits }),
-          };
-    return createSigner({
-      consumerKey: merchant.login,
-      ...credentials,
-      // The spec's HMAC example carries the oauth_* parameters in the body; its RSA examples do not.
-      oauthParamsInBody: options.oauthParamsInBody ?? signatureMethod === 'HMAC-SHA1',
-      ...(options.realm !== undefined && { realm: options.realm }),
-      ...(options.nonce !== undefined && { nonce: options.nonce }),
-      ...(options.timestamp !== undefined && { timestamp: options.timestamp }),
-      ...(options.adapter !== undefined && { adapter: options.adapter }),
-    });
-  } catch (error) {
-    if (error instanceof OAuthError) throw signingRefusal(error, signatureMethod === 'HMAC-SHA1' ? 'controlKey' : 'privateKey');
-    throw error;
+const KEY_OPTION: Readonly<Record<MerchantSignatureMethod, string>> = { 'HMAC-SHA1': 'controlKey', 'RSA-SHA256': 'privateKey' };
+
+// One signer per method the client's operations use, made (and the key checked) when the client is.
+function makeSigners(merchant: CheckedMerchantCredentials, options: GatewayClientOptions): Record<MerchantSignatureMethod, Signer> {
+  const signers = {} as Record<MerchantSignatureMethod, Signer>;
+  for (const operation of Object.keys(merchant.signatureMethods) as GatewayOperation[]) {
+    const key = signingKeyFor(merchant, operation);
+    if (signers[key.signatureMethod] !== undefined) continue;
+    try {
+      const credentials: SigningCredentials =
+        key.signatureMethod === 'HMAC-SHA1'
+          ? key
+          : { ...key, ...(options.minimumRsaKeyBits !== undefined && { minimumRsaKeyBits: options.minimumRsaKeyBits }) };
+      signers[key.signatureMethod] = createSigner({
+        consumerKey: merchant.login,
+        ...credentials,
+        // The spec's HMAC example carries the oauth_* parameters in the body; its RSA examples do not.
+        oauthParamsInBody: options.oauthParamsInBody ?? key.signatureMethod === 'HMAC-SHA1',
+        ...(options.realm !== undefined && { realm: options.realm }),
+        ...(options.nonce !== undefined && { nonce: options.nonce }),
+        ...(options.timestamp !== undefined && { timestamp: options.timestamp }),
+        ...(options.adapter !== undefined && { adapter: options.adapter }),
+      });
+    } catch (error) {
+      if (error instanceof OAuthError) throw signingRefusal(error, KEY_OPTION[key.signatureMethod]);
+      throw error;
+    }
   }
+  return signers;
 }
 
 function checkBaseUrl(baseUrl: unknown, invalid: (field: string, message: string) => void): string {

@@ -1,19 +1,20 @@
 // "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 import type { CryptoAdapter } from '@paysign/oauth-core';
 import type { Quoting } from '@paysign/payload-codec';
-import type { MerchantCredentials } from '@paysign/protocol';
+import type { MerchantCredentials, MerchantSignatureMethod } from '@paysign/protocol';
+import type { GatewayTelemetry } from '../telemetry/telemetry.js';
 
 /**
- * The signature methods the gateway accepts.
+ * The signature methods the gateway accepts (`@paysign/protocol`'s `MerchantSignatureMethod`).
  *
  * @example
  * ```ts
  * import type { GatewaySignatureMethod } from '@paysign/gateway';
  *
- * const method: GatewaySignatureMethod = client.signatureMethod; // 'RSA-SHA256' with a privateKey, 'HMAC-SHA1' with a controlKey
+ * const method: GatewaySignatureMethod = client.signatureMethods.transfer; // 'RSA-SHA256' with a privateKey, 'HMAC-SHA1' with only a controlKey
  * ```
  */
-export type GatewaySignatureMethod = 'HMAC-SHA1' | 'RSA-SHA256';
+export type GatewaySignatureMethod = MerchantSignatureMethod;
 
 /**
  * How a gateway client is set up, besides the merchant's credentials: where to send, and how.
@@ -67,13 +68,20 @@ export interface GatewayClientSettings {
   timestamp?: () => number | string;
   /** The crypto adapter of `@paysign/oauth-core`. Default: the best one for the runtime. */
   adapter?: CryptoAdapter;
+  /**
+   * Where each operation call is reported, one span each (`paysign transfer`): `openTelemetry()`
+   * of `@paysign/gateway/opentelemetry`. Default: none. Spans hold the operation, the URL
+   * template, the HTTP status, the gateway's `type`, `status` and `serial-number` and the error
+   * code; never a request field, a key, a signature, a header or a body.
+   */
+  telemetry?: GatewayTelemetry;
 }
 
 /**
- * How a gateway client is set up: the merchant's credentials (`login` and `controlKey` for
- * HMAC-SHA1, or `login` and `privateKey` for RSA-SHA256, from `@paysign/protocol`) with the
- * {@link GatewayClientSettings}. An RSA client without a key, a client with both keys and HMAC-SHA1
- * with a private key do not compile.
+ * How a gateway client is set up: the merchant's credentials (`login` with `controlKey`,
+ * `privateKey` or both, and optionally `signatureMethods` per operation, from `@paysign/protocol`)
+ * with the {@link GatewayClientSettings}. A client without a key, or choosing a method whose key
+ * is not given, does not compile.
  *
  * @example
  * ```ts
@@ -83,7 +91,8 @@ export interface GatewayClientSettings {
  *   baseUrl: 'https://sandbox.gate.example',
  *   endpointId: '1234',
  *   login: 'merchant-login',
- *   privateKey: await Deno.readTextFile('private-key.pem'), // RSA-SHA256; or controlKey for HMAC-SHA1
+ *   controlKey: Deno.env.get('GATEWAY_CONTROL_KEY')!, // pan-eligibility/send (HMAC-SHA1), and callbacks
+ *   privateKey: await Deno.readTextFile('private-key.pem'), // update-recurring-payments and transfer (RSA-SHA256)
  *   projectCurrency: 'EUR',
  *   timeoutMs: 20_000,
  * };

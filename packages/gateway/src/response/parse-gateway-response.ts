@@ -121,6 +121,7 @@ export function parseGatewayResponse(httpStatus: number, body: string, headers?:
   if (fields?.type !== undefined) result.type = fields.type;
   if (fields?.status !== undefined) result.status = fields.status;
   if (fields?.['serial-number'] !== undefined) result.serialNumber = fields['serial-number'];
+  if (fields?.['paynet-order-id'] !== undefined) result.paynetOrderId = fields['paynet-order-id'];
   return result;
 }
 

@@ -6,8 +6,10 @@ import { createGatewayClient, type GatewayClientOptions, type GatewayClientSetti
 const pem = '-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----';
 const settings: GatewayClientSettings = { baseUrl: 'https://sandbox.gate.example', endpointId: '1234' };
 
-// What works: the settings with a control key (HMAC-SHA1) or a private key (RSA-SHA256).
+// What works: the settings with a control key, a private key, or both (one client per merchant).
 createGatewayClient({ ...settings, login: 'merchant', controlKey: 'k' });
+createGatewayClient({ ...settings, login: 'merchant', controlKey: 'k', privateKey: pem });
+createGatewayClient({ ...settings, login: 'merchant', controlKey: 'k', privateKey: pem, signatureMethods: { transfer: 'HMAC-SHA1' } });
 createGatewayClient({ ...settings, login: 'merchant', privateKey: pem, minimumRsaKeyBits: 4096 });
 createGatewayClient({ ...settings, login: 'merchant', privateKey: pem, signatureMethod: 'RSA-SHA256' });
 const merchant: MerchantCredentials = { login: 'merchant', privateKey: pem };
@@ -15,8 +17,10 @@ export const options: GatewayClientOptions = { ...settings, ...merchant, timeout
 
 // @ts-expect-error an RSA client without a key
 createGatewayClient({ ...settings, login: 'merchant', signatureMethod: 'RSA-SHA256' });
-// @ts-expect-error a client with both keys
-createGatewayClient({ ...settings, login: 'merchant', controlKey: 'k', privateKey: pem });
+// @ts-expect-error transfer chosen as RSA-SHA256 without a private key
+createGatewayClient({ ...settings, login: 'merchant', controlKey: 'k', signatureMethods: { transfer: 'RSA-SHA256' } });
+// @ts-expect-error pan-eligibility/send chosen as HMAC-SHA1 without a control key
+createGatewayClient({ ...settings, login: 'merchant', privateKey: pem, signatureMethods: { 'pan-eligibility/send': 'HMAC-SHA1' } });
 // @ts-expect-error HMAC-SHA1 with a private key
 createGatewayClient({ ...settings, login: 'merchant', signatureMethod: 'HMAC-SHA1', privateKey: pem });
 // @ts-expect-error RSA-SHA256 with only a control key
