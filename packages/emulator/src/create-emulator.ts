@@ -335,7 +335,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const status = pairs.find(([name]) => name === 'status')?.[1];
     const detail = pairs.find(([name]) => name === 'error-message')?.[1];
     const path = new URL(request.url).pathname;
-    log({ kind: 'accepted', operation, path, login, serialNumber, outcome: status === undefined ? type : `${type}/${status}`, ...(detail !== undefined && { detail }) });
+    log({
+      kind: 'accepted',
+      operation,
+      path,
+      login,
+      serialNumber,
+      outcome: status === undefined ? type : `${type}/${status}`,
+      ...(detail !== undefined && { detail }),
+    });
     return gatewayReply(pairs, replyFormatFor(request.headers.get('accept')));
   }
 
@@ -365,7 +373,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   function internalError(error: unknown): Response {
     // Only the class and code: an unexpected error's message could quote request data.
     const { name, code } = error as { name?: string; code?: unknown };
-    log({ kind: 'refused', status: 500, method: '-', path: '-', reason: 'internal_error', message: `internal error ${name ?? 'Error'}${code !== undefined ? ` ${String(code)}` : ''}` });
+    log({
+      kind: 'refused',
+      status: 500,
+      method: '-',
+      path: '-',
+      reason: 'internal_error',
+      message: `internal error ${name ?? 'Error'}${code !== undefined ? ` ${String(code)}` : ''}`,
+    });
     return new Response(null, { status: 500, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
   }
 

@@ -77,7 +77,12 @@ async function paymentSection(state: ConsoleState, id: string): Promise<string> 
   const life = await state.recurring.life(id);
   if (profile === undefined || life === undefined) return `<section id="payment"><h2>Payment</h2><p>no recurring payment has the id ${e(id)}</p></section>`;
   const points: TimelinePoint[] = [
-    ...life.charges.map((c) => ({ day: epochDayOf(c.date) as number, date: c.date, amount: c.amount, kind: c.status === 'approved' ? ('approved' as const) : ('declined' as const) })),
+    ...life.charges.map((c) => ({
+      day: epochDayOf(c.date) as number,
+      date: c.date,
+      amount: c.amount,
+      kind: c.status === 'approved' ? ('approved' as const) : ('declined' as const),
+    })),
     ...(life.state === 'active'
       ? life.upcoming.map((c) => ({ day: epochDayOf(c.date) as number, date: c.date, amount: c.amount, kind: 'planned' as const }))
       : []),

@@ -390,7 +390,15 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         const found = chargeOf(orderid);
         if (found === undefined) return false;
         found.record.status = outcome;
-        log({ kind: 'charged', recurringPaymentId: found.id, index: found.record.index, date: found.record.date, amount: found.record.amount, status: outcome, orderid });
+        log({
+          kind: 'charged',
+          recurringPaymentId: found.id,
+          index: found.record.index,
+          date: found.record.date,
+          amount: found.record.amount,
+          status: outcome,
+          orderid,
+        });
         await callBack(found.id, found.state, found.record, (await profiles.get(found.id))?.fields ?? {});
         return true;
       });

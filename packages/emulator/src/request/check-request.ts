@@ -87,7 +87,8 @@ export function createRequestChecks(options: RequestCheckOptions): (request: Req
     const url = new URL(request.url);
     const path = url.pathname;
     const matched = request.method === 'POST' ? matchOperationPath(path, options.pathPrefix) : undefined;
-    if (matched === undefined) return refuse(404, 'unknown_route', `no operation at ${path}: check the base URL and the path (${options.pathPrefix}/api/v2/...)`);
+    if (matched === undefined)
+      return refuse(404, 'unknown_route', `no operation at ${path}: check the base URL and the path (${options.pathPrefix}/api/v2/...)`);
 
     const mediaType = formMediaType(request.headers.get('content-type'));
     if (mediaType === 'unsupported')
