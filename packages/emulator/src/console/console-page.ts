@@ -25,6 +25,8 @@ export interface ConsoleQuery {
   q?: string | undefined;
   payment?: string | undefined;
   notice?: string | undefined;
+  /** The orders piece (console/order-form.ts), rendered by the route that looked the order up. */
+  orders?: string | undefined;
 }
 
 /** A profile's fields as the console shows them: every value masked (PAN 6 + 4), cvv2 never. */
@@ -203,8 +205,10 @@ export async function renderConsole(state: ConsoleState, query: ConsoleQuery): P
           `<tr><th><label for="f-${e(name)}">${e(name)}</label></th><td><input type="text" id="f-${e(name)}" name="${e(name)}" value="${e(value)}"></td></tr>`,
       )
       .join('')}
+<tr><th><label for="f-type">type</label></th><td><select id="f-type" name="type"><option value="auto">auto (a start-date of today is charged today)</option><option value="">none</option><option value="SRC">SRC</option><option value="DST">DST</option></select></td></tr>
 <tr><th>merchant</th><td><select name="login"><option value="">none</option>${loginOptions}</select></td></tr></table><button type="submit">Create</button></form></details></section>
 ${selected}
+${query.orders ?? ''}
 <section id="requests"><h2>Request log</h2><p class="muted">Every request the emulator answered, newest first; for a refused one, the cause as <code>paysign explain</code> states it, computed on the full request received (shown masked).</p>
 <table><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>why</th></tr>${requests}</table></section></main>`,
   );
