@@ -268,12 +268,13 @@ export const emulatorCommand: Command = {
       await state?.close();
       throw error;
     }
+    // Announced before the URL is printed: whoever reads the URL can find the emulator too.
+    const unannounce = await announceEmulator(server.url, env);
     io.out(`listening on ${server.url}`);
     io.out(`login: ${escapeLogValue(login)}`);
     io.out(`control key: ${keySource}`);
     io.out(`console: ${server.url}/`);
     io.out(`debugger: ${server.url}/debugger`);
-    const unannounce = await announceEmulator(server.url, env);
     io.err(
       io.dim(
         `merchant ${escapeLogValue(login)}, endpoint ${account.endpointIds.map(escapeLogValue).join(', ')}: POST ${server.url}${server.emulator.pathPrefix}/api/...`,
