@@ -1,5 +1,4 @@
 import { createMemoryNonceStore, createVerifier, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type NonceStore } from '@paysign/oauth-core';
-import { replyFormatFor } from '@paysign/protocol';
 import { Hono } from 'hono';
 import { addAdminRoutes } from './admin/admin-routes.js';
 import type { AdminAccess } from './admin/loopback.js';
@@ -9,19 +8,16 @@ import { addConsoleRoutes } from './console/console-routes.js';
 import { createCsrfToken } from './console/csrf.js';
 import { createRequestLog } from './console/request-log.js';
 import { EmulatorError } from './errors.js';
-import { lineLog, type EmulatorLog, type OperationName } from './log.js';
+import { lineLog, type EmulatorLog } from './log.js';
 import type { MerchantAccount } from './merchants/merchant-account.js';
 import { createMerchantRegistry, type MerchantRegistry } from './merchants/merchant-registry.js';
 import { createPaymentOwners, type PaymentOwners } from './merchants/payment-owners.js';
-import type { OperationContext, ReplyPairs } from './operations/context.js';
-import { panEligibilitySend } from './operations/pan-eligibility.js';
-import { transfer } from './operations/transfer.js';
-import { updateRecurringPayments } from './operations/update-recurring-payments.js';
+import { createOperationRunner } from './operations/run-operation.js';
 import { createOrderBook, type OrderBook } from './orders/order-book.js';
 import { createRecurringEngine, type RecurringEngine } from './recurring/recurring-engine.js';
-import { gatewayReply } from './reply/gateway-reply.js';
-import { emptyReply, forbidden, GATEWAY_HEADERS } from './reply/headers.js';
-import { createRequestChecks, type Admission, type Refusal, type RequestOutcome } from './request/check-request.js';
+import { GATEWAY_HEADERS } from './reply/headers.js';
+import { createRefusalReplies } from './reply/refusal-reply.js';
+import { createRequestChecks, type RequestOutcome } from './request/check-request.js';
 import { createSignatureCause } from './request/signature-cause.js';
 import type { EmulatorStateBackend } from './state/emulator-snapshot.js';
 import { createPersister } from './state/persister.js';
@@ -315,74 +311,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const check = createRequestChecks({ merchants, verifier, pathPrefix, publicOrigin, now, timestampWindowSeconds: window, maxBodyBytes, maxParameters });
   const signatureCause = createSignatureCause({ merchants, publicOrigin, timestampWindowSeconds: window, maxBodyBytes: 64 * 1024, maxQueued: 16 });
 
-  // One handler per operation of @paysign/protocol's table; the paths are the table's too.
-  const operations: Record<OperationName, (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs> = {
-    'update-recurring-payments': async (context) => {
-      const reply = await updateRecurringPayments(context);
-      // An update changes what later charges do; one due today under the new schedule is made now.
-      await recurring.runThrough();
-      return reply;
-    },
-    'pan-eligibility/send': (context) => panEligibilitySend(context, String(++paynetOrderIds), (order) => orders.open(order)),
-    transfer: (context) => transfer(context, String(++paynetOrderIds), (order) => orders.open(order)),
-  };
-
-  async function admitted(request: Request, admission: Admission): Promise<Response> {
-    const serialNumber = crypto.randomUUID();
-    const { merchant, endpointId, login, operation } = admission;
-    const pairs = await operations[operation]({ params: admission.params, merchant, endpointId, serialNumber, profiles, owners, log });
-    const type = pairs.find(([name]) => name === 'type')?.[1] ?? '';
-    const status = pairs.find(([name]) => name === 'status')?.[1];
-    const detail = pairs.find(([name]) => name === 'error-message')?.[1];
-    const path = new URL(request.url).pathname;
-    log({
-      kind: 'accepted',
-      operation,
-      path,
-      login,
-      serialNumber,
-      outcome: status === undefined ? type : `${type}/${status}`,
-      ...(detail !== undefined && { detail }),
-    });
-    return gatewayReply(pairs, replyFormatFor(request.headers.get('accept')));
-  }
-
-  function refused(request: Request, refusal: Refusal): Response {
-    const event = {
-      kind: 'refused',
-      ...(refusal.status !== 403 && { status: refusal.status }),
-      method: request.method,
-      path: new URL(request.url).pathname,
-      reason: refusal.reason,
-      ...(refusal.code !== refusal.reason && { cause: refusal.code }),
-      // A path that is no operation is logged with the path only (the message's hint is for the console).
-      message: refusal.reason === 'unknown_route' ? `no operation at ${new URL(request.url).pathname}` : refusal.message,
-    } as const;
-    if (refusal.reason === 'invalid_signature' && refusal.body !== undefined) {
-      // The cause is found after the reply, one request at a time: the line follows shortly.
-      const at = now();
-      void signatureCause({ method: request.method, url: request.url, authorization: request.headers.get('authorization'), body: refusal.body, now: at }).then(
-        (cause) => log(cause === undefined ? event : { ...event, cause }),
-      );
-    } else log(event);
-    if (refusal.status === 404) return new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
-    if (refusal.status === 403) return forbidden();
-    return emptyReply(refusal.status, { close: refusal.status === 413 });
-  }
-
-  function internalError(error: unknown): Response {
-    // Only the class and code: an unexpected error's message could quote request data.
-    const { name, code } = error as { name?: string; code?: unknown };
-    log({
-      kind: 'refused',
-      status: 500,
-      method: '-',
-      path: '-',
-      reason: 'internal_error',
-      message: `internal error ${name ?? 'Error'}${code !== undefined ? ` ${String(code)}` : ''}`,
-    });
-    return new Response(null, { status: 500, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
-  }
+  const admitted = createOperationRunner({ profiles, owners, recurring, orders, log, nextOrderId: () => String(++paynetOrderIds) });
+  const { refused, internalError } = createRefusalReplies({ log, now, signatureCause });
 
   // The console (GET /), the signature debugger (GET /debugger) and the admin API: guarded by adminApi.
   const app = new Hono();
