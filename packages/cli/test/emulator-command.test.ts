@@ -43,8 +43,8 @@ describe('paysign emulator', () => {
       });
       expect(refused.status).toBe(403);
       expect(await refused.text()).toBe('');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(stderr).toContain('invalid_signature');
+      // The refusal line carries its cause, found just after the reply.
+      await expect.poll(() => stderr).toContain(': wrong_key (invalid_signature): ');
       expect(stderr).not.toContain('secret');
     } finally {
       child.kill('SIGTERM');
@@ -235,5 +235,51 @@ describe('paysign emulator --max-callbacks-in-flight', () => {
     expect(nobody.code).toBe(2);
     expect(nobody.stderr).toContain('no emulator answers at http://127.0.0.1:9');
     expect(paysign(['emulator', 'clock', '--url', 'http://127.0.0.1:9']).stderr).toContain('clock needs --advance N');
+  });
+});
+
+describe('paysign emulator --merchants FILE', () => {
+  it('serves every merchant of the file, each with its callback address; a bad file is refused naming the field', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const directory = mkdtempSync(join(tmpdir(), 'paysign-merchants-'));
+    const file = (name: string, value: unknown) => {
+      writeFileSync(join(directory, name), JSON.stringify(value), { mode: 0o600 });
+      return join(directory, name);
+    };
+    try {
+      const good = file('merchants.json', [
+        { login: 'shop-a', controlKey: 'key-a', endpointIds: ['1'], callbackUrl: 'http://127.0.0.1:9/a' },
+        { login: 'shop-b', controlKey: 'key-b', endpointIds: ['2', '3'] },
+      ]);
+      const child = spawn(process.execPath, [BIN, 'emulator', '--merchants', good], { env: { PATH: process.env.PATH ?? '', XDG_RUNTIME_DIR: directory } });
+      const lines: string[] = [];
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
+      try {
+        await expect.poll(() => lines.length, { timeout: 10_000 }).toBe(5);
+        expect(lines.slice(1, 3)).toEqual(['login: shop-a, shop-b', `control key: from ${good}`]);
+        await expect.poll(() => stderr).toContain('merchant shop-b, endpoint 2, 3: POST');
+        expect(`${lines.join('\n')}${stderr}`).not.toMatch(/key-a|key-b/);
+      } finally {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+
+      const badUrl = paysign([
+        'emulator',
+        '--merchants',
+        file('bad.json', [{ login: 'shop', controlKey: 'k', endpointIds: ['1'], callbackUrl: 'ftp://x/cb' }]),
+      ]);
+      expect([badUrl.code, badUrl.stderr]).toEqual([2, expect.stringContaining('merchant shop: callbackUrl must be an http: or https: URL')]);
+      const notArray = paysign(['emulator', '--merchants', file('object.json', { login: 'shop' })]);
+      expect([notArray.code, notArray.stderr]).toEqual([2, expect.stringContaining('--merchants: the file must hold a JSON array of merchant objects')]);
+      const clash = paysign(['emulator', '--merchants', good, '--login', 'x']);
+      expect([clash.code, clash.stderr]).toEqual([2, expect.stringContaining('--merchants replaces --login: set these per merchant in the file')]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -195,7 +195,8 @@ export const DEFAULT_MAX_PARAMETERS = 128;
 
 function positiveInteger(value: number | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < min) throw new EmulatorError('INVALID_OPTIONS', `${name} must be a positive integer`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new EmulatorError('INVALID_OPTIONS', `${name} must be ${min === 0 ? 'a whole number, 0 or more' : 'a positive integer'}`);
   return value;
 }
 

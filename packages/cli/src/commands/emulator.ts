@@ -9,7 +9,7 @@ import type { Output } from '../cli/output.js';
 import type { Command } from './command.js';
 import { readControlKey } from './control-key.js';
 import { announceEmulator, findEmulatorUrl } from './emulator-discovery.js';
-import { readFlagFile } from './read-file.js';
+import { readFlagFile, readJsonFile } from './read-file.js';
 
 const usage = `paysign emulator [--login L] [--public-key FILE]... [options]
 paysign emulator clock --advance N [--url URL] [--json]
@@ -38,6 +38,9 @@ Options:
   --control-key K      the control key itself: visible to other users of this machine (ps)
   --callback-url URL   where transfers' and pan-eligibility checks' callbacks go (http or https;
                        or PAYSIGN_CALLBACK_URL)
+  --merchants FILE     several merchants instead of --login and its keys: a JSON array of
+                       {"login", "controlKey"?, "publicKeys"? (PEM texts), "endpointIds",
+                       "currency"?, "callbackUrl"?} (keep the file 0600: it holds keys)
   --outcome-delay-ms N how long such an order stays processing (default 1000)
   --public-key FILE    RSA public key PEM (SPKI or PKCS#1); repeat for several
   --endpoint-id ID     endpoint id assigned to the merchant; repeat for several (default 1)
@@ -69,6 +72,15 @@ Against a running emulator (its admin API answers loopback callers only):
                        default: the emulator "paysign emulator" started on this machine, if
                        exactly one runs
   --json               print the admin API's JSON answer`;
+
+/** `--merchants FILE`: a JSON array of merchant accounts (checked in full by the emulator, which names the field). */
+async function readMerchantsFile(path: string): Promise<MerchantAccount[]> {
+  const parsed = await readJsonFile(path, '--merchants');
+  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.some((entry) => typeof entry !== 'object' || entry === null || Array.isArray(entry))) {
+    throw new UsageError('--merchants: the file must hold a JSON array of merchant objects ({"login", "controlKey", "endpointIds", ...})');
+  }
+  return parsed as MerchantAccount[];
+}
 
 /** A whole-number flag of at least `min`, or `undefined` when it is not given. */
 const positive = (value: string | undefined, flag: string, min = 1): number | undefined =>
@@ -171,6 +183,7 @@ export const emulatorCommand: Command = {
       'control-key': { type: 'string' },
       'control-key-file': { type: 'string' },
       'callback-url': { type: 'string' },
+      merchants: { type: 'string' },
       'outcome-delay-ms': { type: 'string' },
       'public-key': { type: 'string', multiple: true },
       'endpoint-id': { type: 'string', multiple: true },
@@ -189,22 +202,32 @@ export const emulatorCommand: Command = {
       state: { type: 'string' },
     });
     if (values.help) return (io.out(usage), 0);
+    const fromFile = values.merchants === undefined ? undefined : await readMerchantsFile(values.merchants);
+    if (fromFile !== undefined) {
+      const clashing = (['login', 'control-key', 'control-key-file', 'public-key', 'endpoint-id', 'currency', 'callback-url'] as const).filter(
+        (name) => values[name] !== undefined,
+      );
+      if (clashing.length > 0)
+        throw new UsageError(`--merchants replaces ${clashing.map((name) => `--${name}`).join(', ')}: set these per merchant in the file`);
+    }
     const login = values.login ?? 'demo';
     if (login === '') throw new UsageError('--login must not be empty');
-    const givenKey = await readControlKey(values, env, io);
+    const givenKey = fromFile === undefined ? await readControlKey(values, env, io) : undefined;
     const publicKeys = await Promise.all((values['public-key'] ?? []).map((file) => readFlagFile(file, '--public-key')));
     // Zero-config: no key given and no RSA key, a new control key for this run.
-    const controlKey = givenKey ?? (publicKeys.length === 0 ? randomBytes(18).toString('base64url') : undefined);
+    const controlKey = fromFile !== undefined ? undefined : (givenKey ?? (publicKeys.length === 0 ? randomBytes(18).toString('base64url') : undefined));
     const keySource =
-      controlKey === undefined
-        ? 'none (RSA-SHA256 with --public-key)'
-        : givenKey === undefined
-          ? controlKey
-          : values['control-key-file'] !== undefined
-            ? `from ${escapeLogValue(values['control-key-file'])}`
-            : values['control-key'] !== undefined
-              ? 'from --control-key'
-              : 'from PAYSIGN_CONTROL_KEY';
+      fromFile !== undefined
+        ? `from ${escapeLogValue(values.merchants as string)}`
+        : controlKey === undefined
+          ? 'none (RSA-SHA256 with --public-key)'
+          : givenKey === undefined
+            ? controlKey
+            : values['control-key-file'] !== undefined
+              ? `from ${escapeLogValue(values['control-key-file'])}`
+              : values['control-key'] !== undefined
+                ? 'from --control-key'
+                : 'from PAYSIGN_CONTROL_KEY';
     const callbackUrl = values['callback-url'] ?? (env.PAYSIGN_CALLBACK_URL || undefined);
     if (callbackUrl !== undefined && !/^https?:\/\//i.test(callbackUrl))
       throw new UsageError('--callback-url must be an http: or https: URL, such as http://127.0.0.1:3000/callbacks');
@@ -242,7 +265,7 @@ export const emulatorCommand: Command = {
       server = await serve({
         host: values.host ?? '127.0.0.1',
         port,
-        merchants: [account],
+        merchants: fromFile ?? [account],
         ...(values.profiles !== undefined && { profiles: await loadProfilesFile(values.profiles) }),
         ...(values.prefix !== undefined && { pathPrefix: values.prefix }),
         clock,
@@ -271,16 +294,21 @@ export const emulatorCommand: Command = {
     // Announced before the URL is printed: whoever reads the URL can find the emulator too.
     const unannounce = await announceEmulator(server.url, env);
     io.out(`listening on ${server.url}`);
-    io.out(`login: ${escapeLogValue(login)}`);
+    const logins = fromFile === undefined ? [login] : fromFile.map((merchant) => merchant.login);
+    io.out(`login: ${logins.map(escapeLogValue).join(', ')}`);
     io.out(`control key: ${keySource}`);
     io.out(`console: ${server.url}/`);
     io.out(`debugger: ${server.url}/debugger`);
-    io.err(
-      io.dim(
-        `merchant ${escapeLogValue(login)}, endpoint ${account.endpointIds.map(escapeLogValue).join(', ')}: POST ${server.url}${server.emulator.pathPrefix}/api/...`,
-      ),
-    );
-    if (callbackUrl === undefined) io.err(io.dim('transfers and pan-eligibility checks are not called back: give --callback-url URL'));
+    for (const merchant of fromFile ?? [account]) {
+      io.err(
+        io.dim(
+          `merchant ${escapeLogValue(merchant.login)}, endpoint ${merchant.endpointIds.map(escapeLogValue).join(', ')}: POST ${server.url}${server.emulator.pathPrefix}/api/...`,
+        ),
+      );
+    }
+    if ((fromFile ?? [account]).every((merchant) => merchant.callbackUrl === undefined)) {
+      io.err(io.dim('transfers and pan-eligibility checks are not called back: give --callback-url URL'));
+    }
     if (state !== undefined) io.err(io.dim(`state: ${state.initial === undefined ? 'new' : 'restored'} in ${JSON.stringify(state.path)}`));
     if (clock === 'virtual') io.err(io.dim(`virtual clock: POST ${server.url}/emulator/clock {"advanceDays": N} (loopback callers only)`));
     await stopSignal;

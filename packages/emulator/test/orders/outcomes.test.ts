@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '@paysign/emulator';
+import { createEmulator, TEST_CARDS } from '@paysign/emulator';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
 import { handSign, readReply } from '../independent-signer.js';
 
@@ -157,5 +157,18 @@ describe('orders reach a final status and call back', () => {
     expect((await admin('POST', '/emulator/orders/999999/outcome', { outcome: 'approved' })).status).toBe(404);
     const bad = await admin('POST', '/emulator/orders/1/outcome', { outcome: 'processing' });
     expect([bad.status, bad.json.error]).toEqual([400, 'outcome must be one of approved, declined, filtered, error']);
+  });
+});
+
+describe('options', () => {
+  it('outcomeDelayMs is a whole number, 0 or more; a callbackUrl must be http(s)', () => {
+    const merchant = { login: 'm', controlKey: 'k', endpointIds: ['1'] };
+    expect(() => createEmulator({ merchants: [merchant], outcomeDelayMs: -1 })).toThrow('outcomeDelayMs must be a whole number, 0 or more');
+    expect(() => createEmulator({ merchants: [merchant], outcomeDelayMs: 1.5 })).toThrow('outcomeDelayMs must be a whole number, 0 or more');
+    expect(() => createEmulator({ merchants: [{ ...merchant, callbackUrl: 'ftp://127.0.0.1/cb' }] })).toThrow(
+      'merchant m: callbackUrl must be an http: or https: URL',
+    );
+    expect(() => createEmulator({ merchants: [{ ...merchant, callbackUrl: 'not a url' }] })).toThrow('merchant m: callbackUrl must be an http: or https: URL');
+    createEmulator({ merchants: [{ ...merchant, callbackUrl: 'https://shop.example/cb' }], outcomeDelayMs: 0 }).stop();
   });
 });
