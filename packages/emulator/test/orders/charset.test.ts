@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-async function send(contentType: string, body: Uint8Array | string, authorization: string) {
+async function send(contentType: string, body: Uint8Array<ArrayBuffer> | string, authorization: string) {
   const response = await fetch(target, { method: 'POST', headers: { Authorization: authorization, 'Content-Type': contentType }, body });
   return { status: response.status, text: await response.text() };
 }
