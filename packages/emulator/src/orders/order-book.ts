@@ -31,7 +31,17 @@ export interface OrderView {
   callbackProblem?: string;
 }
 
-/** What an operation hands to the order book when it accepts a request. */
+/**
+ * What an operation hands to the order book when it accepts a request.
+ *
+ * @example
+ * ```ts
+ * import type { NewOrder } from '@paysign/emulator';
+ *
+ * const order: NewOrder = { orderid: '12', operation: 'transfer', merchantOrderId: 'o-1', login: 'merchant', amount: '10.00', outcome: 'declined' };
+ * emulator.orders.open(order); // declined after the outcome delay, with a callback
+ * ```
+ */
 export interface NewOrder {
   orderid: string;
   operation: 'transfer' | 'pan-eligibility/send';
