@@ -5,7 +5,7 @@ import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.
 import { EmulatorError } from '../errors.js';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 import type { PaymentOwner, PaymentOwners } from '../merchants/payment-owners.js';
-import type { OrderBook, OrderView } from '../orders/order-book.js';
+import { MAX_PENDING_CALLBACKS, type OrderBook, type OrderView } from '../orders/order-book.js';
 import { FINAL_OUTCOMES, isFinalOutcome } from '../orders/test-cards.js';
 import type { RecurringEngine } from '../recurring/recurring-engine.js';
 import { GATEWAY_HEADERS } from '../reply/headers.js';
@@ -180,7 +180,10 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
     if (body instanceof Response) return body;
     if (!isFinalOutcome(body.outcome)) return problem(400, `outcome must be one of ${FINAL_OUTCOMES.join(', ')}`);
     const orderid = c.req.param('orderid');
-    const set = (await orders.setOutcome(orderid, body.outcome)) || (await recurring.setOutcome(orderid, body.outcome));
+    const placed = await orders.setOutcome(orderid, body.outcome);
+    const set = placed === false ? await recurring.setOutcome(orderid, body.outcome) : placed;
+    if (set === 'busy')
+      return problem(429, `${MAX_PENDING_CALLBACKS} callbacks of this order are still being delivered: set it again once one is delivered or given up`);
     if (!set) return problem(404, 'no order has this orderid');
     return json(await order(orderid), 200);
   });

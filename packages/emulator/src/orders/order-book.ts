@@ -68,8 +68,12 @@ export interface NewOrder {
 export interface OrderBook {
   open(order: NewOrder): void;
   get(orderid: string): OrderView | undefined;
-  /** Gives the order its final status now (again, if it was final) and sends a new callback; `false` for an unknown id. */
-  setOutcome(orderid: string, outcome: FinalOutcome): Promise<boolean>;
+  /**
+   * Gives the order its final status now (again, if it was final) and sends a new callback;
+   * `false` for an unknown id, `'busy'` while {@link MAX_PENDING_CALLBACKS} of its callbacks are
+   * still being delivered (so a loop of triggers cannot queue callbacks without end).
+   */
+  setOutcome(orderid: string, outcome: FinalOutcome): Promise<boolean | 'busy'>;
   /** Resolves once no order waits for its outcome. */
   decided(): Promise<void>;
   /** Cancels the outcomes still waiting. */
@@ -87,6 +91,9 @@ export interface OrderBookOptions {
   /** Most orders kept; past it the oldest final one is forgotten. */
   capacity: number;
 }
+
+/** Most callbacks of one order still being delivered; a further outcome waits until one is delivered or given up. */
+export const MAX_PENDING_CALLBACKS = 5;
 
 interface Order extends NewOrder {
   status: 'processing' | FinalOutcome;
@@ -182,6 +189,7 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
     async setOutcome(orderid, outcome) {
       const order = orders.get(orderid);
       if (order === undefined) return false;
+      if (order.callbacks.filter((delivery) => delivery.state === 'pending').length >= MAX_PENDING_CALLBACKS) return 'busy';
       await finish(order, outcome);
       settle();
       return true;

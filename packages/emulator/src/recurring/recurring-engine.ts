@@ -2,6 +2,7 @@
 import { isStopped, readScheduleRules, scheduledCharges, type PlannedCharge, type ScheduleRules } from '@paysign/protocol';
 import type { CallbackDelivery, CallbackSender } from '../callbacks/callback-sender.js';
 import { callbackTarget } from '../callbacks/callback-url.js';
+import { MAX_PENDING_CALLBACKS } from '../orders/order-book.js';
 import { testCardOutcome, type FinalOutcome } from '../orders/test-cards.js';
 import { dateOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import type { EmulatorLog } from '../log.js';
@@ -110,7 +111,7 @@ export interface RecurringEngine {
    * Gives a charge (by the gateway's order id) its final status now, even if it had one, and
    * sends a new callback; `false` when no charge has this order id.
    */
-  setOutcome(orderid: string, outcome: FinalOutcome): Promise<boolean>;
+  setOutcome(orderid: string, outcome: FinalOutcome): Promise<boolean | 'busy'>;
   /** A charge by its order id: its payment, status, the merchant's order id and its callbacks. */
   order(orderid: string): Promise<{ recurringPaymentId: string; status: FinalOutcome; merchantOrderId: string; callbacks: CallbackDelivery[] } | undefined>;
   /** Sends the callback of one charge again (a new delivery); `false` when the payment has no such charge. */
@@ -389,6 +390,9 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
       return serial(async () => {
         const found = chargeOf(orderid);
         if (found === undefined) return false;
+        // As for transfers: a loop of triggers cannot queue this charge's callbacks without end.
+        if (found.state.callbacks.filter((delivery) => delivery.orderid === orderid && delivery.state === 'pending').length >= MAX_PENDING_CALLBACKS)
+          return 'busy';
         found.record.status = outcome;
         log({
           kind: 'charged',
