@@ -74,6 +74,19 @@ export type BulkOutcome =
   | 'failed'; // every attempt ended without an answer or with a 5xx / unreadable reply
 
 /**
+ * The outcomes in the one order every report uses: the progress lines, the summary, the results
+ * file's `outcome` column and the journal say these words and no others.
+ *
+ * @example
+ * ```ts
+ * import { BULK_OUTCOMES } from '@paysign/bulk';
+ *
+ * const line = BULK_OUTCOMES.map((outcome) => `${summary[outcome]} ${outcome}`).join(', '); // '7 updated, 2 refused, 0 invalid, 1 failed'
+ * ```
+ */
+export const BULK_OUTCOMES: readonly BulkOutcome[] = Object.freeze(['updated', 'refused', 'invalid', 'failed'] as const);
+
+/**
  * What the journal keeps of a row: no card data (the id and the message are masked).
  *
  * @example
@@ -241,7 +254,7 @@ export interface BulkUpdateOptions {
   client: GatewayClient;
   /** The rows: a factory of (async) iterables, read twice, or an array. */
   source: BulkSource;
-  /** Requests under way at once. Default 4; at most 1,024. */
+  /** Requests under way at once. Default 4 (`BULK_DEFAULTS.concurrency`); at most 1,024. */
   concurrency?: number;
   /** At most this many requests (retries included) start per second. Default: no limit. */
   ratePerSecond?: number;

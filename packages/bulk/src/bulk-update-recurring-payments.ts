@@ -16,7 +16,29 @@ import { ProgressTracker } from './progress-tracker.js';
 import { inShard, isShard, type BulkShard } from './shard.js';
 import { shownPaymentId, validateBulkRow, type BulkRowRules } from './validate-bulk-row.js';
 
-const DEFAULTS = {
+/**
+ * The defaults of {@link bulkUpdateRecurringPayments}'s options, for a program that shows them
+ * (the CLI's help takes its defaults from here): `concurrency`, `retry.attempts`,
+ * `retry.baseDelayMs`, `retry.maxDelayMs`, `maxAuthenticationFailures`, `maxUnreachableFailures`,
+ * `progressIntervalMs`. The per-request timeout is the client's (`DEFAULT_TIMEOUT_MS` of
+ * `@paysign/gateway`) unless `timeoutMs` is given.
+ *
+ * @example
+ * ```ts
+ * import { BULK_DEFAULTS } from '@paysign/bulk';
+ *
+ * console.log(`--concurrency N  requests under way at once (default ${BULK_DEFAULTS.concurrency})`);
+ * ```
+ */
+export const BULK_DEFAULTS: Readonly<{
+  concurrency: number;
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxAuthenticationFailures: number;
+  maxUnreachableFailures: number;
+  progressIntervalMs: number;
+}> = Object.freeze({
   concurrency: 4,
   attempts: 5,
   baseDelayMs: 200,
@@ -24,7 +46,7 @@ const DEFAULTS = {
   maxAuthenticationFailures: 3,
   maxUnreachableFailures: 3,
   progressIntervalMs: 1000,
-};
+});
 const MAX_CONCURRENCY = 1024;
 /** How many invalid rows the BULK_INVALID_ROWS message quotes (all are passed to onInvalidRow). */
 const QUOTED_INVALID_ROWS = 10;
@@ -350,13 +372,13 @@ function readSettings(options: BulkUpdateOptions) {
     if (!Number.isSafeInteger(value) || value < min || value > max) bad.push(`${name}: must be a whole number from ${min} to ${max}`);
     return value;
   };
-  const concurrency = whole('concurrency', options.concurrency, DEFAULTS.concurrency, 1, MAX_CONCURRENCY);
-  const attempts = whole('retry.attempts', options.retry?.attempts, DEFAULTS.attempts, 1, 100);
-  const baseDelayMs = whole('retry.baseDelayMs', options.retry?.baseDelayMs, DEFAULTS.baseDelayMs, 0);
-  const maxDelayMs = whole('retry.maxDelayMs', options.retry?.maxDelayMs, DEFAULTS.maxDelayMs, 0);
-  const maxAuthenticationFailures = whole('maxAuthenticationFailures', options.maxAuthenticationFailures, DEFAULTS.maxAuthenticationFailures, 1);
-  const maxUnreachableFailures = whole('maxUnreachableFailures', options.maxUnreachableFailures, DEFAULTS.maxUnreachableFailures, 1);
-  const progressIntervalMs = whole('progressIntervalMs', options.progressIntervalMs, DEFAULTS.progressIntervalMs, 1, 2 ** 31 - 1);
+  const concurrency = whole('concurrency', options.concurrency, BULK_DEFAULTS.concurrency, 1, MAX_CONCURRENCY);
+  const attempts = whole('retry.attempts', options.retry?.attempts, BULK_DEFAULTS.attempts, 1, 100);
+  const baseDelayMs = whole('retry.baseDelayMs', options.retry?.baseDelayMs, BULK_DEFAULTS.baseDelayMs, 0);
+  const maxDelayMs = whole('retry.maxDelayMs', options.retry?.maxDelayMs, BULK_DEFAULTS.maxDelayMs, 0);
+  const maxAuthenticationFailures = whole('maxAuthenticationFailures', options.maxAuthenticationFailures, BULK_DEFAULTS.maxAuthenticationFailures, 1);
+  const maxUnreachableFailures = whole('maxUnreachableFailures', options.maxUnreachableFailures, BULK_DEFAULTS.maxUnreachableFailures, 1);
+  const progressIntervalMs = whole('progressIntervalMs', options.progressIntervalMs, BULK_DEFAULTS.progressIntervalMs, 1, 2 ** 31 - 1);
   if (options.ratePerSecond !== undefined && !(Number.isFinite(options.ratePerSecond) && options.ratePerSecond > 0))
     bad.push('ratePerSecond: must be a positive number');
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0))

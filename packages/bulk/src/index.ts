@@ -3,6 +3,7 @@
 // The requests go through @paysign/gateway's client.
 export { BulkError, type BulkErrorCode } from './bulk-errors.js';
 export {
+  BULK_OUTCOMES,
   BulkUnreadableRow,
   type BulkInvalidRow,
   type BulkOutcome,
@@ -15,7 +16,7 @@ export {
   type BulkSummary,
   type BulkUpdateOptions,
 } from './bulk-types.js';
-export { bulkUpdateRecurringPayments } from './bulk-update-recurring-payments.js';
+export { BULK_DEFAULTS, bulkUpdateRecurringPayments } from './bulk-update-recurring-payments.js';
 export { classifyUpdateFailure, type ClassifiedFailure, type FailureKind } from './classify-failure.js';
 export { createMemoryJournal, formatJournalLine, parseJournalLine, readJournalText, type BulkJournal } from './journal.js';
 export { parseShard, type BulkShard } from './shard.js';

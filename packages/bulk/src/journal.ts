@@ -1,6 +1,6 @@
 import { redactCardData } from '@paysign/protocol';
 import { BulkError } from './bulk-errors.js';
-import type { BulkOutcome, BulkRecord } from './bulk-types.js';
+import { BULK_OUTCOMES, type BulkOutcome, type BulkRecord } from './bulk-types.js';
 
 /**
  * Where a bulk run records each row's final outcome. A row counts as done only once `append`
@@ -29,7 +29,7 @@ export interface BulkJournal {
   close(): Promise<void>;
 }
 
-const OUTCOMES: ReadonlySet<string> = new Set<BulkOutcome>(['updated', 'refused', 'invalid', 'failed']);
+const OUTCOMES: ReadonlySet<string> = new Set<BulkOutcome>(BULK_OUTCOMES);
 
 /**
  * One record as one journal line: JSON, `\n`-terminated. Every text value goes through

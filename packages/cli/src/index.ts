@@ -6,7 +6,7 @@ export type { CommandContext } from './commands/command.js';
 export type { Output } from './cli/output.js';
 export type { Environment } from './cli/environment.js';
 export { EXIT } from './cli/usage-error.js';
-export { generateKeyFiles, type GeneratedKeyFiles } from './commands/keygen.js';
+export { generateKeyFiles, type GeneratedKeyFiles, type PrivateKeyFormat } from './commands/keygen.js';
 // The engine lives in @paysign/emulator/explain (runtime-neutral, shared with the console and the debugger).
 export {
   explainRequest,

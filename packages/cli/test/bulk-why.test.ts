@@ -120,6 +120,6 @@ describe('paysign bulk says why rows fail', () => {
     const one = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--shard', '1/2'], env(s.url));
     expect(one.code).toBe(1);
     expect(one.stderr).toContain('invalid row 2 (line 3), column expire-month');
-    expect(one.stderr).toContain('1 invalid row(s) in this shard');
+    expect(one.stderr).toContain('1 invalid row(s) in shard 1/2 (listed above)');
   });
 });

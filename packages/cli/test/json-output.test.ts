@@ -27,7 +27,7 @@ describe('--json on explain, schedule and keygen; send --verbose (issue #21, ite
     const result = paysign(['keygen', '--out', out, '--bits', '2048', '--json']);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as Record<string, unknown>;
-    expect(Object.keys(report).sort()).toEqual(['bits', 'fingerprint', 'privateKeyPath', 'publicKeyPath']);
+    expect(Object.keys(report).sort()).toEqual(['bits', 'fingerprint', 'format', 'privateKeyPath', 'publicKeyPath']);
     expect(report).toMatchObject({ bits: 2048, privateKeyPath: join(out, 'private-key.pem'), publicKeyPath: join(out, 'public-key.pem') });
     expect(report.fingerprint).toMatch(/^([0-9a-f]{2}:){31}[0-9a-f]{2}$/);
     expect(readFileSync(join(out, 'private-key.pem'), 'utf8')).toContain('BEGIN RSA PRIVATE KEY');

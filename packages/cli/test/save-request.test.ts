@@ -104,7 +104,7 @@ describe('the 403 loop on a request with card data (issue #21, item 1)', () => {
         dir,
       ]);
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain(`paysign send: --save-request ${dir}: cannot write the file (EISDIR)`);
+      expect(result.stderr).toContain(`paysign send: --save-request ${dir} is not a regular file`);
       expect(gateway.received).toEqual([]);
     } finally {
       await gateway.close();

@@ -72,6 +72,7 @@ export { AUTHENTICATION_DEBUG_HINT, parseGatewayResponse, type ResponseHeaders }
 export { createGatewayClient, type GatewayClient } from './client/create-gateway-client.js';
 export {
   DEFAULT_MAX_REPLY_BYTES,
+  DEFAULT_TIMEOUT_MS,
   type GatewayCallOptions,
   type GatewayClientOptions,
   type GatewayClientSettings,

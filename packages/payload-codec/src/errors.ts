@@ -30,6 +30,7 @@ export type CodecErrorCode =
   | 'INVALID_QUOTING' // a CSV quote that RFC 4180 does not allow (stray, unterminated, text after it)
   | 'BARE_LINE_BREAK' // a CR or LF outside quotes that is not part of a CRLF line end
   | 'RAGGED_ROW' // a CSV row whose field count differs from the header's
+  | 'RECORD_TOO_LONG' // a CSV record read by decodeCsvStream holds more bytes than its cap (maxRecordBytes)
   | 'INVALID_BASE64' // a payload that is not canonical padded standard Base64
   | 'INVALID_UTF8'; // payload bytes that are not well-formed UTF-8
 

@@ -5,7 +5,7 @@ export { CodecError, type CodecErrorCode, type CodecErrorLocation } from './erro
 // CSV: `;`-separated, CRLF-ended, header first
 export { encodeCsv } from './csv/encode-csv.js';
 export { decodeCsv, type DecodeCsvOptions, type DecodedCsv } from './csv/decode-csv.js';
-export { decodeCsvStream, type CsvStreamRecord } from './csv/decode-csv-stream.js';
+export { DEFAULT_MAX_CSV_RECORD_BYTES, decodeCsvStream, type CsvStreamRecord, type DecodeCsvStreamOptions } from './csv/decode-csv-stream.js';
 export { encodeCsvRecord, type EncodeCsvRecordOptions } from './csv/encode-csv-record.js';
 export { checkCsvCell, type CsvCellProblem } from './csv/check-csv-cell.js';
 export type { CsvRow, EncodeCsvOptions } from './csv/_write-csv.js';

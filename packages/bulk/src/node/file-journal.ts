@@ -27,6 +27,12 @@ import { acquireJournalLock, type JournalLock } from './journal-lock.js';
  * of another host cannot be checked and refuses the run; its message says which file to delete
  * once that run is known to be gone.
  *
+ * **Trusted input.** A recorded row is never sent again, whatever its line says: the journal is
+ * trusted as its owner wrote it. It is created with mode 0600, and an existing journal that another
+ * user owns, or that group or others may write, is refused (`BULK_INPUT`) before a line is read. Its
+ * lines are not signed: whoever can write the file as its owner can as well edit the input or use
+ * the merchant's key, and a key kept beside the journal would be theirs to read too.
+ *
  * @example
  * ```ts
  * const journal = createFileJournal('update-2025-06.journal');
@@ -69,7 +75,8 @@ export function createFileJournal(path: string): BulkJournal {
     async load() {
       if (handle !== undefined) throw new BulkError('BULK_INVALID_OPTIONS', 'the journal is already loaded');
       try {
-        handle = await open(path, 'a+');
+        handle = await open(path, 'a+', 0o600);
+        await refuseSharedJournal(handle, path);
         lock = await acquireJournalLock(path, `${await realpath(path)}.lock`);
       } catch (error) {
         await handle?.close();
@@ -118,4 +125,24 @@ export function createFileJournal(path: string): BulkJournal {
       lock = undefined;
     },
   };
+}
+
+/**
+ * The journal decides which rows are never sent again, so only its owner may have written it: a
+ * file of another user, or one that group or others may write, is refused before it is read.
+ */
+async function refuseSharedJournal(handle: FileHandle, path: string): Promise<void> {
+  const { uid, mode } = await handle.stat();
+  const owner = process.getuid?.();
+  const problem =
+    owner !== undefined && uid !== owner
+      ? `belongs to another user (uid ${uid})`
+      : (mode & 0o022) !== 0
+        ? `may be written by ${(mode & 0o020) !== 0 ? 'its group' : 'other users'} (mode ${(mode & 0o777).toString(8).padStart(4, '0')})`
+        : undefined;
+  if (problem === undefined) return;
+  throw new BulkError(
+    'BULK_INPUT',
+    `journal ${JSON.stringify(path)} ${problem}: a journal's lines decide which rows are never sent again, so only the user running bulk may write it (chmod 600, owned by that user)`,
+  );
 }

@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMeanOneOf, suggestion } from './did-you-mean.js';
 import { UsageError } from './usage-error.js';
 import type { Environment } from './environment.js';
 
@@ -14,7 +15,19 @@ export function parseCommandArgs<T extends Options>(args: readonly string[], opt
   try {
     return parseArgs({ args: [...args], options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals });
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    const unknown = (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '--([^']+)'/.exec(message) : null;
+    const flags = [...Object.keys(options), 'help'].map((name) => `--${name}`);
+    throw new UsageError(
+      unknown === null
+        ? message
+        : `${message}${suggestion(
+            didYouMeanOneOf(
+              `--${unknown[1]}`,
+              flags.map((flag) => [flag]),
+            ),
+          )}`,
+    );
   }
 }
 

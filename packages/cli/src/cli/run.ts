@@ -10,7 +10,7 @@ import { signCommand } from '../commands/sign.js';
 import type { Command, CommandContext } from '../commands/command.js';
 import { readFileSync } from 'node:fs';
 import { redactText } from '../redact/redact.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean, suggestion } from './did-you-mean.js';
 import { usageMessageFor } from './known-errors.js';
 import { EXIT, RefusalError } from './usage-error.js';
 
@@ -77,7 +77,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
       commands.map((c) => c.name),
     );
     // The name is the caller's text: quoted with JSON rules, so no control character reaches the terminal.
-    io.err(`paysign: unknown command ${JSON.stringify(name.slice(0, 40))}${near === undefined ? '' : ` (did you mean "${near}"?)`}`);
+    io.err(`paysign: unknown command ${JSON.stringify(name.slice(0, 40))}${suggestion(near === undefined ? undefined : [near])}`);
     io.err('see paysign --help');
     return EXIT.usage;
   }

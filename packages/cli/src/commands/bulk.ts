@@ -1,10 +1,11 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
+  BULK_DEFAULTS,
+  BULK_OUTCOMES,
   BulkError,
   bulkUpdateRecurringPayments,
   createMemoryJournal,
-  formatResultLine,
   parseShard,
   readJournalText,
   type BulkInvalidRow,
@@ -13,8 +14,8 @@ import {
   type BulkRecord,
   type BulkSummary,
 } from '@paysign/bulk';
-import { createFileJournal, csvFileRows, type CsvFileRows } from '@paysign/bulk/node';
-import { createGatewayClient } from '@paysign/gateway';
+import { createFileJournal, csvFileRows, openResultsFile, type CsvFileRows } from '@paysign/bulk/node';
+import { createGatewayClient, DEFAULT_TIMEOUT_MS } from '@paysign/gateway';
 import { createNodeFetch } from '@paysign/gateway/node';
 import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypto';
 import { parseCommandArgs, required } from '../cli/args.js';
@@ -25,6 +26,9 @@ import { readWholeNumberFlag } from '../cli/flag-values.js';
 import { CONNECTION_FLAG_OPTIONS, merchantCredentials, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
 
+/** How many refusals and failures are printed with their reason (the results file has them all). */
+const SHOWN_PROBLEMS = 5;
+
 const usage = `paysign bulk update-recurring-payments --csv ROWS.csv [options]
 
 Sends one update-recurring-payments request per row of ROWS.csv (the gateway's own CSV: a header
@@ -32,29 +36,31 @@ row of wire names, ';'-separated, CRLF or LF line ends), streamed from disk. Eve
 validated first: invalid rows are listed (row, column, rule; values masked) and nothing is sent
 unless --skip-invalid. Rows whose outcome is unknown (connection reset, timeout, HTTP 5xx, an
 over-long or unreadable reply) are retried with backoff: an update writes the same values again.
-Refusals are not retried; after 3 authentication refusals (HTTP 401/403) the run stops, and so
-it does after 3 requests in a row that find no gateway (connection refused, no such host, TLS
-refused), saying why. The first refusals and failures are printed with their row and the line of
-ROWS.csv (the header is line 1); --results lists them all.
+Refusals are not retried; after ${BULK_DEFAULTS.maxAuthenticationFailures} authentication refusals (HTTP 401/403) the run stops, and so
+it does after ${BULK_DEFAULTS.maxUnreachableFailures} requests in a row that find no gateway (connection refused, no such host, TLS
+refused), saying why. The first ${SHOWN_PROBLEMS} refusals and failures are printed with their row and the line of
+ROWS.csv (the header is line 1); --results lists them all. Every report counts the rows in the
+same words: ${BULK_OUTCOMES.join(', ')} (and not done, for rows a stopped run did not finish).
 Ctrl-C stops cleanly: rows in flight are not journaled and are sent again on the next run.
 
 Options:
   --csv FILE             the rows (required)
-  --concurrency N        requests under way at once (default 4)
+  --concurrency N        requests under way at once (default ${BULK_DEFAULTS.concurrency})
   --rate R               at most R requests per second (default: no limit)
   --journal FILE         append-only record of each row's outcome, fsynced; run again with the same
                          FILE after a crash or Ctrl-C and only rows without an outcome are sent.
                          One run per journal: a second run on a journal in use is refused
                          (FILE.lock names the run; a crashed run's lock is removed by the next)
   --results FILE         one CSV line per row: row;recurring-payment-id;outcome;serial-number;
-                         error-code;error-message (outcome: updated, refused, invalid, failed);
+                         error-code;error-message (outcome: ${BULK_OUTCOMES.join(', ')});
                          card data masked, cells starting with = + - @ TAB CR prefixed with '
-                         so that spreadsheets show them as text
+                         so that spreadsheets show them as text; written aside and renamed
+                         into place, never through a symbolic link (refused before the run)
   --skip-invalid         send the valid rows, record the invalid ones as invalid
   --shard K/N            take the rows whose 0-based index is K modulo N (N processes, N journals;
                          their results files concatenated are the whole run's report)
-  --attempts N           attempts per row, the first included (default 5)
-  --timeout MS           per request (default 30000)
+  --attempts N           attempts per row, the first included (default ${BULK_DEFAULTS.attempts})
+  --timeout MS           per request (default ${DEFAULT_TIMEOUT_MS})
   --base-url URL         PAYSIGN_BASE_URL
   --endpoint-id ID       PAYSIGN_ENDPOINT_ID
   --login L              PAYSIGN_LOGIN
@@ -101,9 +107,10 @@ export const bulkCommand: Command = {
       ['--journal', values.journal],
       ['--results', values.results],
     ]);
-    const concurrency = wholeNumber(values.concurrency, '--concurrency', 4);
-    const attempts = wholeNumber(values.attempts, '--attempts', 5);
-    const timeoutMs = wholeNumber(values.timeout, '--timeout', 30_000);
+    if (values.results !== undefined) await writeResults(values.results);
+    const concurrency = wholeNumber(values.concurrency, '--concurrency', BULK_DEFAULTS.concurrency);
+    const attempts = wholeNumber(values.attempts, '--attempts', BULK_DEFAULTS.attempts);
+    const timeoutMs = wholeNumber(values.timeout, '--timeout', DEFAULT_TIMEOUT_MS);
     const rate = values.rate === undefined ? undefined : Number(values.rate);
     if (rate !== undefined && !(Number.isFinite(rate) && rate > 0)) throw new UsageError('--rate must be a positive number of requests per second');
     let shard;
@@ -174,7 +181,7 @@ export const bulkCommand: Command = {
         if (error.code === 'BULK_INVALID_ROWS') {
           if (values.results !== undefined) await writeResults(values.results, invalid.map(invalidRecord));
           throw new RefusalError(
-            `${invalid.length} invalid row(s) in this shard (listed above); nothing was sent. Fix them, or send the others with --skip-invalid.`,
+            `${invalid.length} invalid row(s)${shard === undefined ? '' : ` in shard ${shard.index}/${shard.count}`} (listed above); nothing was sent. Fix them, or send the others with --skip-invalid.`,
           );
         }
         if (error.code === 'BULK_INVALID_OPTIONS') throw new UsageError(error.message);
@@ -237,12 +244,19 @@ function invalidRecord(row: BulkInvalidRow): BulkRecord {
   };
 }
 
-async function writeResults(path: string, records: readonly BulkRecord[]): Promise<void> {
-  const sorted = [...records].sort((a, b) => a.row - b.row);
+/**
+ * The results file, by @paysign/bulk/node's writer (never through a link), its refusal in the
+ * flag's name. Without `records` it only checks that the file can be written: before the run, so
+ * a link or an unwritable path is refused before anything is sent.
+ */
+async function writeResults(path: string, records?: readonly BulkRecord[]): Promise<void> {
   try {
-    await writeFile(path, sorted.map(formatResultLine).join(''));
+    const file = await openResultsFile(path);
+    if (records === undefined) await file.discard();
+    else await file.write(records);
   } catch (error) {
-    throw new UsageError(`--results ${path}: cannot write the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    if (error instanceof BulkError) throw new UsageError(printable(error.message.replace(/^results file /, '--results ')));
+    throw error;
   }
 }
 
@@ -252,21 +266,23 @@ function eta(progress: BulkProgress): string {
   return `ETA ${Math.floor(s / 3600) > 0 ? `${Math.floor(s / 3600)}h` : ''}${Math.floor((s % 3600) / 60)}m${String(s % 60).padStart(2, '0')}s`;
 }
 
+/** The rows of each outcome, in the words and order of every report: `7 updated, 2 refused, 0 invalid, 1 failed`. */
+function outcomeCounts(p: BulkProgress): string {
+  return BULK_OUTCOMES.map((outcome) => `${p[outcome]} ${outcome}`).join(', ');
+}
+
 /** One progress line, for logs (not a TTY). */
 export function progressLine(p: BulkProgress): string {
-  return `${p.done}/${p.total} done (updated ${p.updated}, refused ${p.refused}, invalid ${p.invalid}, failed ${p.failed}), in flight ${p.inFlight}, ${p.ratePerSecond.toFixed(1)} rows/s, ${eta(p)}`;
+  return `${p.done}/${p.total} done: ${outcomeCounts(p)}; in flight ${p.inFlight}, ${p.ratePerSecond.toFixed(1)} rows/s, ${eta(p)}`;
 }
 
 function drawBar(p: BulkProgress): void {
   const width = 30;
   const filled = p.total === 0 ? width : Math.round((p.done / p.total) * width);
   process.stderr.write(
-    `\r\u001b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.done}/${p.total} ${p.ratePerSecond.toFixed(0)}/s ${eta(p)} failed ${p.failed + p.refused}`,
+    `\r\u001b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.done}/${p.total} ${p.ratePerSecond.toFixed(0)}/s ${eta(p)}: ${outcomeCounts(p)}`,
   );
 }
-
-/** How many refusals and failures are printed with their reason (the results file has them all). */
-const SHOWN_PROBLEMS = 5;
 
 /** A refused or failed row, with the line of the file it is on. */
 interface Problem {
@@ -330,7 +346,7 @@ function summaryJson(s: BulkSummary, shown: readonly Problem[]) {
 
 function printSummary(io: Output, s: BulkSummary, json: boolean): void {
   const line =
-    `${s.total} rows: ${s.updated} updated, ${s.refused} refused, ${s.invalid} invalid, ${s.failed} failed, ${s.notDone} not done` +
+    `${s.total} rows: ${outcomeCounts(s)}, ${s.notDone} not done` +
     `${s.resumed > 0 ? ` (${s.resumed} finished by an earlier run)` : ''}; ${s.retries} retries; ${s.ratePerSecond.toFixed(1)} rows/s`;
   // With --json, stdout holds the JSON document only; the line goes to stderr.
   if (json) io.err(line);

@@ -1,6 +1,7 @@
-import { GatewayValidationError, isPastMaxRepeats, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/protocol';
+import { GatewayValidationError, isPastMaxRepeats, previewSchedule, type ScheduleInput, type ScheduledCharge, type ValidationIssue } from '@paysign/protocol';
 import { fromWireRow } from '@paysign/protocol';
 import { parseCommandArgs, required } from '../cli/args.js';
+import { didYouMeanOneOf, suggestion } from '../cli/did-you-mean.js';
 import { readDateFlag } from '../cli/flag-values.js';
 import type { Output } from '../cli/output.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
@@ -86,9 +87,14 @@ export function printSchedule(io: Output, charges: readonly ScheduledCharge[], c
   if (!currency) io.out(io.dim('  currency: not in the file (amounts are in the currency of the project)'));
 }
 
-/** Turns a validation error into the refusal the CLI prints with exit code 1. */
-export function refusalFrom(error: GatewayValidationError): RefusalError {
-  return new RefusalError(['refused by validation:', ...error.issues.map((issue) => `  - ${issue.message}`)].join('\n'));
+/**
+ * Turns a validation error into the refusal the CLI prints with exit code 1. With `spellings` (each
+ * field's names as the command reads them), a field that is not one gets the nearest as a "did you mean".
+ */
+export function refusalFrom(error: GatewayValidationError, spellings: readonly (readonly string[])[] = []): RefusalError {
+  const line = (issue: ValidationIssue) =>
+    `  - ${issue.message}${issue.rule === 'unknown-field' && spellings.length > 0 ? suggestion(didYouMeanOneOf(issue.field, spellings)) : ''}`;
+  return new RefusalError(['refused by validation:', ...error.issues.map(line)].join('\n'));
 }
 
 export const scheduleCommand: Command = {

@@ -1,5 +1,4 @@
 import { createPublicKey } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import { lineLog } from '@paysign/emulator';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
 import { loadProfilesFile } from '@paysign/emulator/node';
@@ -12,7 +11,7 @@ import {
   type TransferRequest,
 } from '@paysign/gateway';
 import { GatewayError, GatewayValidationError } from '@paysign/protocol';
-import { recurringPaymentFields, toWireRow } from '@paysign/protocol';
+import { panEligibilitySendFields, recurringPaymentFields, toWireRow, transferFields } from '@paysign/protocol';
 import { createNodeFetch } from '@paysign/gateway/node';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';
@@ -24,6 +23,7 @@ import { CONNECTION_FLAG_OPTIONS, merchantCredentials, readConnectionFlags, read
 import type { Command } from './command.js';
 import { readJsonFile } from './read-file.js';
 import { readPaymentList, refusalFrom } from './schedule.js';
+import { openSaveRequestFile, type SentRequest } from './save-request-file.js';
 
 const OPERATIONS = ['update-recurring-payments', 'pan-eligibility', 'transfer'] as const;
 type Operation = (typeof OPERATIONS)[number];
@@ -55,7 +55,9 @@ Options (each falls back to its environment variable):
   --show-request         print the request as sent, on stderr, as a "paysign explain" command
                          (card data masked; add --control-key or --public-key to run it)
   --save-request FILE    write the request as sent, card data included, to FILE (mode 0600,
-                         JSON: method, url, headers, body) for "paysign explain --request FILE"
+                         JSON: method, url, headers, body) for "paysign explain --request FILE";
+                         written aside and renamed into place once the request passed validation
+                         (a refused request leaves FILE as it was); a symbolic link is refused
 
 On a 403 (signature refused) it exits 1: run again with --show-request and run the printed
 "paysign explain" command; a request with card data (update-recurring-payments, transfer) is
@@ -63,6 +65,13 @@ masked there, so save it with --save-request FILE and run "paysign explain --req
 REQUEST.json may be - to read standard input.
 HMAC-SHA1 requests carry the OAuth parameters in the header and in the body, as the gateway's
 example does (RFC 5849 section 3.5 allows one place only; this gateway accepts both).`;
+
+/** Each field's spellings as send reads them: camelCase, and for update-recurring-payments the CSV's wire names too. */
+const SPELLINGS: Readonly<Record<Operation, readonly (readonly string[])[]>> = {
+  'update-recurring-payments': recurringPaymentFields.map((field) => [field.property, field.wire]),
+  'pan-eligibility': panEligibilitySendFields.map((field) => [field.property]),
+  transfer: transferFields.map((field) => [field.property]),
+};
 
 const PROPERTY_OF_WIRE: ReadonlyMap<string, string> = new Map(recurringPaymentFields.map((field) => [field.wire, field.property]));
 
@@ -78,7 +87,7 @@ function refusalSpelledAsWritten(error: GatewayValidationError, wireNamed: reado
     const prefix = `payments[${issue.row}] ${issue.field}:`;
     return issue.message.startsWith(prefix) ? { ...issue, message: `payments[${issue.row}] ${property}:${issue.message.slice(prefix.length)}` } : issue;
   });
-  return refusalFrom(new GatewayValidationError(issues));
+  return refusalFrom(new GatewayValidationError(issues), SPELLINGS['update-recurring-payments']);
 }
 
 /** Prints a gateway result as `name value` lines. */
@@ -135,7 +144,7 @@ export const sendCommand: Command = {
     const saveTo = values['save-request'];
     if (saveTo === '') throw new UsageError('--save-request needs a file name');
     // Opened before anything is sent: a path that cannot be written is a usage error, not a failed request.
-    const saveFile = saveTo === undefined ? undefined : await openSaveFile(saveTo);
+    const saveFile = saveTo === undefined ? undefined : await openSaveRequestFile(saveTo);
 
     let emulator: RunningEmulator | undefined;
     if (values.emulator) {
@@ -225,7 +234,7 @@ export const sendCommand: Command = {
               error,
               read.map(({ wireNamed }) => wireNamed),
             )
-          : refusalFrom(error);
+          : refusalFrom(error, SPELLINGS[operation as Operation]);
       if (error instanceof GatewayAuthenticationError) throw authenticationRefusal(error, values['show-request'] === true, saveTo);
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS')
         throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);
@@ -237,36 +246,6 @@ export const sendCommand: Command = {
     }
   },
 };
-
-/** A request as it went over the wire: what --verbose, --show-request and --save-request show. */
-interface SentRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * The --save-request file, opened (mode 0600 even when it existed) before anything is sent; each
- * request sent replaces its content with that request, card data included.
- */
-async function openSaveFile(path: string): Promise<{ save(request: SentRequest): Promise<void>; close(): Promise<void> }> {
-  let file: Awaited<ReturnType<typeof open>>;
-  try {
-    file = await open(path, 'w', 0o600);
-    await file.chmod(0o600);
-  } catch (error) {
-    throw new UsageError(`--save-request ${path}: cannot write the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  return {
-    async save(request) {
-      const text = `${JSON.stringify(request, null, 2)}\n`;
-      await file.truncate(0);
-      await file.write(text, 0, 'utf8');
-    },
-    close: () => file.close(),
-  };
-}
 
 /** A 403/401 in the CLI's words: what the gateway refused and which flags and commands find out why. */
 function authenticationRefusal(error: GatewayAuthenticationError, shown: boolean, savedTo: string | undefined): RefusalError {

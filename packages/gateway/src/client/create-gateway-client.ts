@@ -11,7 +11,7 @@ import { parseGatewayResponse } from '../response/parse-gateway-response.js';
 import type { ValidationIssue } from '@paysign/protocol';
 import { validateRecurringPayment, validateRecurringPaymentRow } from '@paysign/protocol';
 import { validatePanEligibilitySend, validateTransfer } from '@paysign/protocol';
-import { DEFAULT_MAX_REPLY_BYTES, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './options.js';
+import { DEFAULT_MAX_REPLY_BYTES, DEFAULT_TIMEOUT_MS, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './options.js';
 import { redactBaseString } from './redact-base-string.js';
 import { sendRequest } from './send-request.js';
 
@@ -57,7 +57,6 @@ export interface GatewayClient {
   transfer(request: TransferRequest, call?: GatewayCallOptions): Promise<GatewayResult>;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**

@@ -121,3 +121,15 @@ export interface GatewayCallOptions {
  * ```
  */
 export const DEFAULT_MAX_REPLY_BYTES = 1_048_576;
+
+/**
+ * The default timeout of a gateway client's request, sending and reading the reply: 30 s.
+ *
+ * @example
+ * ```ts
+ * import { createGatewayClient, DEFAULT_TIMEOUT_MS } from '@paysign/gateway';
+ *
+ * const client = createGatewayClient({ ...options, timeoutMs: 2 * DEFAULT_TIMEOUT_MS });
+ * ```
+ */
+export const DEFAULT_TIMEOUT_MS = 30_000;

@@ -29,14 +29,52 @@ export interface CsvStreamRecord {
 }
 
 /**
+ * How {@link decodeCsvStream} reads: {@link DecodeCsvOptions} and the cap on one record.
+ *
+ * @example
+ * ```ts
+ * import { decodeCsvStream, type DecodeCsvStreamOptions } from '@paysign/payload-codec';
+ *
+ * const options: DecodeCsvStreamOptions = { columns: 'any', maxRecordBytes: 64 * 1024 };
+ * for await (const record of decodeCsvStream(chunks, options)) console.log(record.row);
+ * ```
+ */
+export interface DecodeCsvStreamOptions extends DecodeCsvOptions {
+  /**
+   * The most UTF-8 bytes one record may hold (its line breaks inside quotes included, its line end
+   * not), checked while it is read, so a record is never buffered past it. Default
+   * {@link DEFAULT_MAX_CSV_RECORD_BYTES}.
+   */
+  readonly maxRecordBytes?: number;
+}
+
+/**
+ * The default cap on one record of {@link decodeCsvStream}: 1 MiB. A row of the gateway's CSV with
+ * every field at its longest (`order_desc` 65K characters, the others at most 1,024) is far below it;
+ * a stray `"` makes the rest of a file one "record", and that record stops here.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAX_CSV_RECORD_BYTES } from '@paysign/payload-codec';
+ *
+ * console.log(`a record may hold ${DEFAULT_MAX_CSV_RECORD_BYTES} bytes`); // 1048576
+ * ```
+ */
+export const DEFAULT_MAX_CSV_RECORD_BYTES: number = 1024 * 1024;
+
+/**
  * Reads a `;`-separated CSV (header row first, CRLF or LF line ends, RFC 4180 quotes, a line break
  * inside quotes kept in its record) from chunks of text, one record at a time: a file of a
- * million rows is never held in memory. Empty lines are skipped. A header that cannot be read
- * throws, as {@link decodeCsv} does (`UNKNOWN_HEADER`, `WRONG_SEPARATOR` for a header written with
- * `,`, ...), and so does an input without a header (`MISSING_HEADER`); a data record that cannot be
+ * million rows is never held in memory, and each character is looked at a bounded number of times
+ * (the time is linear in the input, however the quotes fall). Empty lines are skipped. A header that
+ * cannot be read throws, as {@link decodeCsv} does (`UNKNOWN_HEADER`, `WRONG_SEPARATOR` for a header
+ * written with `,`, ...), and so does an input without a header (`MISSING_HEADER`) and a record longer
+ * than `maxRecordBytes` (`RECORD_TOO_LONG`, naming the row, its line and the cap: a quote left open
+ * makes the rest of the file one record, so the reading cannot go on); a data record that cannot be
  * read is yielded with its `error`, so that the caller decides whether to go on.
  *
- * @throws {CodecError} for the header, or `MISSING_HEADER` when the input has no header row.
+ * @throws {CodecError} for the header, `MISSING_HEADER` when the input has no header row,
+ *   `RECORD_TOO_LONG` for a record over the cap.
  * @example
  * ```ts
  * import { createReadStream } from 'node:fs';
@@ -51,11 +89,15 @@ export interface CsvStreamRecord {
  */
 export async function* decodeCsvStream(
   chunks: AsyncIterable<string> | Iterable<string>,
-  options: DecodeCsvOptions,
+  options: DecodeCsvStreamOptions,
 ): AsyncGenerator<CsvStreamRecord, void, undefined> {
+  const maxRecordBytes = options?.maxRecordBytes ?? DEFAULT_MAX_CSV_RECORD_BYTES;
+  if (!(Number.isSafeInteger(maxRecordBytes) && maxRecordBytes > 0) && maxRecordBytes !== Number.POSITIVE_INFINITY) {
+    throw new CodecError('INVALID_OPTION', 'maxRecordBytes must be a whole number of bytes above 0 (or Infinity)');
+  }
   let header: string | undefined;
   let row = 0;
-  for await (const { text, line } of csvRecords(chunks)) {
+  for await (const { text, line } of csvRecords(chunks, maxRecordBytes, () => (header === undefined ? 0 : row + 1))) {
     if (text === '') continue;
     if (header === undefined) {
       header = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -81,36 +123,77 @@ export async function* decodeCsvStream(
   if (header === undefined) throw new CodecError('MISSING_HEADER', 'the CSV document is empty: it has no header row');
 }
 
-/** The records of the text, line ends removed, each with the line it starts on. */
-async function* csvRecords(chunks: AsyncIterable<string> | Iterable<string>): AsyncGenerator<{ text: string; line: number }> {
-  let pending = '';
-  let quotes = 0; // quotes counted in `pending` from `start` to `scanned`: odd means a line break is inside quotes
-  let scanned = 0;
-  let line = 1; // the line `pending` starts on
+const QUOTE = '"';
+const LF = '\n';
+
+/**
+ * The records of the text, line ends removed, each with the line it starts on. A record is kept as
+ * its pieces until its end is found, and the next quote and line feed of a chunk are each searched
+ * for once: no text is searched or copied twice, whatever the length of the record.
+ */
+async function* csvRecords(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  maxRecordBytes: number,
+  rowOfNext: () => number,
+): AsyncGenerator<{ text: string; line: number }> {
+  let pieces: string[] = [];
+  let units = 0; // UTF-16 code units of the record so far
+  let bytes: number | undefined; // its UTF-8 bytes, counted only once `units` could pass the cap
+  let inQuotes = false;
+  let line = 1; // the line the record starts on
+  let lineFeeds = 0; // line feeds inside quotes in the record so far
+  const take = (piece: string) => {
+    pieces.push(piece);
+    units += piece.length;
+    // A code unit is at most 3 UTF-8 bytes: below cap / 3 units, no need to count them.
+    if (bytes === undefined && units * 3 > maxRecordBytes) bytes = pieces.reduce((sum, p) => sum + utf8Length(p), 0);
+    else if (bytes !== undefined) bytes += utf8Length(piece);
+    if (bytes !== undefined && bytes > maxRecordBytes) {
+      const row = rowOfNext();
+      throw new CodecError(
+        'RECORD_TOO_LONG',
+        `${row === 0 ? 'the header row' : `row ${row}`} (line ${line}) is longer than ${maxRecordBytes} bytes, the most one CSV record may hold` +
+          `${inQuotes ? ': a quote opened in it is never closed, so every line after it belongs to it' : ''}`,
+        row === 0 ? { row: 0 } : { row },
+      );
+    }
+  };
+  const flush = () => {
+    const text = pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
+    const record = { text: text.endsWith('\r') ? text.slice(0, -1) : text, line };
+    line += lineFeeds + 1;
+    pieces = [];
+    units = 0;
+    bytes = undefined;
+    lineFeeds = 0;
+    return record;
+  };
   for await (const chunk of chunks) {
     if (typeof chunk !== 'string') throw new CodecError('INVALID_VALUE', 'decodeCsvStream reads chunks of text: open the file as UTF-8');
-    pending += chunk;
-    let start = 0;
-    for (;;) {
-      const end = pending.indexOf('\n', scanned);
-      if (end === -1) break;
-      for (let q = pending.indexOf('"', scanned); q !== -1 && q < end; q = pending.indexOf('"', q + 1)) quotes++;
-      scanned = end + 1;
-      if (quotes % 2 === 1) continue;
-      const text = pending.slice(start, end);
-      yield { text: text.endsWith('\r') ? text.slice(0, -1) : text, line };
-      line += countLineFeeds(text) + 1;
-      start = end + 1;
-      quotes = 0;
+    let from = 0; // the start of the part of the chunk not yet taken into the record
+    let quote = chunk.indexOf(QUOTE);
+    for (let lf = chunk.indexOf(LF); lf !== -1; lf = chunk.indexOf(LF, lf + 1)) {
+      for (; quote !== -1 && quote < lf; quote = chunk.indexOf(QUOTE, quote + 1)) inQuotes = !inQuotes;
+      if (inQuotes) {
+        lineFeeds++;
+        continue;
+      }
+      take(chunk.slice(from, lf));
+      from = lf + 1;
+      yield flush();
     }
-    pending = pending.slice(start);
-    scanned -= start; // quotes after `scanned` are counted on the next round
+    for (; quote !== -1; quote = chunk.indexOf(QUOTE, quote + 1)) inQuotes = !inQuotes;
+    if (from < chunk.length) take(chunk.slice(from));
   }
-  if (pending !== '') yield { text: pending.endsWith('\r') ? pending.slice(0, -1) : pending, line };
+  if (pieces.length > 0) yield flush();
 }
 
-function countLineFeeds(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
-  return count;
+function utf8Length(text: string): number {
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A surrogate pair is 4 bytes: 2 for each half.
+    length += c < 0x80 ? 1 : c < 0x800 || (c >= 0xd800 && c < 0xe000) ? 2 : 3;
+  }
+  return length;
 }
