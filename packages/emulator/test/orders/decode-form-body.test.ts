@@ -50,7 +50,7 @@ describe('decodeFormBody', () => {
       fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
         const expected = Buffer.from(bytes)
           .toString('latin1')
-          .replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => (Number.parseInt(hex, 16) >= 0x80 ? String.fromCharCode(Number.parseInt(hex, 16)) : escape))
+          .replace(/%([0-9A-Fa-f]{2})/g, (escaped, hex: string) => (Number.parseInt(hex, 16) >= 0x80 ? String.fromCharCode(Number.parseInt(hex, 16)) : escaped))
           .replace(/[\x80-\xff]/g, (char) => encodeURIComponent(char));
         expect(decodeFormBody(bytes, 'iso-8859-1')).toBe(expected);
       }),
