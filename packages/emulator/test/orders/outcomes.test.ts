@@ -172,3 +172,16 @@ describe('options', () => {
     createEmulator({ merchants: [{ ...merchant, callbackUrl: 'https://shop.example/cb' }], outcomeDelayMs: 0 }).stop();
   });
 });
+
+describe('the order book in process', () => {
+  it('decided() resolves once every order has its outcome; a test card outcome holds without a callback address (and says why)', async () => {
+    const emulator = createEmulator({ merchants: [{ login: 'm', controlKey: 'k', endpointIds: ['1'] }], outcomeDelayMs: 50, log: () => {} });
+    emulator.orders.open({ orderid: 'a', operation: 'transfer', merchantOrderId: 'o-a', login: 'm' });
+    emulator.orders.open({ orderid: 'b', operation: 'transfer', merchantOrderId: 'o-b', login: 'm', outcome: 'filtered' });
+    expect(emulator.orders.get('a')?.status).toBe('processing');
+    await emulator.orders.decided();
+    expect([emulator.orders.get('a')?.status, emulator.orders.get('b')?.status]).toEqual(['approved', 'filtered']);
+    expect(emulator.orders.get('b')?.callbackProblem).toContain('no callback address');
+    emulator.stop();
+  });
+});
