@@ -128,8 +128,40 @@ describe('the loop, with the real binary', () => {
     expect(received[1]?.get('status')).toBe('declined');
   });
 
+  it("a recurring charge's callback re-sent from the admin API (the console's re-send) reaches the app again", async () => {
+    const base = (emulator.lines[0] as string).slice('listening on '.length);
+    const listening = (listen.lines[0] as string).slice('listening on '.length);
+    const today = new Date();
+    const ddmmyyyy = `${String(today.getUTCDate()).padStart(2, '0')}.${String(today.getUTCMonth() + 1).padStart(2, '0')}.${today.getUTCFullYear()}`;
+    const created = await fetch(`${base}/emulator/recurring-payments?login=demo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        'recurring-payment-id': 'rp-loop',
+        'client-orderid': 'rp-order',
+        'credit-card-number': '4111111111111111',
+        amount: '3.00',
+        period: 'month',
+        interval: '1',
+        'start-date': ddmmyyyy,
+        type: 'auto',
+        server_callback_url: `${listening}/cb`,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const orderid = ((await created.json()) as { charges: { orderid: string }[] }).charges[0]?.orderid as string;
+    const fromCharge = () => received.filter((query) => query.get('orderid') === orderid);
+    await expect.poll(() => fromCharge().length, { timeout: 10_000 }).toBe(1);
+    const resent = await fetch(`${base}/emulator/recurring-payments/rp-loop/callbacks/${orderid}/resend`, { method: 'POST' });
+    expect(resent.status).toBe(200);
+    await expect.poll(() => fromCharge().length, { timeout: 10_000 }).toBe(2);
+    expect(fromCharge().map((query) => query.get('status'))).toEqual(['approved', 'approved']);
+  });
+
   it('clock and payments without --url find the running emulator; without one running they say how to pass the URL', () => {
-    expect(paysign(['emulator', 'payments'], { XDG_RUNTIME_DIR: runtime })).toMatchObject({ code: 0, stdout: 'no recurring payments\n' });
+    const payments = paysign(['emulator', 'payments'], { XDG_RUNTIME_DIR: runtime });
+    expect(payments.code).toBe(0);
+    expect(payments.stdout).toMatch(/^rp-loop {2}active {2}repeats 1 {2}next \d\d\.\d\d\.\d{4} {2}merchant demo\/1\n$/);
     const empty = mkdtempSync(join(tmpdir(), 'paysign-none-'));
     try {
       const none = paysign(['emulator', 'clock', '--advance', '20'], { XDG_RUNTIME_DIR: empty });
