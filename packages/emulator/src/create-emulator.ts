@@ -366,7 +366,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         method: request.method,
         url: request.url,
         authorization: request.headers.get('authorization'),
-        ...(outcome?.accepted === false && { reason: outcome.reason, message: outcome.message, ...(outcome.body !== undefined && { body: outcome.body }) }),
+        // The request log's explain reads the body of a signature that did not verify.
+        ...(outcome?.accepted === false && {
+          reason: outcome.reason,
+          message: outcome.message,
+          ...(outcome.reason === 'invalid_signature' && outcome.body !== undefined && { body: outcome.body }),
+        }),
       },
       response.status,
     );

@@ -23,7 +23,7 @@ export interface Refusal {
   reason: RefusalReason;
   code: RefusalCode;
   message: string;
-  /** The body as decoded, for a signature that did not verify (the diagnosis reads it). */
+  /** The body as decoded by its charset, once it was read (from step 5 on): the diagnosis and the request log read it. */
   body?: string;
 }
 
@@ -36,6 +36,8 @@ export interface Admission {
   login: string;
   /** The operation parameters (query and body, decoded, `oauth_*` removed), in order. */
   params: readonly (readonly [string, string])[];
+  /** The body as decoded by its charset (the request log reads it). */
+  body: string;
 }
 
 /** What {@link createRequestChecks}' function answers for one request. */
@@ -66,8 +68,8 @@ function refuse(status: Refusal['status'], reason: RefusalReason, message: strin
  * 3. `Content-Length` within the body cap (413 `body_too_large`);
  * 4. the `Authorization` header alone: present and readable, a timestamp inside the window, a
  *    registered login (403 with the verifier's reason: `stale_timestamp`, `unknown_consumer`, ...);
- * 5. the body, read with a running count (413), and no body without a `Content-Type` (415);
- * 6. the body decoded by its charset, its parameters counted with the query's (400 `too_many_parameters`);
+ * 5. the body, read with a running count (413), decoded by its charset; no body without a `Content-Type` (415);
+ * 6. its parameters counted with the query's (400 `too_many_parameters`);
  * 7. the signature and the nonce, by oauth-core's verifier (403 `invalid_signature`, `nonce_reused`, ...);
  * 8. the endpoint assigned to the login (403 `endpoint_not_assigned`).
  *
@@ -104,11 +106,11 @@ export function createRequestChecks(options: RequestCheckOptions): (request: Req
 
     const bytes = await readCappedBytes(request, maxBodyBytes);
     if (bytes === undefined) return refuse(413, 'body_too_large', `the body is over the ${maxBodyBytes}-byte cap`);
-    if (mediaType === 'absent' && bytes.length > 0) return refuse(415, 'unsupported_media_type', 'a body was sent without a Content-Type');
-
     const text = decodeFormBody(bytes, mediaType === 'iso-8859-1' ? 'iso-8859-1' : 'utf-8');
+    if (mediaType === 'absent' && bytes.length > 0) return refuse(415, 'unsupported_media_type', 'a body was sent without a Content-Type', text);
+
     if (countFormParameters([url.search.slice(1), text], maxParameters) > maxParameters) {
-      return refuse(400, 'too_many_parameters', `the request has more than ${maxParameters} parameters`);
+      return refuse(400, 'too_many_parameters', `the request has more than ${maxParameters} parameters`, text);
     }
 
     const result = await verifier.verify({
@@ -121,8 +123,16 @@ export function createRequestChecks(options: RequestCheckOptions): (request: Req
 
     const merchant = merchants.get(result.consumerKey);
     if (!merchant?.account.endpointIds.includes(matched.endpointId)) {
-      return refuse(403, 'endpoint_not_assigned', `endpoint ${matched.endpointId} is not assigned to merchant ${result.consumerKey}`);
+      return refuse(403, 'endpoint_not_assigned', `endpoint ${matched.endpointId} is not assigned to merchant ${result.consumerKey}`, text);
     }
-    return { accepted: true, operation: matched.operation, endpointId: matched.endpointId, merchant, login: result.consumerKey, params: result.params };
+    return {
+      accepted: true,
+      operation: matched.operation,
+      endpointId: matched.endpointId,
+      merchant,
+      login: result.consumerKey,
+      params: result.params,
+      body: text,
+    };
   };
 }
