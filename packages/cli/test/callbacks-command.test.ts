@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { callbackControl } from '@paysign/protocol';
 import { describe, expect, it } from 'vitest';
-import { BIN } from './run-cli.js';
+import { BIN, paysign } from './run-cli.js';
 
 async function start(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; base: string; lines: string[]; stderr: () => string }> {
   const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '' } });
@@ -219,16 +219,52 @@ describe('paysign callbacks listen: timestamps, --json, --forward-to (issue #21,
     const { child, base, stderr } = await start(['callbacks', 'listen', '--control-key', 'test-merchant-control', '--forward-to', appUrl]);
     try {
       expect((await fetch(`${base}/cb?${GOOD.replace('status=approved', 'status=declined')}`)).status).toBe(403);
-      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(200);
+      // The sender gets what the app answered.
+      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(204);
       await expect.poll(() => stderr()).toContain(`forwarded to ${appUrl}: HTTP 204`);
       expect(received).toEqual([`/callbacks?${GOOD}`]);
+      // A repeated delivery is forwarded too: the app's own de-duplication decides.
+      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(204);
+      expect(received).toEqual([`/callbacks?${GOOD}`, `/callbacks?${GOOD}`]);
     } finally {
       expect(await stop(child)).toBe(0);
       await new Promise<void>((resolve) => app.close(() => resolve()));
     }
   });
 
-  it('--forward-to a closed port says why on stderr, and the gateway still gets its 200', async () => {
+  it('--forward-to: an app that fails gives the sender its status; a redirect is not followed and gives 502', async () => {
+    let answer: { status: number; headers?: Record<string, string> } = { status: 500 };
+    const followed: string[] = [];
+    const app = createServer((request, response) => {
+      if (request.url?.startsWith('/elsewhere')) followed.push(request.url);
+      response.writeHead(answer.status, answer.headers).end();
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/callbacks`;
+    const { child, base } = await start(['callbacks', 'listen', '--control-key', 'test-merchant-control', '--forward-to', appUrl]);
+    try {
+      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(500);
+      answer = { status: 503 };
+      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(503);
+      answer = { status: 302, headers: { Location: `http://127.0.0.1:${(app.address() as AddressInfo).port}/elsewhere` } };
+      expect((await fetch(`${base}/cb?${GOOD}`, { redirect: 'manual' })).status).toBe(502);
+      expect(followed).toEqual([]);
+      answer = { status: 200 };
+      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(200);
+    } finally {
+      expect(await stop(child)).toBe(0);
+      await new Promise<void>((resolve) => app.close(() => resolve()));
+    }
+  });
+
+  it('--forward-to takes only http(s) URLs', () => {
+    for (const target of ['ftp://127.0.0.1/cb', 'file:///etc/passwd', 'javascript:alert(1)']) {
+      const result = paysign(['callbacks', 'listen', '--forward-to', target], { PAYSIGN_CONTROL_KEY: 'k' });
+      expect([result.code, result.stderr]).toEqual([2, expect.stringContaining('--forward-to must be an http: or https: URL')]);
+    }
+  });
+
+  it('--forward-to a closed port says why on stderr, and the sender gets 502 so it retries', async () => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as AddressInfo).port;
@@ -242,7 +278,7 @@ describe('paysign callbacks listen: timestamps, --json, --forward-to (issue #21,
       `http://127.0.0.1:${port}/cb`,
     ]);
     try {
-      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(200);
+      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(502);
       await expect.poll(() => stderr()).toContain(`forward to http://127.0.0.1:${port}/cb failed: ECONNREFUSED`);
     } finally {
       expect(await stop(child)).toBe(0);

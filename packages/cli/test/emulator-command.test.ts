@@ -43,8 +43,8 @@ describe('paysign emulator', () => {
       });
       expect(refused.status).toBe(403);
       expect(await refused.text()).toBe('');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(stderr).toContain('invalid_signature');
+      // The refusal line carries its cause, found just after the reply.
+      await expect.poll(() => stderr).toContain(': wrong_key (invalid_signature): ');
       expect(stderr).not.toContain('secret');
     } finally {
       child.kill('SIGTERM');
@@ -53,10 +53,77 @@ describe('paysign emulator', () => {
     expect(code).toBe(0);
   });
 
-  it('exits 2 without a key', () => {
-    const result = paysign(['emulator', '--login', 'merchant']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('give --control-key or at least one --public-key');
+  it('with no flags serves a demo merchant: login, a new control key, console and debugger, one per line; the key signs', async () => {
+    const child = spawn(process.execPath, [BIN, 'emulator'], { env: { PATH: process.env.PATH ?? '', XDG_RUNTIME_DIR: '/nonexistent-for-this-test' } });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const lines: string[] = [];
+    createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
+    try {
+      await expect.poll(() => lines.length, { timeout: 10_000 }).toBe(5);
+      const base = (lines[0] as string).slice('listening on '.length);
+      expect(lines[0]).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+      expect(lines[1]).toBe('login: demo');
+      expect(lines[2]).toMatch(/^control key: [A-Za-z0-9_-]{24}$/);
+      expect(lines.slice(3)).toEqual([`console: ${base}/`, `debugger: ${base}/debugger`]);
+      const controlKey = (lines[2] as string).slice('control key: '.length);
+      // The printed login and key sign a request the demo merchant's endpoint accepts.
+      const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+      const { tmpdir } = await import('node:os');
+      const { join } = await import('node:path');
+      const directory = mkdtempSync(join(tmpdir(), 'paysign-demo-'));
+      writeFileSync(join(directory, 'request.json'), JSON.stringify({ clientOrderId: 'o-1', sendingCardRefId: 'ref-1' }));
+      const sent = await paysignAsync(
+        ['send', 'pan-eligibility', '--file', join(directory, 'request.json'), '--base-url', base, '--login', 'demo', '--endpoint-id', '1'],
+        {
+          PAYSIGN_CONTROL_KEY: controlKey,
+        },
+      );
+      rmSync(directory, { recursive: true, force: true });
+      expect(sent.code).toBe(0);
+      expect(sent.stdout).toContain('processing');
+      const wrong = await paysignAsync(['send', 'pan-eligibility', '--file', '/dev/null', '--base-url', base], {});
+      expect(wrong.code).not.toBe(0);
+      // ...and the console and debugger answer at the printed URLs.
+      expect((await fetch(`${base}/`)).status).toBe(200);
+      expect((await fetch(`${base}/debugger`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+  });
+
+  it('--control-key still works but warns that argv is visible; PAYSIGN_CONTROL_KEY and --control-key-file do not warn and are not printed', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const directory = mkdtempSync(join(tmpdir(), 'paysign-key-'));
+    writeFileSync(join(directory, 'key'), 'file-secret\n', { mode: 0o600 });
+    const run = async (args: string[], env: Record<string, string>) => {
+      const child = spawn(process.execPath, [BIN, 'emulator', ...args], { env: { PATH: process.env.PATH ?? '', XDG_RUNTIME_DIR: directory, ...env } });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      await expect.poll(() => stdout.split('\n').length, { timeout: 10_000 }).toBeGreaterThan(5);
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      return { stdout, stderr };
+    };
+    try {
+      const flag = await run(['--control-key', 'argv-secret'], {});
+      expect(flag.stderr).toContain('warning: --control-key is visible to other users of this machine (ps)');
+      expect(flag.stdout).toContain('control key: from --control-key\n');
+      const fromEnv = await run([], { PAYSIGN_CONTROL_KEY: 'env-secret' });
+      expect(fromEnv.stderr).not.toContain('warning');
+      expect(fromEnv.stdout).toContain('control key: from PAYSIGN_CONTROL_KEY\n');
+      const fromFile = await run(['--control-key-file', join(directory, 'key')], {});
+      expect(fromFile.stderr).not.toContain('warning');
+      for (const output of [flag, fromEnv, fromFile]) expect(`${output.stdout}${output.stderr}`).not.toMatch(/argv-secret|env-secret|file-secret/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
 
@@ -168,5 +235,51 @@ describe('paysign emulator --max-callbacks-in-flight', () => {
     expect(nobody.code).toBe(2);
     expect(nobody.stderr).toContain('no emulator answers at http://127.0.0.1:9');
     expect(paysign(['emulator', 'clock', '--url', 'http://127.0.0.1:9']).stderr).toContain('clock needs --advance N');
+  });
+});
+
+describe('paysign emulator --merchants FILE', () => {
+  it('serves every merchant of the file, each with its callback address; a bad file is refused naming the field', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const directory = mkdtempSync(join(tmpdir(), 'paysign-merchants-'));
+    const file = (name: string, value: unknown) => {
+      writeFileSync(join(directory, name), JSON.stringify(value), { mode: 0o600 });
+      return join(directory, name);
+    };
+    try {
+      const good = file('merchants.json', [
+        { login: 'shop-a', controlKey: 'key-a', endpointIds: ['1'], callbackUrl: 'http://127.0.0.1:9/a' },
+        { login: 'shop-b', controlKey: 'key-b', endpointIds: ['2', '3'] },
+      ]);
+      const child = spawn(process.execPath, [BIN, 'emulator', '--merchants', good], { env: { PATH: process.env.PATH ?? '', XDG_RUNTIME_DIR: directory } });
+      const lines: string[] = [];
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
+      try {
+        await expect.poll(() => lines.length, { timeout: 10_000 }).toBe(5);
+        expect(lines.slice(1, 3)).toEqual(['login: shop-a, shop-b', `control key: from ${good}`]);
+        await expect.poll(() => stderr).toContain('merchant shop-b, endpoint 2, 3: POST');
+        expect(`${lines.join('\n')}${stderr}`).not.toMatch(/key-a|key-b/);
+      } finally {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+
+      const badUrl = paysign([
+        'emulator',
+        '--merchants',
+        file('bad.json', [{ login: 'shop', controlKey: 'k', endpointIds: ['1'], callbackUrl: 'ftp://x/cb' }]),
+      ]);
+      expect([badUrl.code, badUrl.stderr]).toEqual([2, expect.stringContaining('merchant shop: callbackUrl must be an http: or https: URL')]);
+      const notArray = paysign(['emulator', '--merchants', file('object.json', { login: 'shop' })]);
+      expect([notArray.code, notArray.stderr]).toEqual([2, expect.stringContaining('--merchants: the file must hold a JSON array of merchant objects')]);
+      const clash = paysign(['emulator', '--merchants', good, '--login', 'x']);
+      expect([clash.code, clash.stderr]).toEqual([2, expect.stringContaining('--merchants replaces --login: set these per merchant in the file')]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

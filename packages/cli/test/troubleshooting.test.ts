@@ -29,8 +29,8 @@ function run(command: string, gateway: string): Promise<{ code: number | null; s
 }
 
 // $GATEWAY: the real emulator, started as the table says.
-const emulator = spawn(process.execPath, [BIN, 'emulator', '--login', 'merchant', '--control-key', 'k', '--endpoint-id', '1'], {
-  env: { PATH: process.env.PATH ?? '' },
+const emulator = spawn(process.execPath, [BIN, 'emulator', '--login', 'merchant', '--endpoint-id', '1'], {
+  env: { PATH: process.env.PATH ?? '', PAYSIGN_CONTROL_KEY: 'k' },
 });
 let gateway = '';
 beforeAll(async () => {

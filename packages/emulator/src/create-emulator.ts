@@ -1,36 +1,30 @@
 import { createMemoryNonceStore, createVerifier, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type NonceStore } from '@paysign/oauth-core';
-import { declaredTooLarge, matchOperationPath } from '@paysign/protocol';
 import { Hono } from 'hono';
-import { EmulatorError } from './errors.js';
-import { lineLog, type EmulatorLog, type OperationName } from './log.js';
-import type { MerchantAccount } from './merchants/merchant-account.js';
-import { createMerchantRegistry, type MerchantRegistry } from './merchants/merchant-registry.js';
-import { createPaymentOwners, type PaymentOwners } from './merchants/payment-owners.js';
-import type { OperationContext, ReplyPairs } from './operations/context.js';
-import { panEligibilitySend } from './operations/pan-eligibility.js';
-import { transfer } from './operations/transfer.js';
-import { updateRecurringPayments } from './operations/update-recurring-payments.js';
-import { emptyReply, forbidden, GATEWAY_HEADERS } from './reply/headers.js';
-import { gatewayReply } from './reply/gateway-reply.js';
-import { replyFormatFor } from '@paysign/protocol';
-import { countFormParameters } from './request/count-parameters.js';
-import { formMediaType } from './request/media-type.js';
-import { precheckAuthorization } from './request/pre-check.js';
-import { readCappedBody } from './request/read-body.js';
 import { addAdminRoutes } from './admin/admin-routes.js';
-import { addConsoleRoutes } from './console/console-routes.js';
-import { createCsrfToken } from './console/csrf.js';
-import { createRequestLog, type RefusalOutcome } from './console/request-log.js';
 import type { AdminAccess } from './admin/loopback.js';
 import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from './callbacks/callback-sender.js';
 import { createClock, dateOf, type EmulatorClock } from './clock/emulator-clock.js';
+import { addConsoleRoutes } from './console/console-routes.js';
+import { createCsrfToken } from './console/csrf.js';
+import { createRequestLog } from './console/request-log.js';
+import { EmulatorError } from './errors.js';
+import { lineLog, type EmulatorLog } from './log.js';
+import type { MerchantAccount } from './merchants/merchant-account.js';
+import { createMerchantRegistry, type MerchantRegistry } from './merchants/merchant-registry.js';
+import { createPaymentOwners, type PaymentOwners } from './merchants/payment-owners.js';
+import { createOperationRunner } from './operations/run-operation.js';
+import { createOrderBook, type OrderBook } from './orders/order-book.js';
 import { createRecurringEngine, type RecurringEngine } from './recurring/recurring-engine.js';
-import { createMemoryProfileStore } from './store/memory-store.js';
+import { GATEWAY_HEADERS } from './reply/headers.js';
+import { createRefusalReplies } from './reply/refusal-reply.js';
+import { createRequestChecks, type RequestOutcome } from './request/check-request.js';
+import { createSignatureCause } from './request/signature-cause.js';
 import type { EmulatorStateBackend } from './state/emulator-snapshot.js';
 import { createPersister } from './state/persister.js';
 import { recordingNonceStore } from './state/recording-nonce-store.js';
 import { recordingSender } from './state/recording-sender.js';
 import { checkStateOptions, restoredProfiles, restoreState, snapshotOf } from './state/state-parts.js';
+import { createMemoryProfileStore } from './store/memory-store.js';
 import type { ProfileFields, ProfileStore } from './store/profile-store.js';
 
 /**
@@ -111,6 +105,11 @@ export interface EmulatorOptions {
   state?: EmulatorStateBackend;
   /** Who may call the unsigned admin API under `/emulator/`: `loopback` (default), `any`, or `off`. */
   adminApi?: AdminAccess;
+  /**
+   * How long a transfer or pan-eligibility order stays `processing` before it reaches its final
+   * status and calls back, in ms of real time. Default 1000.
+   */
+  outcomeDelayMs?: number;
 }
 
 /**
@@ -141,6 +140,8 @@ export interface Emulator {
   readonly clock: EmulatorClock;
   /** Charges, states and callbacks of the recurring payments. */
   readonly recurring: RecurringEngine;
+  /** The orders of transfers and pan-eligibility checks: their outcomes and callbacks. */
+  readonly orders: OrderBook;
   /** Cancels waiting callback retries (the server's `close()` calls it). */
   stop(): void;
   /**
@@ -150,6 +151,18 @@ export interface Emulator {
    */
   persist(): Promise<void>;
 }
+
+/**
+ * The default time a transfer or pan-eligibility order stays `processing`: one second of real time.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, DEFAULT_OUTCOME_DELAY_MS } from '@paysign/emulator';
+ *
+ * const emulator = createEmulator({ merchants, outcomeDelayMs: DEFAULT_OUTCOME_DELAY_MS * 5 }); // five seconds
+ * ```
+ */
+export const DEFAULT_OUTCOME_DELAY_MS = 1000;
 
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
 
@@ -180,9 +193,10 @@ export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
  */
 export const DEFAULT_MAX_PARAMETERS = 128;
 
-function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+function positiveInteger(value: number | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) throw new EmulatorError('INVALID_OPTIONS', `${name} must be a positive integer`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new EmulatorError('INVALID_OPTIONS', `${name} must be ${min === 0 ? 'a whole number, 0 or more' : 'a positive integer'}`);
   return value;
 }
 
@@ -191,11 +205,13 @@ function isStore(value: EmulatorOptions['profiles']): value is ProfileStore {
 }
 
 /**
- * Creates the emulator: every POST to an operation path is verified with oauth-core's verifier
- * (HMAC-SHA1 or RSA-SHA256, timestamp window, nonce replay) and refused with an empty 403 like
- * the gateway's when anything is wrong, the reason going to the log only. Accepted requests are
- * validated with the gateway package's rules and answered in the gateway's form encoding, or
- * its JSON variant when `Accept` asks for `application/vnd.pay+json`.
+ * Creates the emulator: wiring only. Every request that is not the console's or the admin API's
+ * goes through the request checks (src/request/check-request.ts, in the order listed there:
+ * route, media type, size, header, body, charset, parameters, signature and nonce, endpoint) and
+ * is refused with an empty reply like the gateway's when one fails, the cause going to the log
+ * (and, for a signature, the cause `paysign explain` finds, after the reply). An admitted request
+ * goes to its operation, validated with the protocol package's rules and answered in the
+ * gateway's form encoding, or its JSON variant when `Accept` asks for `application/vnd.pay+json`.
  *
  * @throws {EmulatorError} `INVALID_OPTIONS` or `INVALID_MERCHANT` for unusable options.
  * @example
@@ -244,14 +260,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   let paynetOrderIds = saved?.orderIds ?? 0;
   const seed = saved?.seed ?? options.seed ?? Math.floor(Math.random() * 2 ** 32);
   const clock = createClock(options.clock ?? 'system', saved?.clock.mode === 'virtual' ? dateOf(saved.clock.today) : options.today);
-  const sender = recordingSender(
-    createCallbackSender({
-      attempts: positiveInteger(options.callbackAttempts, DEFAULT_CALLBACK_ATTEMPTS, 'callbackAttempts'),
-      backoffMs: positiveInteger(options.callbackBackoffMs, DEFAULT_CALLBACK_BACKOFF_MS, 'callbackBackoffMs'),
-      maxInFlight: positiveInteger(options.maxCallbacksInFlight, DEFAULT_MAX_CALLBACKS_IN_FLIGHT, 'maxCallbacksInFlight'),
-      log,
-    }),
-  );
+  const callbackSender = createCallbackSender({
+    attempts: positiveInteger(options.callbackAttempts, DEFAULT_CALLBACK_ATTEMPTS, 'callbackAttempts'),
+    backoffMs: positiveInteger(options.callbackBackoffMs, DEFAULT_CALLBACK_BACKOFF_MS, 'callbackBackoffMs'),
+    maxInFlight: positiveInteger(options.maxCallbacksInFlight, DEFAULT_MAX_CALLBACKS_IN_FLIGHT, 'maxCallbacksInFlight'),
+    log,
+  });
+  const sender = recordingSender(callbackSender);
   const owners = createPaymentOwners();
   const recurring = createRecurringEngine({
     profiles,
@@ -285,101 +300,25 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   if (adminApi !== 'loopback' && adminApi !== 'any' && adminApi !== 'off')
     throw new EmulatorError('INVALID_OPTIONS', 'adminApi must be "loopback", "any" or "off"');
 
-  async function authenticated(
-    request: Request,
-    operation: OperationName,
-    endpointId: string,
-    handle: (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs,
-  ): Promise<Response> {
-    const url = new URL(request.url);
-    const path = url.pathname;
-    const refuse = (status: 400 | 413 | 415, reason: 'too_many_parameters' | 'body_too_large' | 'unsupported_media_type', message: string): Response => {
-      outcomes.set(request, { reason, message });
-      log({ kind: 'refused', status, method: request.method, path, reason, message });
-      return emptyReply(status, { close: status === 413 });
-    };
-    // Cheapest first: headers only, then the body with a running count, then a count of its
-    // parameters, and only then the verifier's parsing, base string and signature.
-    const mediaType = formMediaType(request.headers.get('content-type'));
-    if (mediaType === 'unsupported')
-      return refuse(415, 'unsupported_media_type', 'Content-Type must be application/x-www-form-urlencoded, with charset utf-8 if any');
-    if (declaredTooLarge(request, maxBodyBytes)) return refuse(413, 'body_too_large', `Content-Length is over the ${maxBodyBytes}-byte cap`);
-    const precheck = precheckAuthorization(request.headers.get('authorization'), {
-      isKnown: (login) => merchants.get(login) !== undefined,
-      now: now(),
-      windowSeconds: window,
-    });
-    if (!precheck.ok) {
-      outcomes.set(request, { reason: precheck.reason, message: precheck.message });
-      log({ kind: 'refused', method: request.method, path, reason: precheck.reason, message: precheck.message });
-      return forbidden();
-    }
-    const read = await readCappedBody(request, maxBodyBytes);
-    if ('tooLarge' in read) return refuse(413, 'body_too_large', `the body is over the ${maxBodyBytes}-byte cap`);
-    if (mediaType === 'absent' && read.text !== '') return refuse(415, 'unsupported_media_type', 'a body was sent without a Content-Type');
-    if (countFormParameters([url.search.slice(1), read.text], maxParameters) > maxParameters) {
-      return refuse(400, 'too_many_parameters', `the request has more than ${maxParameters} parameters`);
-    }
-    const body = mediaType === 'form' ? read.text : null;
-    const result = await verifier.verify({
-      method: request.method,
-      url: publicOrigin === undefined ? url : `${publicOrigin}${path}${url.search}`,
-      authorization: request.headers.get('authorization'),
-      body,
-    });
-    if (!result.ok) {
-      // With the body as read: the console's request log runs paysign explain's engine on it.
-      outcomes.set(request, { reason: result.reason, message: result.message, body: read.text });
-      log({ kind: 'refused', method: request.method, path, reason: result.reason, message: result.message });
-      return forbidden();
-    }
-    const merchant = merchants.get(result.consumerKey);
-    if (!merchant?.account.endpointIds.includes(endpointId)) {
-      outcomes.set(request, { reason: 'endpoint_not_assigned', message: `endpoint ${endpointId} is not assigned to merchant ${result.consumerKey}` });
-      log({
-        kind: 'refused',
-        method: request.method,
-        path,
-        reason: 'endpoint_not_assigned',
-        message: `endpoint ${endpointId} is not assigned to merchant ${result.consumerKey}`,
-      });
-      return forbidden();
-    }
-    const serialNumber = crypto.randomUUID();
-    const pairs = await handle({ params: result.params, merchant, endpointId, serialNumber, profiles, owners, log });
-    const type = pairs.find(([name]) => name === 'type')?.[1] ?? '';
-    const status = pairs.find(([name]) => name === 'status')?.[1];
-    const detail = pairs.find(([name]) => name === 'error-message')?.[1];
-    log({
-      kind: 'accepted',
-      operation,
-      path,
-      login: result.consumerKey,
-      serialNumber,
-      outcome: status === undefined ? type : `${type}/${status}`,
-      ...(detail !== undefined && { detail }),
-    });
-    return gatewayReply(pairs, replyFormatFor(request.headers.get('accept')));
-  }
+  const orders = createOrderBook({
+    outcomeDelayMs: positiveInteger(options.outcomeDelayMs, DEFAULT_OUTCOME_DELAY_MS, 'outcomeDelayMs', 0),
+    // Orders live in memory only: their callbacks are not part of --state.
+    sender: callbackSender,
+    log,
+    callbackUrlFor: (login) => merchants.get(login)?.account.callbackUrl,
+    controlKeyFor: (login) => merchants.get(login)?.account.controlKey,
+    capacity: 100_000,
+  });
+  const check = createRequestChecks({ merchants, verifier, pathPrefix, publicOrigin, now, timestampWindowSeconds: window, maxBodyBytes, maxParameters });
+  const signatureCause = createSignatureCause({ merchants, publicOrigin, timestampWindowSeconds: window, maxBodyBytes: 64 * 1024, maxQueued: 16 });
 
-  // One handler per operation of @paysign/protocol's table; the paths are the table's too.
-  const operations: Record<OperationName, (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs> = {
-    'update-recurring-payments': async (context) => {
-      const reply = await updateRecurringPayments(context);
-      // An update changes what later charges do; one due today under the new schedule is made now.
-      await recurring.runThrough();
-      return reply;
-    },
-    'pan-eligibility/send': (context) => panEligibilitySend(context, String(++paynetOrderIds)),
-    transfer: (context) => transfer(context, String(++paynetOrderIds)),
-  };
+  const admitted = createOperationRunner({ profiles, owners, recurring, orders, log, nextOrderId: () => String(++paynetOrderIds) });
+  const { refused, internalError } = createRefusalReplies({ log, now, signatureCause });
 
+  // The console (GET /), the signature debugger (GET /debugger) and the admin API: guarded by adminApi.
   const app = new Hono();
   const manualStops = new Set<string>();
-  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, maxBodyBytes, publicOrigin, manualStops });
-  // The console (GET /) and the signature debugger (GET /debugger): guarded like the admin API.
-  // Why each request was refused, for the request log: set where the emulator refuses it.
-  const outcomes = new WeakMap<Request, RefusalOutcome>();
+  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, orders, maxBodyBytes, publicOrigin, manualStops });
   const requests = createRequestLog({ merchants, publicOrigin, now, timestampWindowSeconds: window, capacity: 200 });
   addConsoleRoutes(app, {
     access: adminApi,
@@ -402,39 +341,51 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         ),
       ),
   });
-  app.post('*', (c) => {
-    const matched = matchOperationPath(new URL(c.req.url).pathname, pathPrefix);
-    if (matched === undefined) return unknownRoute(c.req.raw);
-    return authenticated(c.req.raw, matched.operation, matched.endpointId, operations[matched.operation]);
-  });
-  app.notFound((c) => unknownRoute(c.req.raw));
+  app.onError(internalError);
 
-  // A path that is none of the operations: logged with the path (so a wrong base URL shows in the
-  // log), answered 404 with the gateway's headers and nothing else.
-  function unknownRoute(request: Request): Response {
-    const path = new URL(request.url).pathname;
-    outcomes.set(request, { reason: 'unknown_route', message: `no operation at ${path}: check the base URL and the path (${pathPrefix}/api/v2/...)` });
-    log({ kind: 'refused', status: 404, method: request.method, path, reason: 'unknown_route', message: `no operation at ${path}` });
-    return new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
+  // Answers a request, with the checks' outcome for a gateway request (none for the console's and the admin API's own).
+  async function answer(request: Request, env: unknown): Promise<{ response: Response; outcome?: RequestOutcome }> {
+    // On the system clock days pass by themselves: what fell due is charged before answering.
+    // Once per day at most, so unauthenticated requests cannot make the emulator walk its store.
+    if (clock.mode === 'system' && clock.today() !== lastRunDay) {
+      lastRunDay = clock.today();
+      await recurring.runThrough(lastRunDay);
+    }
+    if (ownPath(new URL(request.url).pathname)) return { response: await app.fetch(request, env) };
+    let outcome: RequestOutcome | undefined;
+    let response: Response;
+    try {
+      outcome = await check(request);
+      response = outcome.accepted ? await admitted(request, outcome) : refused(request, outcome);
+    } catch (error) {
+      response = internalError(error);
+    }
+    // The console's request log: every request but the console's and the admin API's own.
+    requests.record(
+      {
+        method: request.method,
+        url: request.url,
+        authorization: request.headers.get('authorization'),
+        // The request log's explain reads the body of a signature that did not verify.
+        ...(outcome?.accepted === false && {
+          reason: outcome.reason,
+          message: outcome.message,
+          ...(outcome.reason === 'invalid_signature' && outcome.body !== undefined && { body: outcome.body }),
+        }),
+      },
+      response.status,
+    );
+    return outcome === undefined ? { response } : { response, outcome };
   }
-  app.onError((error) => {
-    // Only the class and code: an unexpected error's message could quote request data.
-    log({
-      kind: 'refused',
-      status: 500,
-      method: '-',
-      path: '-',
-      reason: 'internal_error',
-      message: `internal error ${error.name}${'code' in error ? ` ${String(error.code)}` : ''}`,
-    });
-    return new Response(null, { status: 500, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
-  });
 
   return {
     fetch: async (request, env) => {
       await ready;
-      const response = await answer(request, env);
-      if (persister === undefined || request.method === 'GET' || request.method === 'HEAD') return response;
+      const { response, outcome } = await answer(request, env);
+      // --state: saved after what may have changed it (an admitted operation, an admin or console
+      // POST), never after a refused request; before the reply, so nothing acknowledged is lost.
+      const mayHaveChanged = outcome === undefined ? request.method !== 'GET' && request.method !== 'HEAD' : outcome.accepted;
+      if (persister === undefined || !mayHaveChanged) return response;
       try {
         await persister.persist();
       } catch (error) {
@@ -457,31 +408,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     pathPrefix,
     clock,
     recurring,
+    orders,
     persist: async () => {
       await ready;
       await persister?.persist();
     },
     stop: () => {
       if (saveTimer !== undefined) clearInterval(saveTimer);
+      orders.stop();
       sender.stop();
     },
   };
-
-  async function answer(request: Request, env: unknown): Promise<Response> {
-    // On the system clock days pass by themselves: what fell due is charged before answering.
-    // Once per day at most, so unauthenticated requests cannot make the emulator walk its store.
-    if (clock.mode === 'system' && clock.today() !== lastRunDay) {
-      lastRunDay = clock.today();
-      await recurring.runThrough(lastRunDay);
-    }
-    const response = await app.fetch(request, env);
-    // The console's request log: every request but the console's and the admin API's own.
-    if (!ownPath(new URL(request.url).pathname)) {
-      requests.record(
-        { method: request.method, url: request.url, authorization: request.headers.get('authorization'), ...outcomes.get(request) },
-        response.status,
-      );
-    }
-    return response;
-  }
 }

@@ -1,7 +1,16 @@
 // @paysign/emulator: the payment gateway, locally, as a WinterCG fetch handler.
-export { createEmulator, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PARAMETERS, type Emulator, type EmulatorOptions } from './create-emulator.js';
+export {
+  createEmulator,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_PARAMETERS,
+  DEFAULT_OUTCOME_DELAY_MS,
+  type Emulator,
+  type EmulatorOptions,
+} from './create-emulator.js';
+export type { NewOrder, OrderBook, OrderView } from './orders/order-book.js';
+export { FINAL_OUTCOMES, isFinalOutcome, TEST_CARDS, testCardOutcome, type FinalOutcome } from './orders/test-cards.js';
 export { EmulatorError, type EmulatorErrorCode } from './errors.js';
-export { lineLog, type EmulatorEvent, type EmulatorLog, type OperationName, type RequestShapeReason } from './log.js';
+export { lineLog, type EmulatorEvent, type EmulatorLog, type OperationName, type RefusalReason, type RequestShapeReason } from './log.js';
 export { escapeLogValue } from './log-escape.js'; // for custom log sinks (see the README's Security section)
 
 // Merchants

@@ -15,6 +15,19 @@ import { escapeLogValue } from './log-escape.js';
 export type RequestShapeReason = 'too_many_parameters' | 'body_too_large' | 'unsupported_media_type';
 
 /**
+ * Why the emulator refused a request: oauth-core's reason, or the emulator's own for the
+ * endpoint, the path, the request's shape and its own failures.
+ *
+ * @example
+ * ```ts
+ * import type { RefusalReason } from '@paysign/emulator';
+ *
+ * const reason: RefusalReason = 'endpoint_not_assigned';
+ * ```
+ */
+export type RefusalReason = VerificationFailureReason | 'endpoint_not_assigned' | 'unknown_route' | 'internal_error' | RequestShapeReason;
+
+/**
  * What the emulator tells its log: why a request was refused, or what it accepted. Never a secret, key or full card number.
  *
  * @example
@@ -34,7 +47,12 @@ export type EmulatorEvent =
       method: string;
       path: string;
       /** oauth-core's reason, or the emulator's own for endpoint checks and request shape. */
-      reason: VerificationFailureReason | 'endpoint_not_assigned' | 'unknown_route' | 'internal_error' | RequestShapeReason;
+      reason: RefusalReason;
+      /**
+       * The cause code, when it says more than `reason`: `nonce_reused`, or for a signature that
+       * does not verify the first cause `paysign explain` finds (`wrong_key`, `url_host`, ...).
+       */
+      cause?: string;
       message: string;
     }
   | { kind: 'accepted'; operation: OperationName; path: string; login: string; serialNumber: string; outcome: string; detail?: string }
@@ -94,7 +112,9 @@ export function lineLog(write: (line: string) => void = (line) => console.error(
   return (event) => {
     switch (event.kind) {
       case 'refused':
-        return write(`${e(event.status ?? 403)} ${e(event.method)} ${e(event.path)}: ${e(event.reason)}: ${e(event.message)}`);
+        return write(
+          `${e(event.status ?? 403)} ${e(event.method)} ${e(event.path)}: ${event.cause !== undefined && event.cause !== event.reason ? `${e(event.cause)} (${e(event.reason)})` : e(event.reason)}: ${e(event.message)}`,
+        );
       case 'accepted':
         return write(
           `200 POST ${e(event.path)}: ${e(event.operation)} by ${e(event.login)}: ${e(event.outcome)}${event.detail ? ` (${e(event.detail)})` : ''} serial ${e(event.serialNumber)}`,

@@ -70,7 +70,7 @@ describe('refusals before the signature: status, connection and what is logged',
         method: 'POST',
         path: PAN_PATH,
         reason: 'unsupported_media_type',
-        message: 'Content-Type must be application/x-www-form-urlencoded, with charset utf-8 if any',
+        message: 'Content-Type must be application/x-www-form-urlencoded, with charset UTF-8 or ISO-8859-1 if any',
       },
       { kind: 'refused', status: 413, method: 'POST', path: PAN_PATH, reason: 'body_too_large', message: 'Content-Length is over the 100-byte cap' },
       { kind: 'refused', status: 400, method: 'POST', path: PAN_PATH, reason: 'too_many_parameters', message: 'the request has more than 3 parameters' },
@@ -287,7 +287,7 @@ describe('precheckAuthorization: the header alone', () => {
 
 describe('formMediaType', () => {
   it('reads a quoted charset with escapes as RFC 9110 quoted-string', () => {
-    expect(formMediaType(`${FORM}; charset="utf\\-8"`)).toBe('form');
+    expect(formMediaType(`${FORM}; charset="utf\\-8"`)).toBe('utf-8');
     expect(formMediaType(`${FORM}; charset="latin\\-1"`)).toBe('unsupported');
     expect(formMediaType(null)).toBe('absent');
   });

@@ -2,12 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { escapeLogValue } from '@paysign/emulator';
-import { createCallbackHandler, type GatewayCallback } from '@paysign/gateway';
-import { fromFlagOrEnv, parseCommandArgs } from '../cli/args.js';
+import { createCallbackHandler, type CallbackSeenStore, type GatewayCallback } from '@paysign/gateway';
+import { parseCommandArgs } from '../cli/args.js';
 import { UsageError } from '../cli/usage-error.js';
 import type { Command } from './command.js';
+import { readControlKey } from './control-key.js';
 
-const usage = `paysign callbacks listen --control-key K [--port P] [--host H] [--json] [--forward-to URL]
+const usage = `PAYSIGN_CONTROL_KEY=K paysign callbacks listen [--port P] [--host H] [--json] [--forward-to URL]
 
 Receives the gateway's callbacks (GET, parameters in the query; format from the gateway family's
 documentation, see docs/reference/callbacks.md). The first line on stdout is "listening on
@@ -21,20 +22,27 @@ Only status, orderid and merchant_order are covered by the checksum; everything 
 between orderid and merchant_order. Control characters are printed as escapes (\\n, \\x1b, ...).
 
 A callback whose control checksum does not match, or is malformed, is refused with 403 and
-reported on stderr; a repeated one (same status, orderid and merchant_order) is answered 200
-and printed once. This tool has no order database: your receiver must also check the callback
-against your order (createCallbackHandler's findOrder in @paysign/gateway). Stop it with Ctrl-C.
+reported on stderr; without --forward-to a repeated one (same status, orderid and merchant_order)
+is answered 200 and printed once. This tool has no order database: your receiver must also check
+the callback against your order (createCallbackHandler's findOrder in @paysign/gateway). Stop it
+with Ctrl-C.
 
 Options:
-  --control-key K   the merchant's control key (or PAYSIGN_CONTROL_KEY)
+  --control-key-file FILE  read the merchant's control key from FILE (first line)
+  --control-key K   the control key itself: visible to other users of this machine (ps);
+                    prefer PAYSIGN_CONTROL_KEY or --control-key-file
   --port N          port (default 0: a free one)
   --host H          interface (default 127.0.0.1)
   --json            one JSON object per line instead: first {"listening": URL}, then per
                     verified callback {"time", "status", "orderid", "merchantOrder", "splitUnique",
                     "unverified": {NAME: VALUE}}
-  --forward-to URL  deliver each verified callback to your local app as well: a GET of URL with
-                    the callback's query, as the gateway sent it; the app's answer (or why it
-                    could not be reached) is printed on stderr. Your app must still verify it`;
+  --forward-to URL  deliver each verified callback to your local app: a GET of the http(s) URL
+                    with the callback's query, as the gateway sent it (redirects are not
+                    followed). The sender gets what the app answered: the app's 2xx, its
+                    non-2xx status, 502 when it cannot be reached or answers a redirect, 504
+                    when it takes over 10 s; so the gateway (or emulator) retries on its own
+                    schedule until the app takes it. Every delivery is forwarded, a repeated
+                    one too: your app's own de-duplication decides. Your app must verify it`;
 
 /** How long a forwarded callback may take in the local app before it is reported as failed. */
 const FORWARD_TIMEOUT_MS = 10_000;
@@ -86,54 +94,86 @@ export const callbacksCommand: Command = {
   async run(args, { io, env, stopSignal }) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { 'control-key': { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, json: { type: 'boolean' }, 'forward-to': { type: 'string' } },
+      {
+        'control-key': { type: 'string' },
+        'control-key-file': { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        json: { type: 'boolean' },
+        'forward-to': { type: 'string' },
+      },
       true,
     );
     if (values.help) return (io.out(usage), 0);
-    if (positionals.length !== 1 || positionals[0] !== 'listen') throw new UsageError('usage: paysign callbacks listen --control-key K [--port P]');
-    const controlKey = fromFlagOrEnv(values, 'control-key', env, 'PAYSIGN_CONTROL_KEY');
-    if (controlKey === undefined) throw new UsageError('--control-key is required (or PAYSIGN_CONTROL_KEY)');
+    if (positionals.length !== 1 || positionals[0] !== 'listen')
+      throw new UsageError('usage: PAYSIGN_CONTROL_KEY=K paysign callbacks listen [--port P] [--forward-to URL]');
+    const controlKey = await readControlKey(values, env, io);
+    if (controlKey === undefined) throw new UsageError('give the control key: PAYSIGN_CONTROL_KEY=K, --control-key-file FILE or --control-key K');
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be an integer from 0 to 65535');
     const forwardTo = readForwardTo(values['forward-to']);
     const json = values.json === true;
-    // The query of the request being handled, for --forward-to: the callback as the gateway sent it.
-    const current = new AsyncLocalStorage<string>();
-    const forward = (query: string) => {
-      const target = `${forwardTo?.href}${query}`;
+    // The request being handled: its query (the callback as the gateway sent it), and the app's answer once forwarded.
+    const current = new AsyncLocalStorage<{ query: string; answered?: { status: number; text: string } }>();
+    const forward = async (query: string): Promise<{ status: number; text: string }> => {
       const shownTarget = escapeLogValue(`${forwardTo?.origin}${forwardTo?.pathname}`);
-      fetch(target, { redirect: 'manual', signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) })
-        .then(async (reply) => {
-          await reply.body?.cancel();
-          io.err(`forwarded to ${shownTarget}: HTTP ${reply.status}`);
-        })
-        .catch((error: unknown) => {
-          const cause = (error as { cause?: { code?: unknown } }).cause?.code;
-          io.err(
-            `forward to ${shownTarget} failed: ${escapeLogValue(typeof cause === 'string' ? cause : (error as Error).name === 'TimeoutError' ? `no answer in ${FORWARD_TIMEOUT_MS} ms` : String((error as Error).message))}`,
-          );
-        });
+      try {
+        const reply = await fetch(`${forwardTo?.href}${query}`, { redirect: 'manual', signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) });
+        await reply.body?.cancel().catch(() => {});
+        io.err(`forwarded to ${shownTarget}: HTTP ${reply.status}`);
+        // A redirect is never followed (the query is the callback): the sender retries instead.
+        if (reply.status >= 300 && reply.status < 400) return { status: 502, text: `the app answered a redirect (${reply.status}), which is not followed` };
+        // 1xx and other statuses a Response cannot carry are a bad gateway too.
+        if (reply.status < 200 || reply.status > 599) return { status: 502, text: `the app answered ${reply.status}` };
+        return { status: reply.status, text: `the app answered ${reply.status}` };
+      } catch (error) {
+        const timedOut = (error as Error).name === 'TimeoutError';
+        const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+        const why = typeof cause === 'string' ? cause : timedOut ? `no answer in ${FORWARD_TIMEOUT_MS} ms` : String((error as Error).message);
+        io.err(`forward to ${shownTarget} failed: ${escapeLogValue(why)}`);
+        return timedOut ? { status: 504, text: 'the app did not answer in time' } : { status: 502, text: 'the app could not be reached' };
+      }
     };
-    const print = (callback: GatewayCallback) => {
+    const print = async (callback: GatewayCallback) => {
       const time = new Date().toISOString();
       if (json) {
         const { status, orderid, merchantOrder, splitUnique, unverified } = callback;
         io.out(jsonLine({ time, status, orderid, merchantOrder, splitUnique, unverified }));
       } else io.out(`${time} ${line(callback)}`);
-      const query = current.getStore();
-      if (forwardTo !== undefined && query !== undefined) forward(query);
+      const handling = current.getStore();
+      if (forwardTo === undefined || handling === undefined) return;
+      handling.answered = await forward(handling.query);
+      // Not taken by the app: not handled here either, so the sender's retry is forwarded again.
+      if (handling.answered.status < 200 || handling.answered.status > 299) throw new Error('not taken by the app');
+    };
+    // Forwarding: every delivery goes to the app (none is remembered as handled); one in flight
+    // is answered 503 to its copy, so the app never gets the same delivery twice at once.
+    const inFlight = new Set<string>();
+    const forwardEvery: CallbackSeenStore = {
+      claim: (key) => (inFlight.has(key) ? 'pending' : (inFlight.add(key), 'new')),
+      complete: (key) => void inFlight.delete(key),
+      release: (key) => void inFlight.delete(key),
     };
     // No order database here: every verified callback is printed, an ambiguous split flagged.
-    const handler = createCallbackHandler({ controlKey, findOrder: () => ({}), acceptAmbiguousSplit: true, onCallback: print });
+    const handler = createCallbackHandler({
+      controlKey,
+      findOrder: () => ({}),
+      acceptAmbiguousSplit: true,
+      onCallback: print,
+      ...(forwardTo !== undefined && { seen: forwardEvery }),
+    });
 
     const server = createServer((request: IncomingMessage, response: ServerResponse) => {
       const target = request.url ?? '/';
       const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
+      const handling: { query: string; answered?: { status: number; text: string } } = { query };
       current
-        .run(query, () => answer(request, handler))
+        .run(handling, () => answer(request, handler))
+        // The sender gets what the app answered, when the callback was forwarded.
+        .then((answered) => handling.answered ?? answered)
         .catch(() => ({ status: 500, text: 'the callback could not be handled' }))
         .then(({ status, text }) => {
-          if (status !== 200) io.err(`${status} ${text}`);
+          if (status < 200 || status > 299) io.err(`${status} ${text}`);
           response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
         })
         .catch(() => response.destroy());

@@ -1,25 +1,47 @@
 import { escapeLogValue, lineLog, type MerchantAccount } from '@paysign/emulator';
 import { loadProfilesFile, openStateDirectory, serve } from '@paysign/emulator/node';
-import { fromFlagOrEnv, parseCommandArgs, required } from '../cli/args.js';
+import { randomBytes } from 'node:crypto';
+import { parseCommandArgs } from '../cli/args.js';
 import { readDateFlag, readWholeNumberFlag } from '../cli/flag-values.js';
 import { UsageError } from '../cli/usage-error.js';
 import type { Environment } from '../cli/environment.js';
 import type { Output } from '../cli/output.js';
 import type { Command } from './command.js';
-import { readFlagFile } from './read-file.js';
+import { readControlKey } from './control-key.js';
+import { announceEmulator, findEmulatorUrl } from './emulator-discovery.js';
+import { readFlagFile, readJsonFile } from './read-file.js';
 
-const usage = `paysign emulator --login L (--control-key K | --public-key FILE)... [options]
+const usage = `paysign emulator [--login L] [--public-key FILE]... [options]
 paysign emulator clock --advance N [--url URL] [--json]
 paysign emulator payments [--url URL] [--json]
+paysign emulator trigger --order ORDERID --outcome approved|declined|filtered|error [--url URL] [--json]
 
-Serves the gateway emulator. The console (recurring payments, callbacks, the request log with
-why each refused request was refused, the clock) is at its URL, http://HOST:PORT/, and the
-signature debugger at /debugger. The first line on stdout is "listening on http://HOST:PORT";
-why requests are refused goes to stderr. Stop it with Ctrl-C.
+Serves the gateway emulator. With no flags it serves a demo merchant (login "demo", endpoint 1,
+a new control key) on a free port. On stdout, one per line:
+
+  listening on http://HOST:PORT
+  login: L
+  control key: K          (shown only when the emulator made it; else where it came from)
+  console: http://HOST:PORT/
+  debugger: http://HOST:PORT/debugger
+
+The console shows recurring payments, callbacks, the request log with why each refused request
+was refused, and the clock; the debugger checks a signature. Why requests are refused goes to
+stderr. Transfers and pan-eligibility checks answer "processing" and reach their final status
+after --outcome-delay-ms (approved, unless a test card or a trigger says otherwise; see the
+README's "Test cards"), then call back --callback-url. Stop it with Ctrl-C.
 
 Options:
-  --login L            merchant login (oauth_consumer_key)
-  --control-key K      HMAC-SHA1 control key (or PAYSIGN_CONTROL_KEY)
+  --login L            merchant login (oauth_consumer_key; default demo)
+  --control-key-file FILE  read the HMAC-SHA1 control key from FILE (first line)
+                       default: PAYSIGN_CONTROL_KEY, else a new key when no --public-key is given
+  --control-key K      the control key itself: visible to other users of this machine (ps)
+  --callback-url URL   where transfers' and pan-eligibility checks' callbacks go (http or https;
+                       or PAYSIGN_CALLBACK_URL)
+  --merchants FILE     several merchants instead of --login and its keys: a JSON array of
+                       {"login", "controlKey"?, "publicKeys"? (PEM texts), "endpointIds",
+                       "currency"?, "callbackUrl"?} (keep the file 0600: it holds keys)
+  --outcome-delay-ms N how long such an order stays processing (default 1000)
   --public-key FILE    RSA public key PEM (SPKI or PKCS#1); repeat for several
   --endpoint-id ID     endpoint id assigned to the merchant; repeat for several (default 1)
   --currency CUR       project currency, e.g. EUR (optional)
@@ -43,8 +65,22 @@ Options:
 Against a running emulator (its admin API answers loopback callers only):
   clock --advance N    move the virtual clock N days on and run the charges that fall due
   payments             list the recurring payments: id, state, repeats, next charge, merchant
-  --url URL            the emulator's URL, as "listening on" printed (or PAYSIGN_EMULATOR_URL)
+  trigger              give the order ORDERID (the gateway's order id, paynet-order-id; a
+                       recurring charge's too) its final status now, with a new callback,
+                       even when it already had one
+  --url URL            the emulator's URL, as "listening on" printed (or PAYSIGN_EMULATOR_URL);
+                       default: the emulator "paysign emulator" started on this machine, if
+                       exactly one runs
   --json               print the admin API's JSON answer`;
+
+/** `--merchants FILE`: a JSON array of merchant accounts (checked in full by the emulator, which names the field). */
+async function readMerchantsFile(path: string): Promise<MerchantAccount[]> {
+  const parsed = await readJsonFile(path, '--merchants');
+  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.some((entry) => typeof entry !== 'object' || entry === null || Array.isArray(entry))) {
+    throw new UsageError('--merchants: the file must hold a JSON array of merchant objects ({"login", "controlKey", "endpointIds", ...})');
+  }
+  return parsed as MerchantAccount[];
+}
 
 /** A whole-number flag of at least `min`, or `undefined` when it is not given. */
 const positive = (value: string | undefined, flag: string, min = 1): number | undefined =>
@@ -77,12 +113,37 @@ interface ListedPayment {
   merchant: { login: string; endpointId: string } | null;
 }
 
-/** `paysign emulator clock|payments`: wrappers of the admin API of a running emulator. */
-async function runAdminCommand(sub: 'clock' | 'payments', args: string[], io: Output, env: Environment): Promise<number> {
-  const { values } = parseCommandArgs(args, { url: { type: 'string' }, advance: { type: 'string' }, json: { type: 'boolean' } });
+const OUTCOMES = ['approved', 'declined', 'filtered', 'error'];
+
+/** `paysign emulator clock|payments|trigger`: wrappers of the admin API of a running emulator. */
+async function runAdminCommand(sub: 'clock' | 'payments' | 'trigger', args: string[], io: Output, env: Environment): Promise<number> {
+  const { values } = parseCommandArgs(args, {
+    url: { type: 'string' },
+    advance: { type: 'string' },
+    order: { type: 'string' },
+    outcome: { type: 'string' },
+    json: { type: 'boolean' },
+  });
   if (values.help) return (io.out(usage), 0);
-  const base = values.url ?? env.PAYSIGN_EMULATOR_URL;
-  if (base === undefined || base === '') throw new UsageError('give --url URL (the "listening on" URL of the emulator) or set PAYSIGN_EMULATOR_URL');
+  if (sub !== 'trigger' && (values.order !== undefined || values.outcome !== undefined))
+    throw new UsageError('--order and --outcome belong to "paysign emulator trigger"');
+  if (sub === 'trigger') {
+    if (values.order === undefined || values.order === '') throw new UsageError("trigger needs --order ORDERID (the gateway's order id, paynet-order-id)");
+    if (values.outcome === undefined || !OUTCOMES.includes(values.outcome)) throw new UsageError(`trigger needs --outcome ${OUTCOMES.join('|')}`);
+  }
+  const base = await findEmulatorUrl(values.url, env);
+  if (sub === 'trigger') {
+    const answer = (await admin(base, `/emulator/orders/${encodeURIComponent(values.order as string)}/outcome`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ outcome: values.outcome }),
+    })) as { orderid: string; operation: string; status: string; merchantOrderId: string; callbacks: unknown[]; callbackProblem?: string };
+    if (values.json) return (io.out(JSON.stringify(answer, null, 2)), 0);
+    io.out(
+      `order ${escapeLogValue(answer.orderid)} (${answer.operation}, merchant order ${escapeLogValue(answer.merchantOrderId) || '-'}): ${answer.status}, ${answer.callbackProblem === undefined ? 'callback sent' : `callback ${escapeLogValue(answer.callbackProblem)}`}`,
+    );
+    return 0;
+  }
   if (sub === 'clock') {
     if (values.advance === undefined) throw new UsageError('clock needs --advance N (days)');
     const advanceDays = readWholeNumberFlag(values.advance, '--advance', 0);
@@ -116,10 +177,14 @@ export const emulatorCommand: Command = {
   summary: 'serve the gateway emulator on a local port',
   usage,
   async run(args, { io, env, stopSignal }) {
-    if (args[0] === 'clock' || args[0] === 'payments') return runAdminCommand(args[0], args.slice(1), io, env);
+    if (args[0] === 'clock' || args[0] === 'payments' || args[0] === 'trigger') return runAdminCommand(args[0], args.slice(1), io, env);
     const { values } = parseCommandArgs(args, {
       login: { type: 'string' },
       'control-key': { type: 'string' },
+      'control-key-file': { type: 'string' },
+      'callback-url': { type: 'string' },
+      merchants: { type: 'string' },
+      'outcome-delay-ms': { type: 'string' },
       'public-key': { type: 'string', multiple: true },
       'endpoint-id': { type: 'string', multiple: true },
       currency: { type: 'string' },
@@ -137,10 +202,36 @@ export const emulatorCommand: Command = {
       state: { type: 'string' },
     });
     if (values.help) return (io.out(usage), 0);
-    const login = required(values, 'login');
-    const controlKey = fromFlagOrEnv(values, 'control-key', env, 'PAYSIGN_CONTROL_KEY');
+    const fromFile = values.merchants === undefined ? undefined : await readMerchantsFile(values.merchants);
+    if (fromFile !== undefined) {
+      const clashing = (['login', 'control-key', 'control-key-file', 'public-key', 'endpoint-id', 'currency', 'callback-url'] as const).filter(
+        (name) => values[name] !== undefined,
+      );
+      if (clashing.length > 0)
+        throw new UsageError(`--merchants replaces ${clashing.map((name) => `--${name}`).join(', ')}: set these per merchant in the file`);
+    }
+    const login = values.login ?? 'demo';
+    if (login === '') throw new UsageError('--login must not be empty');
+    const givenKey = fromFile === undefined ? await readControlKey(values, env, io) : undefined;
     const publicKeys = await Promise.all((values['public-key'] ?? []).map((file) => readFlagFile(file, '--public-key')));
-    if (controlKey === undefined && publicKeys.length === 0) throw new UsageError('give --control-key or at least one --public-key');
+    // Zero-config: no key given and no RSA key, a new control key for this run.
+    const controlKey = fromFile !== undefined ? undefined : (givenKey ?? (publicKeys.length === 0 ? randomBytes(18).toString('base64url') : undefined));
+    const keySource =
+      fromFile !== undefined
+        ? `from ${escapeLogValue(values.merchants as string)}`
+        : controlKey === undefined
+          ? 'none (RSA-SHA256 with --public-key)'
+          : givenKey === undefined
+            ? controlKey
+            : values['control-key-file'] !== undefined
+              ? `from ${escapeLogValue(values['control-key-file'])}`
+              : values['control-key'] !== undefined
+                ? 'from --control-key'
+                : 'from PAYSIGN_CONTROL_KEY';
+    const callbackUrl = values['callback-url'] ?? (env.PAYSIGN_CALLBACK_URL || undefined);
+    if (callbackUrl !== undefined && !/^https?:\/\//i.test(callbackUrl))
+      throw new UsageError('--callback-url must be an http: or https: URL, such as http://127.0.0.1:3000/callbacks');
+    const outcomeDelayMs = positive(values['outcome-delay-ms'], 'outcome-delay-ms', 0);
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be an integer from 0 to 65535');
     const clock = values.clock ?? 'system';
@@ -157,6 +248,7 @@ export const emulatorCommand: Command = {
       ...(controlKey !== undefined && { controlKey }),
       ...(publicKeys.length > 0 && { publicKeys }),
       ...(values.currency !== undefined && { currency: values.currency }),
+      ...(callbackUrl !== undefined && { callbackUrl }),
     };
     const state = values.state === undefined ? undefined : await openStateDirectory(values.state);
     if (state?.initial !== undefined) {
@@ -173,7 +265,7 @@ export const emulatorCommand: Command = {
       server = await serve({
         host: values.host ?? '127.0.0.1',
         port,
-        merchants: [account],
+        merchants: fromFile ?? [account],
         ...(values.profiles !== undefined && { profiles: await loadProfilesFile(values.profiles) }),
         ...(values.prefix !== undefined && { pathPrefix: values.prefix }),
         clock,
@@ -183,6 +275,7 @@ export const emulatorCommand: Command = {
         ...(callbackAttempts !== undefined && { callbackAttempts }),
         ...(callbackBackoffMs !== undefined && { callbackBackoffMs }),
         ...(maxCallbacksInFlight !== undefined && { maxCallbacksInFlight }),
+        ...(outcomeDelayMs !== undefined && { outcomeDelayMs }),
         log: lineLog((line) => io.err(line)),
         ...(state !== undefined && { state }),
       });
@@ -198,11 +291,28 @@ export const emulatorCommand: Command = {
       await state?.close();
       throw error;
     }
+    // Announced before the URL is printed: whoever reads the URL can find the emulator too.
+    const unannounce = await announceEmulator(server.url, env);
     io.out(`listening on ${server.url}`);
-    io.err(io.dim(`merchant ${login}, endpoint ${account.endpointIds.join(', ')}: POST ${server.url}${server.emulator.pathPrefix}/api/...`));
+    const logins = fromFile === undefined ? [login] : fromFile.map((merchant) => merchant.login);
+    io.out(`login: ${logins.map(escapeLogValue).join(', ')}`);
+    io.out(`control key: ${keySource}`);
+    io.out(`console: ${server.url}/`);
+    io.out(`debugger: ${server.url}/debugger`);
+    for (const merchant of fromFile ?? [account]) {
+      io.err(
+        io.dim(
+          `merchant ${escapeLogValue(merchant.login)}, endpoint ${merchant.endpointIds.map(escapeLogValue).join(', ')}: POST ${server.url}${server.emulator.pathPrefix}/api/...`,
+        ),
+      );
+    }
+    if ((fromFile ?? [account]).every((merchant) => merchant.callbackUrl === undefined)) {
+      io.err(io.dim('transfers and pan-eligibility checks are not called back: give --callback-url URL'));
+    }
     if (state !== undefined) io.err(io.dim(`state: ${state.initial === undefined ? 'new' : 'restored'} in ${JSON.stringify(state.path)}`));
     if (clock === 'virtual') io.err(io.dim(`virtual clock: POST ${server.url}/emulator/clock {"advanceDays": N} (loopback callers only)`));
     await stopSignal;
+    await unannounce?.();
     await server.emulator.persist();
     await server.close();
     await state?.close();

@@ -5,6 +5,8 @@ import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.
 import { EmulatorError } from '../errors.js';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 import type { PaymentOwner, PaymentOwners } from '../merchants/payment-owners.js';
+import { MAX_PENDING_CALLBACKS, type OrderBook, type OrderView } from '../orders/order-book.js';
+import { FINAL_OUTCOMES, isFinalOutcome } from '../orders/test-cards.js';
 import type { RecurringEngine } from '../recurring/recurring-engine.js';
 import { GATEWAY_HEADERS } from '../reply/headers.js';
 import { readCappedBody } from '../request/read-body.js';
@@ -50,6 +52,7 @@ export interface AdminRouteOptions {
   owners: PaymentOwners;
   merchants: MerchantRegistry;
   recurring: RecurringEngine;
+  orders: OrderBook;
   maxBodyBytes: number;
   /** The origin clients use when a proxy sits in front; its host is accepted in `Host` besides loopback names. */
   publicOrigin: string | undefined;
@@ -61,11 +64,13 @@ export interface AdminRouteOptions {
  * The emulator's unsigned admin API (the real gateway has none): `GET|POST /emulator/clock`,
  * `GET|POST /emulator/recurring-payments`, `GET /emulator/recurring-payments/{id}` (also under the
  * path prefix, as before), `POST /emulator/recurring-payments/{id}/stop` and
- * `POST /emulator/recurring-payments/{id}/callbacks/{orderid}/resend`. Loopback callers only, unless `adminApi: 'any'`; in both cases only
+ * `POST /emulator/recurring-payments/{id}/callbacks/{orderid}/resend`, `GET /emulator/orders/{orderid}`
+ * and `POST /emulator/orders/{orderid}/outcome` (`{"outcome": "approved|declined|filtered|error"}`:
+ * transfers, pan-eligibility checks and recurring charges alike). Loopback callers only, unless `adminApi: 'any'`; in both cases only
  * requests whose `Host` is a loopback name with the emulator's port, or `publicOrigin`'s host.
  */
 export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
-  const { clock, profiles, owners, merchants, recurring, maxBodyBytes } = options;
+  const { clock, profiles, owners, merchants, recurring, orders, maxBodyBytes } = options;
 
   // `?login=L[&endpoint=E]`: a registered login, and one of its endpoint ids (may be left out when it has one).
   // Neither given: no merchant named (`null`). The messages name the parameter and the rule, never the value sent.
@@ -146,6 +151,41 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
     const sent = await recurring.resendCallback(c.req.param('id'), c.req.param('orderid'));
     if (!sent) return problem(404, 'no charge of this recurring payment has this orderid');
     return view(c.req.param('id'));
+  });
+
+  // An order by the gateway's order id: a transfer's or pan-eligibility check's, or a recurring charge's.
+  const order = async (orderid: string): Promise<OrderView | undefined> => {
+    const placed = orders.get(orderid);
+    if (placed !== undefined) return placed;
+    const charge = await recurring.order(orderid);
+    if (charge === undefined) return undefined;
+    const owner = owners.get(charge.recurringPaymentId);
+    return {
+      orderid,
+      operation: 'recurring-charge',
+      status: charge.status,
+      merchantOrderId: charge.merchantOrderId,
+      ...(owner !== undefined && { login: owner.login }),
+      recurringPaymentId: charge.recurringPaymentId,
+      callbacks: charge.callbacks,
+    };
+  };
+  app.get('/emulator/orders/:orderid', async (c) => {
+    const found = await order(c.req.param('orderid'));
+    return found === undefined ? problem(404, 'no order has this orderid') : json(found, 200);
+  });
+  // Sets an order's final status now, even one already final, and sends a new callback.
+  app.post('/emulator/orders/:orderid/outcome', async (c) => {
+    const body = await readJsonObject(c.req.raw, maxBodyBytes);
+    if (body instanceof Response) return body;
+    if (!isFinalOutcome(body.outcome)) return problem(400, `outcome must be one of ${FINAL_OUTCOMES.join(', ')}`);
+    const orderid = c.req.param('orderid');
+    const placed = await orders.setOutcome(orderid, body.outcome);
+    const set = placed === false ? await recurring.setOutcome(orderid, body.outcome) : placed;
+    if (set === 'busy')
+      return problem(429, `${MAX_PENDING_CALLBACKS} callbacks of this order are still being delivered: set it again once one is delivered or given up`);
+    if (!set) return problem(404, 'no order has this orderid');
+    return json(await order(orderid), 200);
   });
 
   app.get('/emulator/clock', () => json({ today: dateOf(clock.today()), clock: clock.mode }, 200));

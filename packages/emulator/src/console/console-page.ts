@@ -25,6 +25,8 @@ export interface ConsoleQuery {
   q?: string | undefined;
   payment?: string | undefined;
   notice?: string | undefined;
+  /** The orders piece (console/order-form.ts), rendered by the route that looked the order up. */
+  orders?: string | undefined;
 }
 
 /** A profile's fields as the console shows them: every value masked (PAN 6 + 4), cvv2 never. */
@@ -77,7 +79,12 @@ async function paymentSection(state: ConsoleState, id: string): Promise<string> 
   const life = await state.recurring.life(id);
   if (profile === undefined || life === undefined) return `<section id="payment"><h2>Payment</h2><p>no recurring payment has the id ${e(id)}</p></section>`;
   const points: TimelinePoint[] = [
-    ...life.charges.map((c) => ({ day: epochDayOf(c.date) as number, date: c.date, amount: c.amount, kind: c.status })),
+    ...life.charges.map((c) => ({
+      day: epochDayOf(c.date) as number,
+      date: c.date,
+      amount: c.amount,
+      kind: c.status === 'approved' ? ('approved' as const) : ('declined' as const),
+    })),
     ...(life.state === 'active'
       ? life.upcoming.map((c) => ({ day: epochDayOf(c.date) as number, date: c.date, amount: c.amount, kind: 'planned' as const }))
       : []),
@@ -198,8 +205,10 @@ export async function renderConsole(state: ConsoleState, query: ConsoleQuery): P
           `<tr><th><label for="f-${e(name)}">${e(name)}</label></th><td><input type="text" id="f-${e(name)}" name="${e(name)}" value="${e(value)}"></td></tr>`,
       )
       .join('')}
+<tr><th><label for="f-type">type</label></th><td><select id="f-type" name="type"><option value="auto">auto (a start-date of today is charged today)</option><option value="">none</option><option value="SRC">SRC</option><option value="DST">DST</option></select></td></tr>
 <tr><th>merchant</th><td><select name="login"><option value="">none</option>${loginOptions}</select></td></tr></table><button type="submit">Create</button></form></details></section>
 ${selected}
+${query.orders ?? ''}
 <section id="requests"><h2>Request log</h2><p class="muted">Every request the emulator answered, newest first; for a refused one, the cause as <code>paysign explain</code> states it, computed on the full request received (shown masked).</p>
 <table><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>why</th></tr>${requests}</table></section></main>`,
   );

@@ -6,6 +6,7 @@ import { debuggerPage } from '../debugger/debugger-page.js';
 import { readCappedBody } from '../request/read-body.js';
 import { type ConsoleState, renderConsole } from './console-page.js';
 import { csrfProblem } from './csrf.js';
+import { orderSection } from './order-form.js';
 import { pageHeaders } from './html.js';
 
 /** The same day of the next calendar month, or its last day when it is shorter. */
@@ -66,7 +67,10 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
   const formOf = (c: { get: (key: never) => unknown }): URLSearchParams => c.get('form' as never) as URLSearchParams;
 
   app.get('/', async (c) => {
+    const orderid = c.req.query('order');
+    const found = orderid === undefined ? undefined : await options.admin('GET', `/emulator/orders/${encodeURIComponent(orderid)}`);
     const html = await renderConsole(options, {
+      orders: orderSection(options.csrf, found?.ok ? await found.json() : undefined, orderid),
       state: c.req.query('state'),
       q: c.req.query('q'),
       payment: c.req.query('payment'),
@@ -93,6 +97,12 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
     const id = fields['recurring-payment-id'] ?? '';
     const response = await options.admin('POST', `/emulator/recurring-payments${login === '' ? '' : `?login=${encodeURIComponent(login)}`}`, fields);
     return after(response, response.ok ? `/?payment=${encodeURIComponent(id)}#payment` : '/');
+  });
+  app.post('/console/orders/outcome', async (c) => {
+    const form = formOf(c);
+    const orderid = form.get('orderid') ?? '';
+    const response = await options.admin('POST', `/emulator/orders/${encodeURIComponent(orderid)}/outcome`, { outcome: form.get('outcome') ?? '' });
+    return after(response, response.ok ? `/?order=${encodeURIComponent(orderid)}#orders` : '/#orders');
   });
   app.post('/console/payments/:id/stop', async (c) => {
     const id = c.req.param('id');

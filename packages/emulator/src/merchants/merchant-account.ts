@@ -30,6 +30,12 @@ export interface MerchantAccount {
   endpointIds: readonly string[];
   /** The project currency (ISO 4217); when set, a recurring payment's `currency` must equal it (spec rule 7). */
   currency?: string;
+  /**
+   * Where the gateway calls back about this merchant's transfers and pan-eligibility checks (an
+   * http or https URL), as a gateway's endpoint settings hold it: the spec gives these operations
+   * no callback parameter. Without it their outcomes are not called back.
+   */
+  callbackUrl?: string;
 }
 
 /**
@@ -61,6 +67,12 @@ export function registerMerchant(account: MerchantAccount): RegisteredMerchant {
   }
   if (account.controlKey !== undefined && (typeof account.controlKey !== 'string' || account.controlKey === '')) {
     throw new EmulatorError('INVALID_MERCHANT', `${where}: controlKey must be a non-empty string`);
+  }
+  if (account.callbackUrl !== undefined) {
+    const url = typeof account.callbackUrl === 'string' && URL.canParse(account.callbackUrl) ? new URL(account.callbackUrl) : undefined;
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new EmulatorError('INVALID_MERCHANT', `${where}: callbackUrl must be an http: or https: URL`);
+    }
   }
   const publicKeys = account.publicKeys ?? [];
   publicKeys.forEach((pem, index) => {

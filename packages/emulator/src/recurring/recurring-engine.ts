@@ -1,6 +1,9 @@
 // "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
-import { callbackControl, isStopped, readScheduleRules, scheduledCharges, type PlannedCharge, type ScheduleRules } from '@paysign/protocol';
+import { isStopped, readScheduleRules, scheduledCharges, type PlannedCharge, type ScheduleRules } from '@paysign/protocol';
 import type { CallbackDelivery, CallbackSender } from '../callbacks/callback-sender.js';
+import { callbackTarget } from '../callbacks/callback-url.js';
+import { MAX_PENDING_CALLBACKS } from '../orders/order-book.js';
+import { testCardOutcome, type FinalOutcome } from '../orders/test-cards.js';
 import { dateOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import type { EmulatorLog } from '../log.js';
 import type { ProfileStore, StoredProfile } from '../store/profile-store.js';
@@ -25,7 +28,8 @@ export interface ChargeRecord {
   /** `DD.MM.YYYY`. */
   date: string;
   amount: string;
-  status: 'approved' | 'declined';
+  /** Approved unless its card is declined (`declineCards`, a test card) or a trigger set another. */
+  status: FinalOutcome;
   /** The gateway's order id of this charge. */
   orderid: string;
 }
@@ -103,6 +107,13 @@ export interface RecurringEngine {
   life(id: string): Promise<PaymentLife | undefined>;
   /** Resolves once every callback under way has been delivered or given up. */
   callbacksSettled(): Promise<void>;
+  /**
+   * Gives a charge (by the gateway's order id) its final status now, even if it had one, and
+   * sends a new callback; `false` when no charge has this order id.
+   */
+  setOutcome(orderid: string, outcome: FinalOutcome): Promise<boolean | 'busy'>;
+  /** A charge by its order id: its payment, status, the merchant's order id and its callbacks. */
+  order(orderid: string): Promise<{ recurringPaymentId: string; status: FinalOutcome; merchantOrderId: string; callbacks: CallbackDelivery[] } | undefined>;
   /** Sends the callback of one charge again (a new delivery); `false` when the payment has no such charge. */
   resendCallback(id: string, orderid: string): Promise<boolean>;
   /** Every payment's state in time, as plain data (for `--state`: see src/state/); call it inside {@link RecurringEngine.exclusive}. */
@@ -159,6 +170,7 @@ const CALLBACK_FIELDS = ['server_callback_url', 'notify_url', 'notify-url'];
 export function createRecurringEngine(options: RecurringEngineOptions): RecurringEngine {
   const { profiles, clock, log, sender } = options;
   const states = new Map<string, PaymentState>();
+  const chargeOwners = new Map<string, string>();
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(task, task);
@@ -262,10 +274,11 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
       index: planned.index,
       date: dateOf(planned.day),
       amount,
-      status: options.declineCards.has(pan) ? 'declined' : 'approved',
+      status: options.declineCards.has(pan) ? 'declined' : (testCardOutcome(pan) ?? 'approved'),
       orderid: options.nextOrderId(),
     };
     state.charges.push(record);
+    chargeOwners.set(record.orderid, id);
     // Rule 9: the counter increases even when a charge fails.
     state.index = planned.index + 1;
     state.lastChargedDay = planned.day;
@@ -277,53 +290,28 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
   async function callBack(id: string, state: PaymentState, record: ChargeRecord, fields: Readonly<Record<string, string>>): Promise<void> {
     const address = CALLBACK_FIELDS.map((name) => fields[name]).find((value) => value !== undefined && value !== '');
     if (address === undefined) return;
-    let url: URL;
-    try {
-      url = new URL(address);
-    } catch {
-      log({ kind: 'callback', recurringPaymentId: id, orderid: record.orderid, url: '(not a URL)', attempt: 0, outcome: 'not sent: the address is not a URL' });
+    const target = await callbackTarget(address, options.controlKeyFor(id), {
+      orderid: record.orderid,
+      merchantOrder: fields['client-orderid'] ?? '',
+      amount: record.amount,
+      status: record.status,
+      type: 'sale',
+    });
+    if ('notSent' in target) {
+      log({ kind: 'callback', recurringPaymentId: id, orderid: record.orderid, url: target.shown, attempt: 0, outcome: target.notSent });
       return;
     }
-    const shown = `${url.origin}${url.pathname}`;
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      log({
-        kind: 'callback',
-        recurringPaymentId: id,
-        orderid: record.orderid,
-        url: url.protocol,
-        attempt: 0,
-        outcome: 'not sent: only http and https addresses are called',
-      });
-      return;
-    }
-    const controlKey = options.controlKeyFor(id);
-    if (controlKey === undefined) {
-      log({
-        kind: 'callback',
-        recurringPaymentId: id,
-        orderid: record.orderid,
-        url: shown,
-        attempt: 0,
-        outcome: 'not sent: no merchant control key to sign it',
-      });
-      return;
-    }
-    const merchantOrder = fields['client-orderid'] ?? '';
-    const control = await callbackControl({ status: record.status, orderid: record.orderid, merchantOrder }, controlKey);
-    for (const [name, value] of [
-      ['orderid', record.orderid],
-      ['merchant_order', merchantOrder],
-      ['client_orderid', merchantOrder],
-      ['amount', record.amount],
-      ['status', record.status],
-      ['type', 'sale'],
-      ['control', control],
-    ] as const) {
-      url.searchParams.append(name, value);
-    }
-    const delivery: CallbackDelivery = { orderid: record.orderid, url: shown, attempts: 0, lastStatus: null, state: 'pending' };
+    const delivery: CallbackDelivery = { orderid: record.orderid, url: target.shown, attempts: 0, lastStatus: null, state: 'pending' };
     state.callbacks.push(delivery);
-    sender.send(delivery, url, id);
+    sender.send(delivery, target.url, id);
+  }
+
+  // The payment a charge's order id belongs to (order ids are never reused).
+  function chargeOf(orderid: string): { id: string; state: PaymentState; record: ChargeRecord } | undefined {
+    const id = chargeOwners.get(orderid);
+    const state = id === undefined ? undefined : states.get(id);
+    const record = state?.charges.find((charge) => charge.orderid === orderid);
+    return id === undefined || state === undefined || record === undefined ? undefined : { id, state, record };
   }
 
   return {
@@ -398,6 +386,38 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         return true;
       });
     },
+    setOutcome(orderid, outcome) {
+      return serial(async () => {
+        const found = chargeOf(orderid);
+        if (found === undefined) return false;
+        // As for transfers: a loop of triggers cannot queue this charge's callbacks without end.
+        if (found.state.callbacks.filter((delivery) => delivery.orderid === orderid && delivery.state === 'pending').length >= MAX_PENDING_CALLBACKS)
+          return 'busy';
+        found.record.status = outcome;
+        log({
+          kind: 'charged',
+          recurringPaymentId: found.id,
+          index: found.record.index,
+          date: found.record.date,
+          amount: found.record.amount,
+          status: outcome,
+          orderid,
+        });
+        await callBack(found.id, found.state, found.record, (await profiles.get(found.id))?.fields ?? {});
+        return true;
+      });
+    },
+    async order(orderid) {
+      const found = chargeOf(orderid);
+      if (found === undefined) return undefined;
+      const fields = (await profiles.get(found.id))?.fields ?? {};
+      return {
+        recurringPaymentId: found.id,
+        status: found.record.status,
+        merchantOrderId: fields['client-orderid'] ?? '',
+        callbacks: found.state.callbacks.filter((delivery) => delivery.orderid === orderid).map((delivery) => ({ ...delivery })),
+      };
+    },
     // State persistence (--state): plain copies out, and back in before the first run.
     exclusive: (task) => serial(async () => task()),
     snapshot: () => ({
@@ -432,6 +452,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
           callbacks,
         };
         states.set(saved.id, state);
+        for (const charge of state.charges) chargeOwners.set(charge.orderid, saved.id);
         // The index of next charges knows only what sync and runs put in it: a restored payment
         // whose revision is unchanged is skipped by sync, so it is indexed here.
         reindex(saved.id, state);

@@ -1,0 +1,68 @@
+import type { EmulatorLog } from '../log.js';
+import type { Refusal } from '../request/check-request.js';
+import type { SignatureRefusal } from '../request/signature-cause.js';
+import { emptyReply, forbidden, GATEWAY_HEADERS } from './headers.js';
+
+export interface RefusalReplyOptions {
+  log: EmulatorLog;
+  /** The emulator's clock, Unix seconds (a signature's diagnosis is made at the time of the refusal). */
+  now: () => number;
+  /** Finds a signature refusal's cause after the reply (src/request/signature-cause.ts). */
+  signatureCause: (refusal: SignatureRefusal) => Promise<string | undefined>;
+}
+
+/**
+ * Answers refused requests as the gateway does (an empty 403, 400, 413 that closes the
+ * connection, 415, or 404 with the gateway's headers) and logs each with its cause code; a
+ * signature refusal's line is written once its cause is found, after the reply. An internal error
+ * is a 500 whose line names only the error's class and code (its message could quote request data).
+ *
+ * @example
+ * ```ts
+ * const replies = createRefusalReplies({ log, now, signatureCause });
+ * const outcome = await check(request);
+ * if (!outcome.accepted) return replies.refused(request, outcome);
+ * ```
+ */
+export function createRefusalReplies(options: RefusalReplyOptions): {
+  refused(request: Request, refusal: Refusal): Response;
+  internalError(error: unknown): Response;
+} {
+  const { log } = options;
+  return {
+    refused(request, refusal) {
+      const path = new URL(request.url).pathname;
+      const event = {
+        kind: 'refused',
+        ...(refusal.status !== 403 && { status: refusal.status }),
+        method: request.method,
+        path,
+        reason: refusal.reason,
+        ...(refusal.code !== refusal.reason && { cause: refusal.code }),
+        // A path that is no operation is logged with the path only (the message's hint is for the console).
+        message: refusal.reason === 'unknown_route' ? `no operation at ${path}` : refusal.message,
+      } as const;
+      if (refusal.reason === 'invalid_signature' && refusal.body !== undefined) {
+        const refusedAt = options.now();
+        void options
+          .signatureCause({ method: request.method, url: request.url, authorization: request.headers.get('authorization'), body: refusal.body, now: refusedAt })
+          .then((cause) => log(cause === undefined ? event : { ...event, cause }));
+      } else log(event);
+      if (refusal.status === 404) return new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
+      if (refusal.status === 403) return forbidden();
+      return emptyReply(refusal.status, { close: refusal.status === 413 });
+    },
+    internalError(error) {
+      const { name, code } = error as { name?: string; code?: unknown };
+      log({
+        kind: 'refused',
+        status: 500,
+        method: '-',
+        path: '-',
+        reason: 'internal_error',
+        message: `internal error ${name ?? 'Error'}${code !== undefined ? ` ${String(code)}` : ''}`,
+      });
+      return new Response(null, { status: 500, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
+    },
+  };
+}
