@@ -27,10 +27,10 @@ import { createClock, dateOf, type EmulatorClock } from './clock/emulator-clock.
 import { createRecurringEngine, type RecurringEngine } from './recurring/recurring-engine.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
 import type { EmulatorStateBackend } from './state/emulator-snapshot.js';
-import { createPersister } from './state/persister.js';
 import { recordingNonceStore } from './state/recording-nonce-store.js';
 import { recordingSender } from './state/recording-sender.js';
-import { checkStateOptions, restoredProfiles, restoreState, snapshotOf } from './state/state-parts.js';
+import { createChangeLog, createStatePersistence, NO_CHANGES, reportingOwners } from './state/state-changes.js';
+import { checkStateOptions, restoredProfiles, restoreState } from './state/state-parts.js';
 import type { ProfileFields, ProfileStore } from './store/profile-store.js';
 
 /**
@@ -230,7 +230,20 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const maxParameters = positiveInteger(options.maxParameters, DEFAULT_MAX_PARAMETERS, 'maxParameters');
   const window = options.timestampWindowSeconds ?? DEFAULT_TIMESTAMP_WINDOW_SECONDS;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
-  const nonces = recordingNonceStore(options.nonceStore ?? createMemoryNonceStore({ now, maxEntries: 2_000_000, maxEntriesPerScope: 1_000_000 }), now);
+  // --state hook (src/state/state-changes.ts): the nonce store, the callback sender, the owners,
+  // the profile store and the recurring engine report what they change to `changes`; after a
+  // request that changed something only that is written. Without --state nothing is recorded.
+  const changes = createChangeLog();
+  const sink = options.state === undefined ? NO_CHANGES : changes;
+  if (options.state !== undefined) {
+    if (profiles.watch === undefined)
+      throw new EmulatorError('INVALID_OPTIONS', 'state needs a profile store that reports its writes (watch), such as createMemoryProfileStore');
+    profiles.watch((stored) => {
+      for (const profile of stored) sink.payment(profile.id);
+    });
+  }
+  // --state hook end.
+  const nonces = recordingNonceStore(options.nonceStore ?? createMemoryNonceStore({ now, maxEntries: 2_000_000, maxEntriesPerScope: 1_000_000 }), sink);
   const verifier = createVerifier({
     lookup: (login) => merchants.get(login)?.consumer,
     timestampWindowSeconds: window,
@@ -251,8 +264,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       maxInFlight: positiveInteger(options.maxCallbacksInFlight, DEFAULT_MAX_CALLBACKS_IN_FLIGHT, 'maxCallbacksInFlight'),
       log,
     }),
+    sink,
   );
-  const owners = createPaymentOwners();
+  const owners = reportingOwners(createPaymentOwners(), sink);
   const recurring = createRecurringEngine({
     profiles,
     clock,
@@ -271,15 +285,22 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       const controlKeys = merchants.list().flatMap((merchant) => (merchant.account.controlKey === undefined ? [] : [merchant.account.controlKey]));
       return controlKeys.length === 1 ? controlKeys[0] : undefined;
     },
+    onChange: (id) => sink.payment(id),
   });
   let lastRunDay: number | undefined;
-  // --state: put the saved state back before the first request, then save after every change.
-  const parts = { profiles, owners, clock, recurring, sender, nonces, seed, orderIds: () => paynetOrderIds };
-  const ready = saved === undefined ? Promise.resolve() : restoreState(parts, saved);
+  // --state: put the saved state back before the first request (a new state: every payment is a
+  // change), then write what changed after each request that changed something.
+  const parts = { profiles, owners, clock, recurring, sender, nonces, seed, orderIds: () => paynetOrderIds, now };
   const backend = options.state;
-  const persister = backend === undefined ? undefined : createPersister(async () => backend.save(await snapshotOf(parts)));
-  // Callback attempts change the state without a request: saved within a second.
-  const saveTimer = persister === undefined ? undefined : setInterval(() => void persister.persist().catch(() => {}), 1000);
+  const ready =
+    backend === undefined
+      ? Promise.resolve()
+      : saved === undefined
+        ? profiles.list().then((list) => list.forEach((profile) => changes.payment(profile.id)))
+        : restoreState(parts, saved, changes);
+  const persister = backend === undefined ? undefined : createStatePersistence(parts, changes, backend, { isNew: saved === undefined });
+  // Callback attempts change the state without a request: written within a second.
+  const saveTimer = persister === undefined ? undefined : setInterval(() => void persister.commit().catch(() => {}), 1000);
   if (typeof saveTimer === 'object' && saveTimer !== null && 'unref' in saveTimer) saveTimer.unref();
   const adminApi = options.adminApi ?? 'loopback';
   if (adminApi !== 'loopback' && adminApi !== 'any' && adminApi !== 'off')
@@ -434,9 +455,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     fetch: async (request, env) => {
       await ready;
       const response = await answer(request, env);
-      if (persister === undefined || request.method === 'GET' || request.method === 'HEAD') return response;
+      // A refused request (404, 403, 413, 415, 400...) changed nothing worth waiting for: written
+      // only when something changed at all (by the timer), never answered later for it.
+      if (persister === undefined || request.method === 'GET' || request.method === 'HEAD' || response.status >= 400) return response;
       try {
-        await persister.persist();
+        await persister.commit();
       } catch (error) {
         // Not saved, so not acknowledged: the client sees a failure, never a lost success.
         log({
@@ -459,7 +482,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     recurring,
     persist: async () => {
       await ready;
-      await persister?.persist();
+      await persister?.commit();
     },
     stop: () => {
       if (saveTimer !== undefined) clearInterval(saveTimer);
