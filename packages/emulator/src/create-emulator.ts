@@ -296,7 +296,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     backend === undefined
       ? Promise.resolve()
       : saved === undefined
-        ? profiles.list().then((list) => list.forEach((profile) => changes.payment(profile.id)))
+        ? profiles.list().then((list) => {
+            for (const profile of list) changes.payment(profile.id);
+          })
         : restoreState(parts, saved, changes);
   const persister = backend === undefined ? undefined : createStatePersistence(parts, changes, backend, { isNew: saved === undefined });
   // Callback attempts change the state without a request: written within a second.

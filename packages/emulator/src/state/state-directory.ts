@@ -155,6 +155,8 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
   await takeLock(path, where, entries.includes(LOCK_FILE));
   let env: Environment | undefined;
   try {
+    // A version 2 state is read (and refused if it must be) before anything is created.
+    const legacy = entries.includes(LEGACY_STATE_FILE) ? await readLegacyStateFile(join(path, LEGACY_STATE_FILE), where, STATE_VERSION) : undefined;
     env = await openDatabase(path, where, entries);
     const databases = {
       meta: env.openDB({ name: 'meta' }),
@@ -170,7 +172,7 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
           : `${where} was written by an emulator with state version ${JSON.stringify(meta.version)}; this one reads version ${STATE_VERSION}: start the matching version of paysign, or give a new directory (the state is left as it is)`,
       );
     }
-    if (entries.includes(LEGACY_STATE_FILE)) meta = await migrate(path, where, env, databases, meta);
+    if (legacy !== undefined) meta = await migrate(path, where, env, databases, meta, legacy);
     // Leftovers of a version 2 save cut short: never renamed, so never part of the state.
     for (const name of entries) if (LEGACY_TEMP_FILE.test(name)) await unlink(join(path, name)).catch(() => {});
     const now = Math.floor(Date.now() / 1000);
@@ -258,9 +260,15 @@ type Databases = Record<'meta' | 'payments' | 'nonces' | 'callbacks', Database>;
 
 // A version 2 state.json: moved into the database in one transaction, then removed. A database
 // already made from this very file (a move cut short before the removal) only removes it.
-async function migrate(path: string, where: string, env: Environment, databases: Databases, meta: Meta | undefined): Promise<Meta> {
+async function migrate(
+  path: string,
+  where: string,
+  env: Environment,
+  databases: Databases,
+  meta: Meta | undefined,
+  { snapshot, sha256 }: { snapshot: EmulatorSnapshot; sha256: string },
+): Promise<Meta> {
   const file = join(path, LEGACY_STATE_FILE);
-  const { snapshot, sha256 } = await readLegacyStateFile(file, where, STATE_VERSION);
   if (meta !== undefined && meta.migratedFrom !== sha256) {
     return fail(`${where} holds two states, state.mdb and a state.json it was not made from: move one of them away (both are left as they are)`);
   }
