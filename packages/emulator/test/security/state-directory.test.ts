@@ -197,5 +197,4 @@ describe('openStateDirectory refuses what others could change', () => {
     await chown(join(dir, 'state.mdb'), 65_534, 65_534);
     await refused(dir, /state\.mdb is owned by another user \(uid 65534\)/);
   });
-  });
 });
