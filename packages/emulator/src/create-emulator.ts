@@ -104,9 +104,10 @@ export interface EmulatorOptions {
   maxCallbacksInFlight?: number;
   /**
    * Where the state survives a restart (`openStateDirectory` of `@paysign/emulator/node`, behind
-   * `paysign emulator --state DIR`): restored at creation, saved after every request that may
-   * change it, before it is answered. A restored state brings its own payments, clock and seed:
-   * `profiles` and `today` are refused with it. Default: memory only.
+   * `paysign emulator --state DIR`): restored at creation; what a request changed (and only that)
+   * is written before it is answered, and a refused request writes nothing. A restored state
+   * brings its own payments, clock and seed: `profiles` and `today` are refused with it. Needs a
+   * profile store with `watch` (the memory store has it). Default: memory only.
    */
   state?: EmulatorStateBackend;
   /** Who may call the unsigned admin API under `/emulator/`: `loopback` (default), `any`, or `off`. */
@@ -144,8 +145,9 @@ export interface Emulator {
   /** Cancels waiting callback retries (the server's `close()` calls it). */
   stop(): void;
   /**
-   * With the `state` option: resolves once the state is restored and saved as it is now (call it
-   * before announcing the emulator, and before stopping it, so that callback progress is kept too).
+   * With the `state` option: resolves once the state is restored and every change so far is
+   * written (call it before announcing the emulator, and before stopping it, so that callback
+   * progress is kept too).
    * Without it: resolves at once.
    */
   persist(): Promise<void>;
