@@ -429,8 +429,10 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
     }),
     async restore(snapshot) {
       const deliveries: { recurringPaymentId: string; delivery: CallbackDelivery }[] = [];
+      // One read of the store, not one await per payment (a restored state may hold 100,000).
+      const stored = new Map((await profiles.list()).map((profile) => [profile.id, profile]));
       for (const saved of snapshot.payments) {
-        const profile = await profiles.get(saved.id);
+        const profile = stored.get(saved.id);
         if (profile === undefined) continue;
         const callbacks = saved.callbacks.map((delivery) => ({ ...delivery }));
         const state: PaymentState = {

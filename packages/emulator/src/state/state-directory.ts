@@ -66,7 +66,7 @@ interface Database {
   getRange(options: { start?: unknown; end?: unknown }): Iterable<{ key: unknown; value: unknown }>;
 }
 interface Environment {
-  openDB(options: { name: string }): Database;
+  openDB(options: { name: string; sharedStructuresKey?: symbol }): Database;
   transaction<T>(action: () => T): Promise<T>;
   close(): Promise<void>;
 }
@@ -160,7 +160,8 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
     env = await openDatabase(path, where, entries);
     const databases = {
       meta: env.openDB({ name: 'meta' }),
-      payments: env.openDB({ name: 'payments' }),
+      // Every payment record has the same shape: msgpack's shared structures store its keys once.
+      payments: env.openDB({ name: 'payments', sharedStructuresKey: Symbol.for('structures') }),
       nonces: env.openDB({ name: 'nonces' }),
       callbacks: env.openDB({ name: 'callbacks' }),
     };
