@@ -288,7 +288,9 @@ describe('paysign emulator --state DIR that cannot be used', () => {
   // A version 2 state.json (the format before the database), for the cases that concern it.
   const good = legacyStateFile(legacySnapshot());
   let database: { name: string; bytes: Buffer }[];
-  const goodDatabase = (dir: string) => Promise.all(database.map(({ name, bytes }) => writeFile(join(dir, name), bytes, { mode: 0o600 })));
+  const goodDatabase = async (dir: string): Promise<void> => {
+    await Promise.all(database.map(({ name, bytes }) => writeFile(join(dir, name), bytes, { mode: 0o600 })));
+  };
   beforeAll(async () => {
     // A real state: written by the binary, stopped with SIGTERM.
     const dir = join(root, 'good');

@@ -200,7 +200,7 @@ export const emulatorCommand: Command = {
     }
     io.out(`listening on ${server.url}`);
     io.err(io.dim(`merchant ${login}, endpoint ${account.endpointIds.join(', ')}: POST ${server.url}${server.emulator.pathPrefix}/api/...`));
-    if (state !== undefined) io.err(io.dim(`state: ${state.initial === undefined ? 'new' : 'restored'} in ${JSON.stringify(state.path)}`));
+    if (state !== undefined) io.err(io.dim(`state: ${state.restored ? 'restored' : 'new'} in ${JSON.stringify(state.path)}`));
     if (clock === 'virtual') io.err(io.dim(`virtual clock: POST ${server.url}/emulator/clock {"advanceDays": N} (loopback callers only)`));
     await stopSignal;
     await server.emulator.persist();

@@ -45,6 +45,8 @@ const CREATE = constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | con
  */
 export interface StateDirectory extends EmulatorStateBackend {
   readonly path: string;
+  /** Whether the directory held a state when it was opened (`initial` was not `undefined`). */
+  readonly restored: boolean;
   close(): Promise<void>;
 }
 
@@ -158,13 +160,7 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
     // A version 2 state is read (and refused if it must be) before anything is created.
     const legacy = entries.includes(LEGACY_STATE_FILE) ? await readLegacyStateFile(join(path, LEGACY_STATE_FILE), where, STATE_VERSION) : undefined;
     env = await openDatabase(path, where, entries);
-    const databases = {
-      meta: env.openDB({ name: 'meta' }),
-      // Every payment record has the same shape: msgpack's shared structures store its keys once.
-      payments: env.openDB({ name: 'payments', sharedStructuresKey: Symbol.for('structures') }),
-      nonces: env.openDB({ name: 'nonces' }),
-      callbacks: env.openDB({ name: 'callbacks' }),
-    };
+    let databases = openDatabases(env);
     let meta = databases.meta.get('meta') as Meta | undefined;
     if (meta !== undefined && (meta.format !== STATE_FORMAT || meta.version !== STATE_VERSION)) {
       fail(
@@ -178,6 +174,13 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
     for (const name of entries) if (LEGACY_TEMP_FILE.test(name)) await unlink(join(path, name)).catch(() => {});
     const now = Math.floor(Date.now() / 1000);
     const initial = meta === undefined ? undefined : read(meta, databases, now);
+    if (initial !== undefined) {
+      // Reading every record mapped the whole file into this process's memory (RSS); opened
+      // again, only the pages later writes touch are.
+      await env.close();
+      env = await openDatabase(path, where, [DATA_FILE, DATA_LOCK_FILE]);
+      databases = openDatabases(env);
+    }
     return stateDirectory(path, env, databases, initial);
   } catch (error) {
     await env?.close().catch(() => {});
@@ -259,6 +262,14 @@ async function openDatabase(path: string, where: string, entries: readonly strin
 
 type Databases = Record<'meta' | 'payments' | 'nonces' | 'callbacks', Database>;
 
+const openDatabases = (env: Environment): Databases => ({
+  meta: env.openDB({ name: 'meta' }),
+  // Every payment record has the same shape: msgpack's shared structures store its keys once.
+  payments: env.openDB({ name: 'payments', sharedStructuresKey: Symbol.for('structures') }),
+  nonces: env.openDB({ name: 'nonces' }),
+  callbacks: env.openDB({ name: 'callbacks' }),
+});
+
 // A version 2 state.json: moved into the database in one transaction, then removed. A database
 // already made from this very file (a move cut short before the removal) only removes it.
 async function migrate(
@@ -337,14 +348,31 @@ function read(meta: Meta, databases: Databases, now: number): EmulatorSnapshot {
   return snapshot;
 }
 
-function stateDirectory(path: string, env: Environment, databases: Databases, initial: EmulatorSnapshot | undefined): StateDirectory {
+function stateDirectory(path: string, env: Environment, databases: Databases, opened: EmulatorSnapshot | undefined): StateDirectory {
   let meta = databases.meta.get('meta') as Meta | undefined;
   let closed = false;
+  // The state as opened is handed to the emulator once: dropped at its first write, so that a
+  // large state (100,000 payments: ~100 MB of objects) is not kept twice for the emulator's life.
+  let initial = opened;
+  let handedOver = false;
   return {
     path,
-    initial,
+    restored: opened !== undefined,
+    get initial() {
+      if (handedOver) {
+        throw new EmulatorError(
+          'INVALID_STATE',
+          `the state directory ${shown(path)}: its initial state was handed to the emulator and dropped at its first write; read it before creating the emulator (or use restored)`,
+        );
+      }
+      return initial;
+    },
     async write(changes: StateChanges) {
       if (closed) throw new EmulatorError('INVALID_STATE', `the state directory ${shown(path)} is closed`);
+      if (initial !== undefined) {
+        initial = undefined;
+        handedOver = true;
+      }
       const now = Math.floor(Date.now() / 1000);
       await env.transaction(() => {
         if (changes.meta !== undefined) {

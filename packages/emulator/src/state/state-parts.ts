@@ -55,7 +55,9 @@ export function checkStateOptions(
  */
 export function restoredProfiles(saved: EmulatorSnapshot): ProfileStore {
   return createMemoryProfileStore(
-    saved.profiles.map((profile) => (profile.fields['recurring-payment-id'] === profile.id ? profile.fields : { ...profile.fields, 'recurring-payment-id': profile.id })),
+    saved.profiles.map((profile) =>
+      profile.fields['recurring-payment-id'] === profile.id ? profile.fields : { ...profile.fields, 'recurring-payment-id': profile.id },
+    ),
     new Map(saved.profiles.map((profile) => [profile.id, profile.revision])),
   );
 }

@@ -18,7 +18,8 @@ export interface StoredState {
 export async function readStateDatabase(dir: string): Promise<StoredState> {
   const env = open({ path: join(dir, 'state.mdb'), noSubdir: true, readOnly: true });
   try {
-    const db = (name: string) => env.openDB({ name });
+    // The payments' records share their msgpack structures (as the emulator writes them).
+    const db = (name: string) => env.openDB({ name, ...(name === 'payments' && { sharedStructuresKey: Symbol.for('structures') }) });
     return {
       meta: db('meta').get('meta'),
       payments: [...db('payments').getRange({})].map(({ value }) => value),

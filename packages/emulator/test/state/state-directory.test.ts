@@ -67,6 +67,9 @@ describe('openStateDirectory', () => {
       const reply = await post(`${server.url}${path}`, signed);
       expect(reply.status).toBe(200);
       expect(reply.text).toContain('paynet-order-id=42');
+      // The state as opened was handed to the emulator and dropped at its first write (not kept twice).
+      expect(state.restored).toBe(true);
+      expect(() => state.initial).toThrow(/initial state was handed to the emulator and dropped at its first write/);
     } finally {
       await server.close();
       await state.close();
