@@ -164,7 +164,16 @@ async function main() {
       const emulator = await start(mode === 'state' ? { stored, dir } : { stored, fill: true });
       const run = await bulkRun(emulator.url, csv, join(work, `${mode}-${round}.journal`), concurrency);
       const usage = await stop(emulator);
-      const result = { round, mode, openMs: emulator.openMs, openCpuMs: emulator.openCpuMs, openRssMb: emulator.openRssMb, payments: emulator.payments, ...run, ...usage };
+      const result = {
+        round,
+        mode,
+        openMs: emulator.openMs,
+        openCpuMs: emulator.openCpuMs,
+        openRssMb: emulator.openRssMb,
+        payments: emulator.payments,
+        ...run,
+        ...usage,
+      };
       results.push(result);
       process.stderr.write(
         `round ${round} ${mode}: ${run.rowsPerSecond.toFixed(0)} rows/s (${run.updated}/${run.total} updated), ready with ${emulator.payments} payments in ${(emulator.openMs / 1000).toFixed(2)} s (CPU ${(emulator.openCpuMs / 1000).toFixed(2)} s), RSS ${emulator.openRssMb.toFixed(0)} MB ready, ${usage.rssMb.toFixed(0)} MB after, ${usage.maxRssMb.toFixed(0)} MB peak\n`,
