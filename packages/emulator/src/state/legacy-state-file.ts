@@ -7,11 +7,11 @@ import type { EmulatorSnapshot } from './emulator-snapshot.js';
 import { readSnapshotBody } from './snapshot-shape.js';
 
 /** The file of a version 2 state. */
-export const LEGACY_STATE_FILE = 'state.json';
+export const LEGACY_STATE_FILE: string = 'state.json';
 /** The temporary files of a version 2 save cut short: never renamed, so never part of the state. */
-export const LEGACY_TEMP_FILE = /^state\.json\.\d+\.\d+\.tmp$/;
+export const LEGACY_TEMP_FILE: RegExp = /^state\.json\.\d+\.\d+\.tmp$/;
 /** The first line's `format` of a state file, and the database's `format` too. */
-export const STATE_FORMAT = 'paysign-emulator-state';
+export const STATE_FORMAT: string = 'paysign-emulator-state';
 const FILE_VERSION = 2;
 
 /** Why a state of an older version is not read, by version. */

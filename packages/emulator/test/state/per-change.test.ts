@@ -12,7 +12,7 @@ import { handPayload, handSign, post, readReply } from '../independent-signer.js
 import { merchant } from '../recurring/helpers.js';
 import { readStateDatabase } from './read-state-db.js';
 
-const hmac = { method: 'HMAC-SHA1', controlKey: merchant.controlKey } as const;
+const hmac: { method: 'HMAC-SHA1'; controlKey: string } = { method: 'HMAC-SHA1', controlKey: merchant.controlKey };
 const card = { 'credit-card-number': '4111111111111111', 'card-printed-name': 'JOSE MULLER', 'expire-year': '2035', 'expire-month': '12', currency: 'EUR' };
 let root: string;
 let state: StateDirectory;
