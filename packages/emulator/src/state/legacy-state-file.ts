@@ -10,7 +10,17 @@ import { readSnapshotBody } from './snapshot-shape.js';
 export const LEGACY_STATE_FILE: string = 'state.json';
 /** The temporary files of a version 2 save cut short: never renamed, so never part of the state. */
 export const LEGACY_TEMP_FILE: RegExp = /^state\.json\.\d+\.\d+\.tmp$/;
-/** The first line's `format` of a state file, and the database's `format` too. */
+/**
+ * The `format` of every emulator state: the first line's of a version 2 `state.json`, and the
+ * database's `meta` record's; anything else is not an emulator state.
+ *
+ * @example
+ * ```ts
+ * import { STATE_FORMAT } from '@paysign/emulator/node';
+ *
+ * console.log(`a state's format is ${STATE_FORMAT}`); // paysign-emulator-state
+ * ```
+ */
 export const STATE_FORMAT: string = 'paysign-emulator-state';
 const FILE_VERSION = 2;
 
