@@ -330,10 +330,20 @@ function read(meta: Meta, databases: Databases, now: number): EmulatorSnapshot {
     nonces: [],
     pendingCallbacks: [],
   };
+  // Values repeat across payments (currency, period, a card holder's name...): one string each,
+  // as an emulator given the same profiles in memory would hold, not one per payment as decoded.
+  const interned = new Map<string, string>();
+  const intern = (value: string): string => {
+    const known = interned.get(value);
+    if (known !== undefined) return known;
+    interned.set(value, value);
+    return value;
+  };
   for (const { value } of databases.payments.getRange({})) {
     const { id, revision, fields, owner, engine } = value as PaymentRecord;
+    for (const name in fields) fields[name] = intern(fields[name] as string);
     snapshot.profiles.push({ id, revision, fields });
-    if (owner !== null) snapshot.owners.push({ id, ...owner });
+    if (owner !== null) snapshot.owners.push({ id, login: intern(owner.login), endpointId: intern(owner.endpointId) });
     if (engine !== null) snapshot.engine.payments.push(engine);
   }
   // Ordered by expiry: the ones still remembered come after `now`.
