@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legacySnapshot, legacyStateFile, readStateDatabase } from '../../emulator/test/state/read-state-db.js';
 import { clientSign } from './hand-sign.js';
 import { BIN, paysign } from './run-cli.js';
 
@@ -271,12 +272,11 @@ describe('paysign emulator --state DIR under kill -9', () => {
       for (let turn = 0; turn < 500 && [...expected].some((orderid) => !callbackOrderIds.has(orderid)); turn++)
         await new Promise((resolve) => setTimeout(resolve, 20));
       expect([...expected].filter((orderid) => !callbackOrderIds.has(orderid))).toEqual([]);
-      // No card verification value ever reached the disk.
-      const file = await readFile(join(dir, 'state.json'), 'utf8');
-      expect(file).not.toContain('cvv2');
-      const kept: { profiles: { fields: Record<string, string> }[] } = JSON.parse(file.split('\n')[1] as string);
-      expect(kept.profiles.length).toBeGreaterThan(0);
-      for (const { fields } of kept.profiles) expect(Object.values(fields)).not.toContain('321');
+      // No card verification value ever reached the disk (read beside the running emulator: LMDB readers never block).
+      const kept = await readStateDatabase(dir);
+      expect(kept.bytes.includes('cvv2')).toBe(false);
+      expect(kept.payments.length).toBeGreaterThan(0);
+      for (const { fields } of kept.payments) expect(Object.values(fields)).not.toContain('321');
     } finally {
       last.child.kill('SIGTERM');
       await once(last.child, 'exit');
@@ -285,7 +285,12 @@ describe('paysign emulator --state DIR under kill -9', () => {
 });
 
 describe('paysign emulator --state DIR that cannot be used', () => {
-  let good: Buffer;
+  // A version 2 state.json (the format before the database), for the cases that concern it.
+  const good = legacyStateFile(legacySnapshot());
+  let database: { name: string; bytes: Buffer }[];
+  const goodDatabase = async (dir: string): Promise<void> => {
+    await Promise.all(database.map(({ name, bytes }) => writeFile(join(dir, name), bytes, { mode: 0o600 })));
+  };
   beforeAll(async () => {
     // A real state: written by the binary, stopped with SIGTERM.
     const dir = join(root, 'good');
@@ -300,16 +305,21 @@ describe('paysign emulator --state DIR that cannot be used', () => {
     expect(created.status).toBe(201);
     run.child.kill('SIGTERM');
     expect((await once(run.child, 'exit'))[0]).toBe(0);
-    good = await readFile(join(dir, 'state.json'));
-    expect(await readdir(dir)).toEqual(['state.json']); // the lock is given up on a clean stop
+    expect((await readdir(dir)).sort()).toEqual(['state.mdb', 'state.mdb-lock']); // the lock is given up on a clean stop
+    database = await Promise.all(['state.mdb', 'state.mdb-lock'].map(async (name) => ({ name, bytes: await readFile(join(dir, name)) })));
   });
 
-  /** Every file under `dir` with its bytes, to show nothing was changed. */
+  /**
+   * Every file under `dir` with its bytes, to show nothing was changed. LMDB's own lock file
+   * (`state.mdb-lock`: its reader table, rewritten by every process that opens the database) is
+   * shown by name only: it holds no state.
+   */
   async function contents(dir: string): Promise<Record<string, string>> {
     const found: Record<string, string> = {};
     for (const name of await readdir(dir, { recursive: true })) {
       const path = join(dir, name);
-      found[name] = (await stat(path)).isDirectory() ? '(directory)' : (await readFile(path)).toString('base64');
+      if (name === 'state.mdb-lock') found[name] = '(LMDB lock file)';
+      else found[name] = (await stat(path)).isDirectory() ? '(directory)' : (await readFile(path)).toString('base64');
     }
     return found;
   }
@@ -319,43 +329,37 @@ describe('paysign emulator --state DIR that cannot be used', () => {
     ['holds files of something else', (dir) => writeFile(join(dir, 'notes.txt'), 'mine'), 'holds "notes.txt", which is not part of an emulator state'],
     [
       'holds a half-written state',
-      (dir) => writeFile(join(dir, 'state.json'), good.subarray(0, newline() + (good.length - newline()) / 2)),
+      (dir) => writeFile(join(dir, 'state.json'), good.subarray(0, newline() + (good.length - newline()) / 2), { mode: 0o600 }),
       'is damaged (half-written or edited',
     ],
     [
       'holds a state edited by hand',
-      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"1.00"', '"9.00"'))),
+      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"2.50"', '"9.50"')), { mode: 0o600 }),
       'is damaged (half-written or edited',
     ],
-    ['holds a JSON file of something else', (dir) => writeFile(join(dir, 'state.json'), '{"hello":"world"}\n{}'), 'is not a paysign emulator state'],
+    [
+      'holds a JSON file of something else',
+      (dir) => writeFile(join(dir, 'state.json'), '{"hello":"world"}\n{}', { mode: 0o600 }),
+      'is not a paysign emulator state',
+    ],
     [
       'holds a state of another version',
-      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"version":2', '"version":3'))),
+      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"version":2', '"version":3')), { mode: 0o600 }),
       'was written by an emulator with state version 3; this one reads version 2',
     ],
     [
       'holds a state of version 1 (max-repeats-number N made N charges then)',
-      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"version":2', '"version":1'))),
+      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"version":2', '"version":1')), { mode: 0o600 }),
       'was written by an emulator with state version 1, which stopped a payment with max-repeats-number N after N charges',
     ],
     ['cannot be read (state.json is a directory)', (dir) => mkdir(join(dir, 'state.json')), 'state.json cannot be read (EISDIR)'],
     [
       'is in use by a live emulator',
-      async (dir) => (await writeFile(join(dir, 'state.json'), good), writeFile(join(dir, 'lock'), `${process.pid}\n`)),
+      async (dir) => (await goodDatabase(dir), writeFile(join(dir, 'lock'), `${process.pid}\n`, { mode: 0o600 })),
       `in use by the emulator of process ${process.pid}`,
     ],
-    [
-      'holds a state, and --profiles is given',
-      (dir) => writeFile(join(dir, 'state.json'), good),
-      '--profiles: only for a new state',
-      ['--profiles', 'profiles.json'],
-    ],
-    [
-      'holds a state kept on the virtual clock, and the clock is system',
-      (dir) => writeFile(join(dir, 'state.json'), good),
-      'kept on the virtual clock',
-      ['--clock', 'system'],
-    ],
+    ['holds a state, and --profiles is given', goodDatabase, '--profiles: only for a new state', ['--profiles', 'profiles.json']],
+    ['holds a state kept on the virtual clock, and the clock is system', goodDatabase, 'kept on the virtual clock', ['--clock', 'system']],
   ];
 
   it.each(cases)('a DIR that %s is refused at start with exit 2 and a clear message, and left as it is', async (_name, prepare, message, extra = []) => {

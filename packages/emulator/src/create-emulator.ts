@@ -20,10 +20,10 @@ import { createRefusalReplies } from './reply/refusal-reply.js';
 import { createRequestChecks, type RequestOutcome } from './request/check-request.js';
 import { createSignatureCause } from './request/signature-cause.js';
 import type { EmulatorStateBackend } from './state/emulator-snapshot.js';
-import { createPersister } from './state/persister.js';
 import { recordingNonceStore } from './state/recording-nonce-store.js';
 import { recordingSender } from './state/recording-sender.js';
-import { checkStateOptions, restoredProfiles, restoreState, snapshotOf } from './state/state-parts.js';
+import { createChangeLog, createStatePersistence, NO_CHANGES, reportingOwners } from './state/state-changes.js';
+import { checkStateOptions, restoredProfiles, restoreState } from './state/state-parts.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
 import type { ProfileFields, ProfileStore } from './store/profile-store.js';
 
@@ -98,9 +98,10 @@ export interface EmulatorOptions {
   maxCallbacksInFlight?: number;
   /**
    * Where the state survives a restart (`openStateDirectory` of `@paysign/emulator/node`, behind
-   * `paysign emulator --state DIR`): restored at creation, saved after every request that may
-   * change it, before it is answered. A restored state brings its own payments, clock and seed:
-   * `profiles` and `today` are refused with it. Default: memory only.
+   * `paysign emulator --state DIR`): restored at creation; what a request changed (and only that)
+   * is written before it is answered, and a refused request writes nothing. A restored state
+   * brings its own payments, clock and seed: `profiles` and `today` are refused with it. Needs a
+   * profile store with `watch` (the memory store has it). Default: memory only.
    */
   state?: EmulatorStateBackend;
   /** Who may call the unsigned admin API under `/emulator/`: `loopback` (default), `any`, or `off`. */
@@ -145,8 +146,9 @@ export interface Emulator {
   /** Cancels waiting callback retries (the server's `close()` calls it). */
   stop(): void;
   /**
-   * With the `state` option: resolves once the state is restored and saved as it is now (call it
-   * before announcing the emulator, and before stopping it, so that callback progress is kept too).
+   * With the `state` option: resolves once the state is restored and every change so far is
+   * written (call it before announcing the emulator, and before stopping it, so that callback
+   * progress is kept too).
    * Without it: resolves at once.
    */
   persist(): Promise<void>;
@@ -246,7 +248,20 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const maxParameters = positiveInteger(options.maxParameters, DEFAULT_MAX_PARAMETERS, 'maxParameters');
   const window = options.timestampWindowSeconds ?? DEFAULT_TIMESTAMP_WINDOW_SECONDS;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
-  const nonces = recordingNonceStore(options.nonceStore ?? createMemoryNonceStore({ now, maxEntries: 2_000_000, maxEntriesPerScope: 1_000_000 }), now);
+  // --state hook (src/state/state-changes.ts): the nonce store, the callback sender, the owners,
+  // the profile store and the recurring engine report what they change to `changes`; after a
+  // request that changed something only that is written. Without --state nothing is recorded.
+  const changes = createChangeLog();
+  const sink = options.state === undefined ? NO_CHANGES : changes;
+  if (options.state !== undefined) {
+    if (profiles.watch === undefined)
+      throw new EmulatorError('INVALID_OPTIONS', 'state needs a profile store that reports its writes (watch), such as createMemoryProfileStore');
+    profiles.watch((stored) => {
+      for (const profile of stored) sink.payment(profile.id);
+    });
+  }
+  // --state hook end.
+  const nonces = recordingNonceStore(options.nonceStore ?? createMemoryNonceStore({ now, maxEntries: 2_000_000, maxEntriesPerScope: 1_000_000 }), sink);
   const verifier = createVerifier({
     lookup: (login) => merchants.get(login)?.consumer,
     timestampWindowSeconds: window,
@@ -266,8 +281,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     maxInFlight: positiveInteger(options.maxCallbacksInFlight, DEFAULT_MAX_CALLBACKS_IN_FLIGHT, 'maxCallbacksInFlight'),
     log,
   });
-  const sender = recordingSender(callbackSender);
-  const owners = createPaymentOwners();
+  const sender = recordingSender(callbackSender, sink);
+  const owners = reportingOwners(createPaymentOwners(), sink);
   const recurring = createRecurringEngine({
     profiles,
     clock,
@@ -286,15 +301,24 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       const controlKeys = merchants.list().flatMap((merchant) => (merchant.account.controlKey === undefined ? [] : [merchant.account.controlKey]));
       return controlKeys.length === 1 ? controlKeys[0] : undefined;
     },
+    onChange: (id) => sink.payment(id),
   });
   let lastRunDay: number | undefined;
-  // --state: put the saved state back before the first request, then save after every change.
-  const parts = { profiles, owners, clock, recurring, sender, nonces, seed, orderIds: () => paynetOrderIds };
-  const ready = saved === undefined ? Promise.resolve() : restoreState(parts, saved);
+  // --state: put the saved state back before the first request (a new state: every payment is a
+  // change), then write what changed after each request that changed something.
+  const parts = { profiles, owners, clock, recurring, sender, nonces, seed, orderIds: () => paynetOrderIds, now };
   const backend = options.state;
-  const persister = backend === undefined ? undefined : createPersister(async () => backend.save(await snapshotOf(parts)));
-  // Callback attempts change the state without a request: saved within a second.
-  const saveTimer = persister === undefined ? undefined : setInterval(() => void persister.persist().catch(() => {}), 1000);
+  const ready =
+    backend === undefined
+      ? Promise.resolve()
+      : saved === undefined
+        ? profiles.list().then((list) => {
+            for (const profile of list) changes.payment(profile.id);
+          })
+        : restoreState(parts, saved, changes);
+  const persister = backend === undefined ? undefined : createStatePersistence(parts, changes, backend, { isNew: saved === undefined });
+  // Callback attempts change the state without a request: written within a second.
+  const saveTimer = persister === undefined ? undefined : setInterval(() => void persister.commit().catch(() => {}), 1000);
   if (typeof saveTimer === 'object' && saveTimer !== null && 'unref' in saveTimer) saveTimer.unref();
   const adminApi = options.adminApi ?? 'loopback';
   if (adminApi !== 'loopback' && adminApi !== 'any' && adminApi !== 'off')
@@ -382,12 +406,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     fetch: async (request, env) => {
       await ready;
       const { response, outcome } = await answer(request, env);
-      // --state: saved after what may have changed it (an admitted operation, an admin or console
-      // POST), never after a refused request; before the reply, so nothing acknowledged is lost.
-      const mayHaveChanged = outcome === undefined ? request.method !== 'GET' && request.method !== 'HEAD' : outcome.accepted;
+      // --state: committed after what may have changed it (an admitted operation, an admin or
+      // console POST that succeeded), never after a refused request (404, 403, 413, 415, 400...);
+      // before the reply, so nothing acknowledged is lost.
+      const mayHaveChanged = outcome === undefined ? request.method !== 'GET' && request.method !== 'HEAD' && response.status < 400 : outcome.accepted;
       if (persister === undefined || !mayHaveChanged) return response;
       try {
-        await persister.persist();
+        await persister.commit();
       } catch (error) {
         // Not saved, so not acknowledged: the client sees a failure, never a lost success.
         log({
@@ -411,7 +436,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     orders,
     persist: async () => {
       await ready;
-      await persister?.persist();
+      await persister?.commit();
     },
     stop: () => {
       if (saveTimer !== undefined) clearInterval(saveTimer);

@@ -17,7 +17,8 @@ export type EmulatorErrorCode =
   | 'INVALID_MERCHANT' // a merchant account without a login, key or endpoint, or one registered twice
   | 'INVALID_PROFILES' // a profiles document that is not JSON of the documented shape
   | 'INVALID_OPTIONS' // an option of the wrong shape (prefix, window, port, host)
-  | 'INVALID_STATE'; // a --state directory that is unreadable, damaged, foreign, of another version, or in use
+  | 'INVALID_STATE' // a --state directory that is unreadable, damaged, foreign, of another version, or in use
+  | 'UNSAFE_STATE'; // a --state directory another user owns or can write, or one holding a link or a file others can read
 
 /**
  * The error class `@paysign/emulator` throws for bad setup. Its message names the field and the

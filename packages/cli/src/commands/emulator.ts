@@ -309,7 +309,7 @@ export const emulatorCommand: Command = {
     if ((fromFile ?? [account]).every((merchant) => merchant.callbackUrl === undefined)) {
       io.err(io.dim('transfers and pan-eligibility checks are not called back: give --callback-url URL'));
     }
-    if (state !== undefined) io.err(io.dim(`state: ${state.initial === undefined ? 'new' : 'restored'} in ${JSON.stringify(state.path)}`));
+    if (state !== undefined) io.err(io.dim(`state: ${state.restored ? 'restored' : 'new'} in ${JSON.stringify(state.path)}`));
     if (clock === 'virtual') io.err(io.dim(`virtual clock: POST ${server.url}/emulator/clock {"advanceDays": N} (loopback callers only)`));
     await stopSignal;
     await unannounce?.();

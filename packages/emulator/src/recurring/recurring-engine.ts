@@ -82,6 +82,8 @@ export interface RecurringEngineOptions {
   nextOrderId: () => string;
   /** The control key that signs a payment's callbacks: its owner's (none if the owner has none), else the only one. */
   controlKeyFor: (recurringPaymentId: string) => string | undefined;
+  /** Called with a payment's id each time its state in time changes (for `--state`: only what changed is saved). */
+  onChange?: (recurringPaymentId: string) => void;
 }
 
 /**
@@ -116,8 +118,11 @@ export interface RecurringEngine {
   order(orderid: string): Promise<{ recurringPaymentId: string; status: FinalOutcome; merchantOrderId: string; callbacks: CallbackDelivery[] } | undefined>;
   /** Sends the callback of one charge again (a new delivery); `false` when the payment has no such charge. */
   resendCallback(id: string, orderid: string): Promise<boolean>;
-  /** Every payment's state in time, as plain data (for `--state`: see src/state/); call it inside {@link RecurringEngine.exclusive}. */
-  snapshot(): EngineSnapshot;
+  /**
+   * Every payment's state in time, or those of `ids` (the ones the engine knows), as plain data
+   * (for `--state`: see src/state/); call it inside {@link RecurringEngine.exclusive}.
+   */
+  snapshot(ids?: Iterable<string>): EngineSnapshot;
   /** Runs `task` between two runs, never during one: what it reads is not a run half done. */
   exclusive<T>(task: () => T | Promise<T>): Promise<T>;
   /**
@@ -169,6 +174,7 @@ const CALLBACK_FIELDS = ['server_callback_url', 'notify_url', 'notify-url'];
  */
 export function createRecurringEngine(options: RecurringEngineOptions): RecurringEngine {
   const { profiles, clock, log, sender } = options;
+  const changed = options.onChange ?? (() => {});
   const states = new Map<string, PaymentState>();
   const chargeOwners = new Map<string, string>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -251,6 +257,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         };
         states.set(profile.id, created);
         reindex(profile.id, created);
+        changed(profile.id);
       } else {
         state.revision = profile.revision;
         state.rules = rules;
@@ -259,6 +266,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         if (counterField !== state.counterField && rules !== undefined) state.index = rules.currentRepeatsNumber;
         state.counterField = counterField;
         reindex(profile.id, state);
+        changed(profile.id);
       }
     }
   }
@@ -282,6 +290,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
     // Rule 9: the counter increases even when a charge fails.
     state.index = planned.index + 1;
     state.lastChargedDay = planned.day;
+    changed(id);
     log({ kind: 'charged', recurringPaymentId: id, index: record.index, date: record.date, amount, status: record.status, orderid: record.orderid });
     await callBack(id, state, record, fields);
     return record;
@@ -341,8 +350,10 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
           // short by an error still never runs a day again: the next starts after the last charged.
           for (const id of taken) {
             const state = states.get(id) as PaymentState;
+            const from = state.from;
             state.from = completed ? Math.max(state.from, through + 1) : Math.max(state.from, (state.lastChargedDay ?? state.from - 1) + 1);
             reindex(id, state);
+            if (state.from !== from) changed(id);
           }
         }
         if (clock.mode === 'virtual' && through > clock.today()) clock.set(through);
@@ -383,6 +394,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         const record = state?.charges.find((charge) => charge.orderid === orderid);
         if (state === undefined || record === undefined) return false;
         await callBack(id, state, record, (await profiles.get(id))?.fields ?? {});
+        changed(id);
         return true;
       });
     },
@@ -420,23 +432,27 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
     },
     // State persistence (--state): plain copies out, and back in before the first run.
     exclusive: (task) => serial(async () => task()),
-    snapshot: () => ({
-      payments: [...states].map(([id, state]) => ({
-        id,
-        revision: state.revision,
-        scheduledOn: state.scheduledOn,
-        from: state.from,
-        index: state.index,
-        counterField: state.counterField ?? null,
-        lastChargedDay: state.lastChargedDay ?? null,
-        charges: state.charges.map((charge) => ({ ...charge })),
-        callbacks: state.callbacks.map((delivery) => ({ ...delivery })),
-      })),
+    snapshot: (ids) => ({
+      payments: [...(ids === undefined ? states : [...ids].flatMap((id) => (states.has(id) ? [[id, states.get(id) as PaymentState] as const] : [])))].map(
+        ([id, state]) => ({
+          id,
+          revision: state.revision,
+          scheduledOn: state.scheduledOn,
+          from: state.from,
+          index: state.index,
+          counterField: state.counterField ?? null,
+          lastChargedDay: state.lastChargedDay ?? null,
+          charges: state.charges.map((charge) => ({ ...charge })),
+          callbacks: state.callbacks.map((delivery) => ({ ...delivery })),
+        }),
+      ),
     }),
     async restore(snapshot) {
       const deliveries: { recurringPaymentId: string; delivery: CallbackDelivery }[] = [];
+      // One read of the store, not one await per payment (a restored state may hold 100,000).
+      const stored = new Map((await profiles.list()).map((profile) => [profile.id, profile]));
       for (const saved of snapshot.payments) {
-        const profile = await profiles.get(saved.id);
+        const profile = stored.get(saved.id);
         if (profile === undefined) continue;
         const callbacks = saved.callbacks.map((delivery) => ({ ...delivery }));
         const state: PaymentState = {

@@ -10,7 +10,9 @@ import type { EngineSnapshot } from '../recurring/recurring-engine.js';
  * ```ts
  * import type { EmulatorSnapshot } from '@paysign/emulator';
  *
- * const backend = { initial: undefined, save: async (snapshot: EmulatorSnapshot) => console.log(snapshot.profiles.length) };
+ * const state = await openStateDirectory('.emulator-state');
+ * const restored: EmulatorSnapshot | undefined = state.initial;
+ * console.log(restored?.profiles.length ?? 'a new state');
  * ```
  */
 export interface EmulatorSnapshot {
@@ -25,21 +27,61 @@ export interface EmulatorSnapshot {
 }
 
 /**
- * Where an emulator's state survives a restart: the state it starts from (`undefined` for a new
- * one) and `save`, called with the whole state after every request that may have changed it and
- * before that request is answered. `openStateDirectory` of `@paysign/emulator/node` is the file
- * implementation behind `paysign emulator --state DIR`.
+ * One recurring payment as a state keeps it: the stored profile (never a `cvv2`), its owner and
+ * its state in time (`null` while the engine has not scheduled it yet).
  *
  * @example
  * ```ts
- * import { createEmulator, type EmulatorStateBackend } from '@paysign/emulator';
+ * import type { PaymentRecord } from '@paysign/emulator';
  *
- * let saved: EmulatorSnapshot | undefined;
- * const state: EmulatorStateBackend = { initial: saved, save: async (snapshot) => void (saved = structuredClone(snapshot)) };
+ * const record: PaymentRecord = { id: '7701', revision: 0, fields: { amount: '10.00' }, owner: null, engine: null };
+ * ```
+ */
+export interface PaymentRecord {
+  id: string;
+  revision: number;
+  fields: Record<string, string>;
+  owner: { login: string; endpointId: string } | null;
+  engine: EngineSnapshot['payments'][number] | null;
+}
+
+/**
+ * What changed in an emulator since the last write, written in one transaction: the clock, seed
+ * and order-id counter when they moved, each payment that changed (whole, as a {@link PaymentRecord}),
+ * each nonce spent, and the addresses of callbacks that started (`url`) or ended (`url: null`).
+ *
+ * @example
+ * ```ts
+ * import type { StateChanges } from '@paysign/emulator';
+ *
+ * const changes: StateChanges = { payments: [], nonces: [{ key: 'merchant:n-1', expiresAt: 1_900_000_301, scope: 'merchant' }], callbacks: [] };
+ * ```
+ */
+export interface StateChanges {
+  meta?: { clock: { mode: 'virtual' | 'system'; today: number }; seed: number; orderIds: number };
+  payments: PaymentRecord[];
+  nonces: { key: string; expiresAt: number; scope: string | null }[];
+  callbacks: { recurringPaymentId: string; orderid: string; url: string | null }[];
+}
+
+/**
+ * Where an emulator's state survives a restart: the state it starts from (`undefined` for a new
+ * one) and `write`, called with what changed after every request that changed something (never
+ * after a refused one: nothing changed) and before that request is answered, and within a second
+ * of a callback attempt. A write must apply all of its changes or none. `openStateDirectory` of
+ * `@paysign/emulator/node` is the implementation behind `paysign emulator --state DIR` (an
+ * embedded LMDB database); the in-memory emulator itself needs no database.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, type EmulatorStateBackend, type StateChanges } from '@paysign/emulator';
+ *
+ * const log: StateChanges[] = [];
+ * const state: EmulatorStateBackend = { initial: undefined, write: async (changes) => void log.push(structuredClone(changes)) };
  * const emulator = createEmulator({ merchants, clock: 'virtual', state });
  * ```
  */
 export interface EmulatorStateBackend {
   readonly initial: EmulatorSnapshot | undefined;
-  save(snapshot: EmulatorSnapshot): Promise<void>;
+  write(changes: StateChanges): Promise<void>;
 }

@@ -1,44 +1,35 @@
 import type { NonceStore } from '@paysign/oauth-core';
+import type { ChangeSink } from './state-changes.js';
 
 /**
- * A {@link NonceStore} that keeps a list of the nonces it accepted and that have not expired, so
- * that they can be saved and remembered again after a restart: a replay stays refused.
+ * A {@link NonceStore} that reports each nonce it accepts to `changes` (with its expiry), so that
+ * `--state` writes it and a replay stays refused after a restart; `restore` puts saved nonces
+ * back without reporting them again.
  *
  * @example
  * ```ts
- * const nonces = recordingNonceStore(createMemoryNonceStore({ now }), now);
+ * const nonces = recordingNonceStore(createMemoryNonceStore({ now }), changes);
  * const verifier = createVerifier({ lookup, now, nonceStore: nonces.store });
- * nonces.live(); // [{ key, expiresAt, scope }, ...]
+ * await nonces.restore(saved.nonces, now());
  * ```
  */
 export function recordingNonceStore(
   inner: NonceStore,
-  now: () => number,
+  changes: ChangeSink,
 ): {
   store: NonceStore;
-  live(): { key: string; expiresAt: number; scope: string | null }[];
-  restore(saved: readonly { key: string; expiresAt: number; scope: string | null }[]): Promise<void>;
+  restore(saved: readonly { key: string; expiresAt: number; scope: string | null }[], now: number): Promise<void>;
 } {
-  const accepted = new Map<string, { expiresAt: number; scope: string | null }>();
-  const remember = async (key: string, expiresAt: number, scope: string | undefined) => {
-    const answer = await inner.remember(key, expiresAt, scope);
-    if (answer === true) accepted.set(key, { expiresAt, scope: scope ?? null });
-    return answer;
-  };
   return {
-    store: { remember },
-    live() {
-      const time = now();
-      const list: { key: string; expiresAt: number; scope: string | null }[] = [];
-      for (const [key, entry] of accepted) {
-        if (entry.expiresAt <= time) accepted.delete(key);
-        else list.push({ key, ...entry });
-      }
-      return list;
+    store: {
+      async remember(key, expiresAt, scope) {
+        const answer = await inner.remember(key, expiresAt, scope);
+        if (answer === true) changes.nonce(key, expiresAt, scope ?? null);
+        return answer;
+      },
     },
-    async restore(saved) {
-      const time = now();
-      for (const { key, expiresAt, scope } of saved) if (expiresAt > time) await remember(key, expiresAt, scope ?? undefined);
+    async restore(saved, now) {
+      for (const { key, expiresAt, scope } of saved) if (expiresAt > now) await inner.remember(key, expiresAt, scope ?? undefined);
     },
   };
 }

@@ -1,48 +1,39 @@
-// The file behind `paysign emulator --state DIR` (Node only): one snapshot file, replaced atomically.
-import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+// Node only: the embedded database behind `paysign emulator --state DIR` (LMDB, through the `lmdb`
+// package). Each change is one transaction; the whole state is read only when the directory is opened.
+import { constants, type Stats } from 'node:fs';
+import { lstat, mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EmulatorError } from '../errors.js';
-import type { EmulatorSnapshot, EmulatorStateBackend } from './emulator-snapshot.js';
-import { readSnapshotBody } from './snapshot-shape.js';
+import type { EmulatorSnapshot, EmulatorStateBackend, PaymentRecord, StateChanges } from './emulator-snapshot.js';
+import { LEGACY_STATE_FILE, LEGACY_TEMP_FILE, readLegacyStateFile, STATE_FORMAT } from './legacy-state-file.js';
+
+export { STATE_FORMAT };
 
 /**
- * The first line's `format` of every state file; anything else is not an emulator state.
- *
- * @example
- * ```ts
- * import { readFile } from 'node:fs/promises';
- * import { STATE_FORMAT } from '@paysign/emulator/node';
- *
- * const header = JSON.parse((await readFile('.emulator-state/state.json', 'utf8')).split('\n')[0] ?? '');
- * header.format === STATE_FORMAT; // true for a state an emulator wrote
- * ```
- */
-export const STATE_FORMAT = 'paysign-emulator-state';
-/**
- * The layout of the state this emulator reads and writes; a state of another version is refused.
- * Version 2: max-repeats-number N makes the charges with indices 0 to N (version 1 stopped after
- * index N - 1, so a payment a version 1 state holds as stopped would charge again).
+ * The layout of the state this emulator reads and writes: version 3 is the LMDB database
+ * `DIR/state.mdb`. A version 2 state (`DIR/state.json`) is moved into a new database when the
+ * directory is opened; version 1 and unknown versions are refused with the reason.
  *
  * @example
  * ```ts
  * import { STATE_VERSION } from '@paysign/emulator/node';
  *
- * if (header.version !== STATE_VERSION) console.error('written by another version of the emulator');
+ * console.log(`this emulator keeps state version ${STATE_VERSION}`);
  * ```
  */
-export const STATE_VERSION = 2;
-/** Why a state of an older version is not read, by version. */
-const OLDER_VERSIONS: Readonly<Record<number, string>> = {
-  1: 'which stopped a payment with max-repeats-number N after N charges (indices 0 to N - 1); this one makes N + 1 (indices 0 to N: the spec, docs/gateway-api.md line 52, "Maximum repeat index"), so a payment that state holds as stopped would be charged again',
-};
-const STATE_FILE = 'state.json';
+export const STATE_VERSION = 3;
+
+const DATA_FILE = 'state.mdb';
+const DATA_LOCK_FILE = 'state.mdb-lock';
 const LOCK_FILE = 'lock';
-const TEMP_FILE = /^state\.json\.\d+\.\d+\.tmp$/;
+const OWN_FILES = new Set([DATA_FILE, DATA_LOCK_FILE, LOCK_FILE, LEGACY_STATE_FILE]);
+// O_NOFOLLOW: a link planted where a state file goes is an error, never a way to write elsewhere.
+const CREATE = constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_WRONLY;
 
 /**
- * A state directory, opened: the state it holds (or `undefined` when new) and `save`, which
- * replaces it atomically; `close` gives the directory up for the next process.
+ * A state directory, opened: the state it holds (or `undefined` when new), `write`, which applies
+ * one set of changes in one transaction, and `close`, which gives the directory up for the next
+ * process.
  *
  * @example
  * ```ts
@@ -54,14 +45,44 @@ const TEMP_FILE = /^state\.json\.\d+\.\d+\.tmp$/;
  */
 export interface StateDirectory extends EmulatorStateBackend {
   readonly path: string;
+  /** Whether the directory held a state when it was opened (`initial` was not `undefined`). */
+  readonly restored: boolean;
+  close(): Promise<void>;
+}
+
+interface Meta {
+  format: string;
+  version: number;
+  clock: { mode: 'virtual' | 'system'; today: number };
+  seed: number;
+  orderIds: number;
+  /** The sha256 of the version 2 `state.json` this database was made from. */
+  migratedFrom?: string;
+}
+
+// The part of the lmdb package used here (loaded only when a state directory is opened).
+interface Database {
+  get(key: unknown): unknown;
+  put(key: unknown, value: unknown): unknown;
+  remove(key: unknown): unknown;
+  getRange(options: { start?: unknown; end?: unknown }): Iterable<{ key: unknown; value: unknown }>;
+}
+interface Environment {
+  openDB(options: { name: string; sharedStructuresKey?: symbol }): Database;
+  transaction<T>(action: () => T): Promise<T>;
   close(): Promise<void>;
 }
 
 const fail = (message: string): never => {
   throw new EmulatorError('INVALID_STATE', message);
 };
+const unsafe = (message: string): never => {
+  throw new EmulatorError('UNSAFE_STATE', message);
+};
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? 'error';
 const shown = (path: string) => JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}...` : path);
+const octal = (mode: number) => `0${(mode & 0o777).toString(8).padStart(3, '0')}`;
+const uid = () => (typeof process.getuid === 'function' ? process.getuid() : undefined);
 
 function alive(pid: number): boolean {
   try {
@@ -73,15 +94,23 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Opens (or creates, with mode 0700) the directory where an emulator's state survives restarts.
- * The state is one file, `state.json`: a first line `{"format","version","bytes","sha256"}` and
- * the state as JSON on the second. Every save writes a temporary file, fsyncs it, renames it over
- * `state.json` and fsyncs the directory, so a `kill -9` at any moment leaves the old state or the
- * new one, never a mix. A directory that cannot be read, holds anything else, or holds a state
- * that is damaged, of another version, or in use by a live process is refused with
- * `EmulatorError` `INVALID_STATE`, and left as it is.
+ * Opens (or creates, with mode 0700) the directory where an emulator's state survives restarts:
+ * an LMDB database, `state.mdb` (and LMDB's `state.mdb-lock`), both 0600, written one transaction
+ * per change, so a `kill -9` at any moment leaves the state before or after a change, never a mix.
  *
- * @throws {EmulatorError} `INVALID_STATE` naming the directory and the problem.
+ * Refused with `EmulatorError` `UNSAFE_STATE`, naming the rule: a directory another user owns or
+ * that group or other users can write (mode `& 022`), and a state file that is a symbolic link,
+ * owned by another user, or readable or writable by group or other users (mode `& 077`). Files are
+ * created with `O_CREAT | O_EXCL | O_NOFOLLOW`. With these rules only this user can change the
+ * state, so the state is trusted as written (no keyed checksum: a key kept beside it would be
+ * this user's too).
+ *
+ * Refused with `INVALID_STATE`, and left as they are: a directory that cannot be read, holds
+ * anything else, is in use by a live process, or holds a database of another format or version.
+ * A version 2 `state.json` is moved into a new database (checked by its checksum first; version 1
+ * is refused with the reason) and then removed.
+ *
+ * @throws {EmulatorError} `UNSAFE_STATE` or `INVALID_STATE`, naming the directory and the problem.
  * @example
  * ```ts
  * import { createEmulator, openStateDirectory } from '@paysign/emulator/node';
@@ -92,34 +121,99 @@ function alive(pid: number): boolean {
  */
 export async function openStateDirectory(path: string): Promise<StateDirectory> {
   const where = `the state directory ${shown(path)}`;
+  let info: Stats;
   let entries: string[];
   try {
-    const info = await stat(path);
-    if (!info.isDirectory()) fail(`${where} is not a directory`);
-    entries = await readdir(path);
+    info = await stat(path);
   } catch (error) {
-    if (error instanceof EmulatorError) throw error;
     if (codeOf(error) !== 'ENOENT') return fail(`${where} cannot be read (${codeOf(error)})`);
     try {
       await mkdir(path, { recursive: true, mode: 0o700 });
+      info = await stat(path);
     } catch (made) {
       return fail(`${where} cannot be created (${codeOf(made)})`);
     }
-    entries = [];
   }
-  const foreign = entries.find((name) => name !== STATE_FILE && name !== LOCK_FILE && !TEMP_FILE.test(name));
+  if (!info.isDirectory()) fail(`${where} is not a directory`);
+  const me = uid();
+  if (me !== undefined && info.uid !== me) {
+    unsafe(`${where} is owned by another user (uid ${info.uid}, this process runs as ${me}): a state directory must be owned by the user running the emulator`);
+  }
+  if ((info.mode & 0o022) !== 0) {
+    unsafe(
+      `${where} can be written by ${(info.mode & 0o020) !== 0 ? 'its group' : 'other users'} (mode ${octal(info.mode)}): a state directory must be writable by its owner only (chmod 700)`,
+    );
+  }
+  try {
+    entries = await readdir(path);
+  } catch (error) {
+    return fail(`${where} cannot be read (${codeOf(error)})`);
+  }
+  const foreign = entries.find((name) => !OWN_FILES.has(name) && !LEGACY_TEMP_FILE.test(name));
   if (foreign !== undefined) {
     fail(`${where} holds ${shown(foreign)}, which is not part of an emulator state: give a new or empty directory, or one an emulator kept`);
   }
+  for (const name of entries) await checkFile(join(path, name), `${where}: ${name}`, me);
   await takeLock(path, where, entries.includes(LOCK_FILE));
+  let env: Environment | undefined;
   try {
-    const initial = entries.includes(STATE_FILE) ? await readState(join(path, STATE_FILE), where) : undefined;
-    // Leftovers of a save cut short: never renamed, so never part of the state.
-    for (const name of entries) if (TEMP_FILE.test(name)) await unlink(join(path, name)).catch(() => {});
-    return stateDirectory(path, initial);
+    // A version 2 state is read (and refused if it must be) before anything is created.
+    const legacy = entries.includes(LEGACY_STATE_FILE) ? await readLegacyStateFile(join(path, LEGACY_STATE_FILE), where, STATE_VERSION) : undefined;
+    env = await openDatabase(path, where, entries);
+    let databases = openDatabases(env);
+    let meta = databases.meta.get('meta') as Meta | undefined;
+    if (meta !== undefined && (meta.format !== STATE_FORMAT || meta.version !== STATE_VERSION)) {
+      fail(
+        meta.format !== STATE_FORMAT
+          ? `${where}: state.mdb is not a paysign emulator state; it is left as it is`
+          : `${where} was written by an emulator with state version ${JSON.stringify(meta.version)}; this one reads version ${STATE_VERSION}: start the matching version of paysign, or give a new directory (the state is left as it is)`,
+      );
+    }
+    if (legacy !== undefined) meta = await migrate(path, where, env, databases, meta, legacy);
+    // Leftovers of a version 2 save cut short: never renamed, so never part of the state.
+    for (const name of entries) if (LEGACY_TEMP_FILE.test(name)) await unlink(join(path, name)).catch(() => {});
+    const now = Math.floor(Date.now() / 1000);
+    const initial = meta === undefined ? undefined : read(meta, databases, now);
+    if (initial !== undefined) {
+      // Reading every record mapped the whole file into this process's memory (RSS); opened
+      // again, only the pages later writes touch are.
+      await env.close();
+      env = await openDatabase(path, where, [DATA_FILE, DATA_LOCK_FILE]);
+      databases = openDatabases(env);
+    }
+    return stateDirectory(path, env, databases, initial);
   } catch (error) {
+    await env?.close().catch(() => {});
     await unlink(join(path, LOCK_FILE)).catch(() => {});
     throw error;
+  }
+}
+
+async function checkFile(file: string, what: string, me: number | undefined): Promise<void> {
+  let info: Stats;
+  try {
+    info = await lstat(file);
+  } catch (error) {
+    return fail(`${what} cannot be read (${codeOf(error)})`);
+  }
+  if (info.isSymbolicLink()) unsafe(`${what} is a symbolic link: the state's files are never opened through a link (remove it)`);
+  if (info.isDirectory()) fail(`${what} cannot be read (EISDIR)`);
+  if (!info.isFile()) fail(`${what} is not a regular file`);
+  if (me !== undefined && info.uid !== me)
+    unsafe(`${what} is owned by another user (uid ${info.uid}): the state's files must be owned by the user running the emulator`);
+  if ((info.mode & 0o077) !== 0) unsafe(`${what} can be read or written by group or other users (mode ${octal(info.mode)}): the state's files must be 0600`);
+}
+
+async function createFile(file: string, what: string, contents = ''): Promise<void> {
+  try {
+    const handle = await open(file, CREATE, 0o600);
+    try {
+      if (contents !== '') await handle.writeFile(contents);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    fail(`${what} cannot be created (${codeOf(error)})`);
   }
 }
 
@@ -137,89 +231,180 @@ async function takeLock(path: string, where: string, present: boolean): Promise<
     await unlink(lock).catch(() => {});
   }
   try {
-    await writeFile(lock, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+    const handle = await open(lock, CREATE, 0o600);
+    try {
+      await handle.writeFile(`${process.pid}\n`);
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     fail(`${where} cannot be locked (${codeOf(error)})`);
   }
 }
 
-async function readState(file: string, where: string): Promise<EmulatorSnapshot> {
-  let bytes: Buffer;
+async function openDatabase(path: string, where: string, entries: readonly string[]): Promise<Environment> {
+  let lmdb: { open(options: { path: string; noSubdir: boolean }): Environment };
   try {
-    bytes = await readFile(file);
+    lmdb = (await import('lmdb')) as unknown as typeof lmdb;
   } catch (error) {
-    return fail(`${where}: state.json cannot be read (${codeOf(error)})`);
+    return fail(`${where} cannot be opened: the lmdb package (the state's database) cannot be loaded on this platform (${codeOf(error)})`);
   }
-  const newline = bytes.indexOf(10);
-  let header: unknown;
+  // LMDB opens existing files as they are: a new database's files are made here first, 0600,
+  // without following a link.
+  if (!entries.includes(DATA_FILE)) await createFile(join(path, DATA_FILE), `${where}: ${DATA_FILE}`);
+  if (!entries.includes(DATA_LOCK_FILE)) await createFile(join(path, DATA_LOCK_FILE), `${where}: ${DATA_LOCK_FILE}`);
   try {
-    header = JSON.parse(bytes.subarray(0, newline === -1 ? bytes.length : newline).toString('utf8'));
-  } catch {
-    header = undefined;
-  }
-  if (typeof header !== 'object' || header === null || (header as { format?: unknown }).format !== STATE_FORMAT) {
-    return fail(`${where}: state.json is not a paysign emulator state (no "${STATE_FORMAT}" first line); it is left as it is`);
-  }
-  const { version, bytes: length, sha256 } = header as { version?: unknown; bytes?: unknown; sha256?: unknown };
-  const older = typeof version === 'number' ? OLDER_VERSIONS[version] : undefined;
-  if (older !== undefined) {
-    return fail(
-      `${where} was written by an emulator with state version ${version}, ${older}: this one reads version ${STATE_VERSION}; give a new directory, or start the matching version of paysign (the state is left as it is)`,
-    );
-  }
-  if (version !== STATE_VERSION) {
-    return fail(
-      `${where} was written by an emulator with state version ${JSON.stringify(version)}; this one reads version ${STATE_VERSION}: start the matching version of paysign, or give a new directory (the state is left as it is)`,
-    );
-  }
-  const body = bytes.subarray(newline + 1);
-  const digest = createHash('sha256').update(body).digest('hex');
-  if (newline === -1 || body.length !== length || digest !== sha256) {
-    return fail(
-      `${where}: state.json is damaged (half-written or edited: its length or checksum does not match); it is left as it is: restore a copy or give a new directory`,
-    );
-  }
-  try {
-    return readSnapshotBody(JSON.parse(body.toString('utf8')));
+    return lmdb.open({ path: join(path, DATA_FILE), noSubdir: true });
   } catch (error) {
-    return fail(`${where}: state.json does not hold a state this emulator can use (${(error as Error).message}); it is left as it is`);
+    return fail(`${where}: state.mdb cannot be opened as a database (${codeOf(error)}); it is left as it is`);
   }
 }
 
-function stateDirectory(path: string, initial: EmulatorSnapshot | undefined): StateDirectory {
-  let last: string | undefined;
-  let writes = 0;
+type Databases = Record<'meta' | 'payments' | 'nonces' | 'callbacks', Database>;
+
+const openDatabases = (env: Environment): Databases => ({
+  meta: env.openDB({ name: 'meta' }),
+  // Every payment record has the same shape: msgpack's shared structures store its keys once.
+  payments: env.openDB({ name: 'payments', sharedStructuresKey: Symbol.for('structures') }),
+  nonces: env.openDB({ name: 'nonces' }),
+  callbacks: env.openDB({ name: 'callbacks' }),
+});
+
+// A version 2 state.json: moved into the database in one transaction, then removed. A database
+// already made from this very file (a move cut short before the removal) only removes it.
+async function migrate(
+  path: string,
+  where: string,
+  env: Environment,
+  databases: Databases,
+  meta: Meta | undefined,
+  { snapshot, sha256 }: { snapshot: EmulatorSnapshot; sha256: string },
+): Promise<Meta> {
+  const file = join(path, LEGACY_STATE_FILE);
+  if (meta !== undefined && meta.migratedFrom !== sha256) {
+    return fail(`${where} holds two states, state.mdb and a state.json it was not made from: move one of them away (both are left as they are)`);
+  }
+  const moved: Meta = meta ?? {
+    format: STATE_FORMAT,
+    version: STATE_VERSION,
+    clock: snapshot.clock,
+    seed: snapshot.seed,
+    orderIds: snapshot.orderIds,
+    migratedFrom: sha256,
+  };
+  if (meta === undefined) {
+    const owners = new Map(snapshot.owners.map((owner) => [owner.id, { login: owner.login, endpointId: owner.endpointId }]));
+    const engine = new Map(snapshot.engine.payments.map((payment) => [payment.id, payment]));
+    await env.transaction(() => {
+      for (const profile of snapshot.profiles) {
+        const record: PaymentRecord = { ...profile, owner: owners.get(profile.id) ?? null, engine: engine.get(profile.id) ?? null };
+        databases.payments.put(profile.id, record);
+      }
+      for (const nonce of snapshot.nonces) databases.nonces.put([nonce.expiresAt, nonce.key], nonce.scope);
+      for (const callback of snapshot.pendingCallbacks) databases.callbacks.put([callback.recurringPaymentId, callback.orderid], callback.url);
+      databases.meta.put('meta', moved);
+    });
+  }
+  await unlink(file);
+  await syncDirectory(path);
+  return moved;
+}
+
+async function syncDirectory(path: string): Promise<void> {
+  const directory = await open(path, constants.O_RDONLY | constants.O_DIRECTORY);
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
+}
+
+function read(meta: Meta, databases: Databases, now: number): EmulatorSnapshot {
+  const snapshot: EmulatorSnapshot = {
+    clock: meta.clock,
+    seed: meta.seed,
+    orderIds: meta.orderIds,
+    profiles: [],
+    owners: [],
+    engine: { payments: [] },
+    nonces: [],
+    pendingCallbacks: [],
+  };
+  // Values repeat across payments (currency, period, a card holder's name...): one string each,
+  // as an emulator given the same profiles in memory would hold, not one per payment as decoded.
+  const interned = new Map<string, string>();
+  const intern = (value: string): string => {
+    const known = interned.get(value);
+    if (known !== undefined) return known;
+    interned.set(value, value);
+    return value;
+  };
+  for (const { value } of databases.payments.getRange({})) {
+    const { id, revision, fields, owner, engine } = value as PaymentRecord;
+    for (const name in fields) fields[name] = intern(fields[name] as string);
+    snapshot.profiles.push({ id, revision, fields });
+    if (owner !== null) snapshot.owners.push({ id, login: intern(owner.login), endpointId: intern(owner.endpointId) });
+    if (engine !== null) snapshot.engine.payments.push(engine);
+  }
+  // Ordered by expiry: the ones still remembered come after `now`.
+  for (const { key, value } of databases.nonces.getRange({ start: [now + 1] })) {
+    const [expiresAt, nonce] = key as [number, string];
+    snapshot.nonces.push({ key: nonce, expiresAt, scope: value as string | null });
+  }
+  for (const { key, value } of databases.callbacks.getRange({})) {
+    const [recurringPaymentId, orderid] = key as [string, string];
+    snapshot.pendingCallbacks.push({ recurringPaymentId, orderid, url: value as string });
+  }
+  return snapshot;
+}
+
+function stateDirectory(path: string, env: Environment, databases: Databases, opened: EmulatorSnapshot | undefined): StateDirectory {
+  let meta = databases.meta.get('meta') as Meta | undefined;
+  let closed = false;
+  // The state as opened is handed to the emulator once: dropped at its first write, so that a
+  // large state (100,000 payments: ~100 MB of objects) is not kept twice for the emulator's life.
+  let initial = opened;
+  let handedOver = false;
   return {
     path,
-    initial,
-    async save(snapshot) {
-      const body = JSON.stringify(snapshot);
-      if (body === last) return;
-      const bytes = Buffer.from(body, 'utf8');
-      const header = JSON.stringify({
-        format: STATE_FORMAT,
-        version: STATE_VERSION,
-        bytes: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
+    restored: opened !== undefined,
+    get initial() {
+      if (handedOver) {
+        throw new EmulatorError(
+          'INVALID_STATE',
+          `the state directory ${shown(path)}: its initial state was handed to the emulator and dropped at its first write; read it before creating the emulator (or use restored)`,
+        );
+      }
+      return initial;
+    },
+    async write(changes: StateChanges) {
+      if (closed) throw new EmulatorError('INVALID_STATE', `the state directory ${shown(path)} is closed`);
+      if (initial !== undefined) {
+        initial = undefined;
+        handedOver = true;
+      }
+      const now = Math.floor(Date.now() / 1000);
+      await env.transaction(() => {
+        if (changes.meta !== undefined) {
+          meta = { ...meta, format: STATE_FORMAT, version: STATE_VERSION, ...changes.meta };
+          databases.meta.put('meta', meta);
+        }
+        for (const payment of changes.payments) databases.payments.put(payment.id, payment);
+        for (const nonce of changes.nonces) if (nonce.expiresAt > now) databases.nonces.put([nonce.expiresAt, nonce.key], nonce.scope);
+        for (const callback of changes.callbacks) {
+          const key = [callback.recurringPaymentId, callback.orderid];
+          if (callback.url === null) databases.callbacks.remove(key);
+          else databases.callbacks.put(key, callback.url);
+        }
+        // Nonces past their expiry are swept as the state is written (never read back either).
+        const expired = [...databases.nonces.getRange({ end: [now + 1] })].map((entry) => entry.key);
+        for (const key of expired) databases.nonces.remove(key);
       });
-      const temp = join(path, `${STATE_FILE}.${process.pid}.${++writes}.tmp`);
-      const file = await open(temp, 'w', 0o600);
-      try {
-        await file.writeFile(Buffer.concat([Buffer.from(`${header}\n`, 'utf8'), bytes]));
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      await rename(temp, join(path, STATE_FILE));
-      const directory = await open(path, 'r');
-      try {
-        await directory.sync();
-      } finally {
-        await directory.close();
-      }
-      last = body;
     },
     async close() {
+      if (closed) return;
+      closed = true;
+      await env.close();
       await unlink(join(path, LOCK_FILE)).catch(() => {});
     },
   };

@@ -1,3 +1,4 @@
+import type { CallbackSender } from '../callbacks/callback-sender.js';
 import type { EmulatorClock } from '../clock/emulator-clock.js';
 import { EmulatorError } from '../errors.js';
 import type { PaymentOwners } from '../merchants/payment-owners.js';
@@ -6,7 +7,7 @@ import { createMemoryProfileStore } from '../store/memory-store.js';
 import type { ProfileStore } from '../store/profile-store.js';
 import type { EmulatorSnapshot } from './emulator-snapshot.js';
 import type { recordingNonceStore } from './recording-nonce-store.js';
-import type { recordingSender } from './recording-sender.js';
+import type { ChangeLog } from './state-changes.js';
 
 /** The parts of a running emulator whose state is saved. */
 export interface StateParts {
@@ -14,8 +15,9 @@ export interface StateParts {
   owners: PaymentOwners;
   clock: EmulatorClock;
   recurring: RecurringEngine;
-  sender: ReturnType<typeof recordingSender>;
+  sender: CallbackSender;
   nonces: ReturnType<typeof recordingNonceStore>;
+  now: () => number;
   seed: number;
   orderIds: () => number;
 }
@@ -53,63 +55,41 @@ export function checkStateOptions(
  */
 export function restoredProfiles(saved: EmulatorSnapshot): ProfileStore {
   return createMemoryProfileStore(
-    saved.profiles.map((profile) => ({ ...profile.fields, 'recurring-payment-id': profile.id })),
+    saved.profiles.map((profile) =>
+      profile.fields['recurring-payment-id'] === profile.id ? profile.fields : { ...profile.fields, 'recurring-payment-id': profile.id },
+    ),
     new Map(saved.profiles.map((profile) => [profile.id, profile.revision])),
   );
 }
 
 /**
  * Puts a saved state back into a new emulator's parts (owners, engine, nonces) and resumes the
- * callbacks that were still pending, from the attempt they had reached.
+ * callbacks that were still pending, from the attempt they had reached. What it puts back is not
+ * reported as changed (it is what the state holds); what the catch-up run makes is.
  *
  * @example
  * ```ts
- * await restoreState(parts, saved);
+ * await restoreState(parts, saved, changes);
  * ```
  */
-export async function restoreState(parts: StateParts, saved: EmulatorSnapshot): Promise<void> {
+export async function restoreState(parts: StateParts, saved: EmulatorSnapshot, changes: ChangeLog): Promise<void> {
+  changes.muted = true;
+  try {
+    await putBack(parts, saved);
+  } finally {
+    changes.muted = false;
+  }
+  // What the request in flight at the stop may have left undone (an update's charges due today).
+  await parts.recurring.runThrough(parts.clock.today());
+}
+
+async function putBack(parts: StateParts, saved: EmulatorSnapshot): Promise<void> {
   for (const { id, login, endpointId } of saved.owners) parts.owners.claim(id, { login, endpointId });
-  await parts.nonces.restore(saved.nonces);
+  await parts.nonces.restore(saved.nonces, parts.now());
   const deliveries = await parts.recurring.restore(saved.engine);
   const addresses = new Map(saved.pendingCallbacks.map((callback) => [`${callback.recurringPaymentId}\n${callback.orderid}`, callback.url]));
   for (const { recurringPaymentId, delivery } of deliveries) {
     const url = addresses.get(`${recurringPaymentId}\n${delivery.orderid}`);
     if (delivery.state === 'pending' && url !== undefined) parts.sender.send(delivery, new URL(url), recurringPaymentId);
   }
-  // What the request in flight at the stop may have left undone (an update's charges due today).
-  await parts.recurring.runThrough(parts.clock.today());
-}
-
-/**
- * The whole state of an emulator, read in one go.
- *
- * @example
- * ```ts
- * await backend.save(await snapshotOf(parts));
- * ```
- */
-export function snapshotOf(parts: StateParts): Promise<EmulatorSnapshot> {
-  // Between two engine runs, so that no charge is saved without the rest of its run (its
-  // callback, the day the run reached): a restart never runs a day twice.
-  return parts.recurring.exclusive(() => read(parts));
-}
-
-async function read(parts: StateParts): Promise<EmulatorSnapshot> {
-  const profiles = await parts.profiles.list();
-  // Everything below is read without an await: one consistent moment.
-  const owners: EmulatorSnapshot['owners'] = [];
-  for (const { id } of profiles) {
-    const owner = parts.owners.get(id);
-    if (owner !== undefined) owners.push({ id, login: owner.login, endpointId: owner.endpointId });
-  }
-  return {
-    clock: { mode: parts.clock.mode, today: parts.clock.today() },
-    seed: parts.seed,
-    orderIds: parts.orderIds(),
-    profiles: profiles.map(({ id, revision, fields }) => ({ id, revision, fields: { ...fields } })),
-    owners,
-    engine: parts.recurring.snapshot(),
-    nonces: parts.nonces.live(),
-    pendingCallbacks: parts.sender.pending(),
-  };
 }

@@ -10,6 +10,7 @@ import type { EmulatorEvent } from '@paysign/emulator';
 import { openStateDirectory, serve, type RunningEmulator, type StateDirectory } from '@paysign/emulator/node';
 import { handPayload, handSign, post, readReply } from '../independent-signer.js';
 import { merchant, type Life } from '../recurring/helpers.js';
+import { readStateDatabase } from './read-state-db.js';
 
 const hmac = { method: 'HMAC-SHA1', controlKey: merchant.controlKey } as const;
 let dir: string;
@@ -94,12 +95,13 @@ describe('an emulator restarted on its --state directory', () => {
     expect(before.callbacks.map((callback) => callback.state)).toEqual(['pending', 'pending']);
     await stop(first);
 
-    const file = await readFile(join(dir, 'state.json'), 'utf8');
-    const kept: { profiles: { fields: Record<string, string> }[] } = JSON.parse(file.split('\n')[1] as string);
-    expect(kept.profiles).toHaveLength(1);
-    expect(Object.values(kept.profiles[0]?.fields ?? {})).not.toContain('987');
-    expect(Object.values(kept.profiles[0]?.fields ?? {})).not.toContain('654');
-    expect(file).not.toContain('cvv2');
+    const kept = await readStateDatabase(dir);
+    expect(kept.payments).toHaveLength(1);
+    expect(Object.values(kept.payments[0]?.fields ?? {})).not.toContain('987');
+    expect(Object.values(kept.payments[0]?.fields ?? {})).not.toContain('654');
+    expect(kept.payments[0]?.fields).not.toHaveProperty('cvv2');
+    expect(kept.bytes.includes('cvv2')).toBe(false);
+    expect(kept.bytes.includes('4111111111111111')).toBe(true); // the same bytes do hold the stored card
 
     answer = 200;
     arrivals.length = 0;
@@ -130,7 +132,7 @@ describe('an emulator restarted on its --state directory', () => {
   });
 
   it('refuses options that the saved state decides, and leaves it as it is', async () => {
-    const file = await readFile(join(dir, 'state.json'));
+    const file = await readFile(join(dir, 'state.mdb'));
     const state = await openStateDirectory(dir);
     try {
       await expect(serve({ merchants: [merchant], clock: 'virtual', today: '01.01.2031', log: () => {}, state })).rejects.toMatchObject({
@@ -144,6 +146,6 @@ describe('an emulator restarted on its --state directory', () => {
     } finally {
       await state.close();
     }
-    expect(await readFile(join(dir, 'state.json'))).toEqual(file);
+    expect(await readFile(join(dir, 'state.mdb'))).toEqual(file);
   });
 });

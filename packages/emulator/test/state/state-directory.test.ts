@@ -1,12 +1,17 @@
-// openStateDirectory: what a kill -9 can leave behind (a temporary file of a save cut short, the
-// lock of a dead process) is cleaned up, never mistaken for the state; saves are whole files.
+// openStateDirectory: a new directory is an LMDB database of 0600 files in a 0700 directory; what a
+// kill -9 can leave behind (the lock of a dead process, a version 2 temporary file) is cleaned up;
+// a version 2 state.json (the format before the database) is moved into the database, and a
+// version 1 one is refused with the reason. Each path is checked over real HTTP after the restart.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, openStateDirectory, STATE_FORMAT, STATE_VERSION } from '@paysign/emulator/node';
+import { createEmulator, openStateDirectory, serve, STATE_FORMAT, STATE_VERSION } from '@paysign/emulator/node';
+import { handSign, post } from '../independent-signer.js';
 import { merchant } from '../recurring/helpers.js';
+import { legacySnapshot, legacyStateFile, readStateDatabase } from './read-state-db.js';
 
 let root: string;
 beforeAll(async () => {
@@ -14,64 +19,156 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
+const versionTwoState = legacySnapshot;
+const versionTwoFile = legacyStateFile;
+
 describe('openStateDirectory', () => {
-  it('creates a new directory (0700), saves the state whole (0600) with its format line, and gives the lock up on close', async () => {
+  it('creates a new directory (0700) with an LMDB database (0600 files), writes the state at the first persist, and gives the lock up on close', async () => {
     const dir = join(root, 'new');
     const state = await openStateDirectory(dir);
     expect(state.initial).toBeUndefined();
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
-    expect(await readdir(dir)).toEqual(['lock']);
+    expect((await readdir(dir)).sort()).toEqual(['lock', 'state.mdb', 'state.mdb-lock']);
+    for (const name of ['lock', 'state.mdb', 'state.mdb-lock']) expect((await stat(join(dir, name))).mode & 0o777).toBe(0o600);
     const emulator = createEmulator({ merchants: [merchant], clock: 'virtual', today: '01.01.2030', seed: 5, log: () => {}, state });
     await emulator.persist();
     emulator.stop();
-    const file = join(dir, 'state.json');
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    const [header, body] = (await readFile(file, 'utf8')).split('\n') as [string, string];
-    expect(JSON.parse(header)).toMatchObject({ format: STATE_FORMAT, version: STATE_VERSION, bytes: Buffer.byteLength(body) });
-    expect(JSON.parse(body)).toMatchObject({ seed: 5, clock: { mode: 'virtual', today: 21915 }, orderIds: 0, profiles: [] });
     await state.close();
+    expect((await readdir(dir)).sort()).toEqual(['state.mdb', 'state.mdb-lock']);
+    const stored = await readStateDatabase(dir);
+    expect(stored.meta).toMatchObject({ format: STATE_FORMAT, version: STATE_VERSION, seed: 5, clock: { mode: 'virtual', today: 21915 }, orderIds: 0 });
+    expect(stored.payments).toEqual([]);
+  });
+
+  it('moves a version 2 state.json into the database, removes it, and the restarted emulator has its payment, charge, owner, nonce and order ids', async () => {
+    const dir = join(root, 'version-2');
+    await rm(dir, { recursive: true, force: true });
+    const first = await openStateDirectory(dir);
+    await first.close();
+    await rm(join(dir, 'state.mdb'));
+    await rm(join(dir, 'state.mdb-lock'));
+    await writeFile(join(dir, 'state.json'), versionTwoFile(versionTwoState()), { mode: 0o600 });
+    await writeFile(join(dir, 'state.json.4242.7.tmp'), 'half a save', { mode: 0o600 });
+
+    const state = await openStateDirectory(dir);
+    expect((await readdir(dir)).sort()).toEqual(['lock', 'state.mdb', 'state.mdb-lock']);
+    expect(state.initial).toEqual(versionTwoState());
+    const server = await serve({ merchants: [merchant], clock: 'virtual', log: () => {}, state, publicOrigin: 'http://emulator.test' });
+    try {
+      const life = await (await fetch(`${server.url}/emulator/recurring-payments/rp-v2`)).json();
+      expect(life).toMatchObject({ owner: { login: 'merchant', endpointId: '1234' }, currentRepeatsNumber: 1, charges: [{ orderid: '41', amount: '2.50' }] });
+      expect(await (await fetch(`${server.url}/emulator/clock`)).json()).toEqual({ today: '02.01.2030', clock: 'virtual' });
+      // The order-id counter moved in: the next order id is 42.
+      const path = '/payment/api/v2/pan-eligibility/send/1234';
+      const signed = handSign(`http://emulator.test${path}`, 'merchant', { method: 'HMAC-SHA1', controlKey: merchant.controlKey }, [
+        ['client-order-id', 'o-after'],
+        ['sending-card-ref-id', 'ref-1'],
+      ]);
+      const reply = await post(`${server.url}${path}`, signed);
+      expect(reply.status).toBe(200);
+      expect(reply.text).toContain('paynet-order-id=42');
+      // The state as opened was handed to the emulator and dropped at its first write (not kept twice).
+      expect(state.restored).toBe(true);
+      expect(() => state.initial).toThrow(/initial state was handed to the emulator and dropped at its first write/);
+    } finally {
+      await server.close();
+      await state.close();
+    }
+    const stored = await readStateDatabase(dir);
+    expect(stored.meta).toMatchObject({ version: STATE_VERSION, orderIds: 42, migratedFrom: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(stored.nonces.map((nonce) => nonce.key)).toContain('merchant:n-spent');
+    expect(stored.callbacks).toEqual([{ recurringPaymentId: 'rp-v2', orderid: '41', url: 'http://127.0.0.1:9/cb?orderid=41&status=approved' }]);
+  });
+
+  it('finishes a move cut short after the database was written (state.json still there, made into this database): removes state.json only', async () => {
+    const dir = join(root, 'version-2');
+    const file = versionTwoFile(versionTwoState());
+    await writeFile(join(dir, 'state.json'), file, { mode: 0o600 });
+    // The database above was made from this very file: its checksum is the one recorded.
+    const before = await readStateDatabase(dir);
+    expect(before.meta?.migratedFrom).toBe(
+      createHash('sha256')
+        .update(file.subarray(file.indexOf(10) + 1))
+        .digest('hex'),
+    );
+    const state = await openStateDirectory(dir);
+    await state.close();
+    expect((await readdir(dir)).sort()).toEqual(['state.mdb', 'state.mdb-lock']);
+    expect((await readStateDatabase(dir)).meta).toEqual(before.meta);
+  });
+
+  it('refuses a state.json beside a database it was not made from, and leaves both as they are', async () => {
+    const dir = join(root, 'version-2');
+    const other = versionTwoFile({ ...versionTwoState(), seed: 10 });
+    await writeFile(join(dir, 'state.json'), other, { mode: 0o600 });
+    const database = await readFile(join(dir, 'state.mdb'));
+    await expect(openStateDirectory(dir)).rejects.toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('holds two states') });
+    expect(await readFile(join(dir, 'state.json'))).toEqual(other);
+    expect(await readFile(join(dir, 'state.mdb'))).toEqual(database);
+    expect(await readdir(dir)).not.toContain('lock');
+  });
+
+  it('refuses a version 1 state.json, written when max-repeats-number N meant N charges, with the reason, and leaves it as it is', async () => {
+    const dir = await mkdtemp(join(root, 'version-1-'));
+    const older = versionTwoFile(versionTwoState(), 1);
+    await writeFile(join(dir, 'state.json'), older, { mode: 0o600 });
+    await expect(openStateDirectory(dir)).rejects.toMatchObject({
+      code: 'INVALID_STATE',
+      message: expect.stringMatching(
+        /state version 1, which stopped a payment with max-repeats-number N after N charges .* this one reads version 2 \(moving it into its database\) and 3; give a new directory/,
+      ),
+    });
+    expect(await readdir(dir)).toEqual(['state.json']);
+    expect(await readFile(join(dir, 'state.json'))).toEqual(older);
+  });
+
+  it('refuses a damaged version 2 state.json (edited: its checksum does not match), and leaves it as it is', async () => {
+    const dir = await mkdtemp(join(root, 'edited-'));
+    const edited = Buffer.from(versionTwoFile(versionTwoState()).toString('utf8').replace('"2.50"', '"9.50"'));
+    await writeFile(join(dir, 'state.json'), edited, { mode: 0o600 });
+    await expect(openStateDirectory(dir)).rejects.toMatchObject({
+      code: 'INVALID_STATE',
+      message: expect.stringContaining('is damaged (half-written or edited'),
+    });
     expect(await readdir(dir)).toEqual(['state.json']);
   });
 
-  it('refuses a state of version 1, written when max-repeats-number N meant N charges, and leaves it as it is', async () => {
-    const dir = join(root, 'version-1');
+  it('refuses a database of another version, and leaves it as it is', async () => {
+    const dir = join(root, 'future');
     const first = await openStateDirectory(dir);
     const emulator = createEmulator({ merchants: [merchant], clock: 'virtual', today: '05.03.2030', log: () => {}, state: first });
     await emulator.persist();
     emulator.stop();
     await first.close();
-    const file = join(dir, 'state.json');
-    const text = await readFile(file, 'utf8');
-    expect(text.startsWith(`{"format":"${STATE_FORMAT}","version":2,`)).toBe(true);
-    // The header is outside the checksum: only the version differs from a state this emulator wrote.
-    const older = text.replace('"version":2,', '"version":1,');
-    await writeFile(file, older);
+    const { open } = await import('lmdb');
+    const env = open({ path: join(dir, 'state.mdb'), noSubdir: true });
+    const meta = env.openDB({ name: 'meta' });
+    await meta.put('meta', { ...meta.get('meta'), version: 4 });
+    await env.close();
+    const database = await readFile(join(dir, 'state.mdb'));
     await expect(openStateDirectory(dir)).rejects.toMatchObject({
       code: 'INVALID_STATE',
-      message: expect.stringMatching(
-        /state version 1, which stopped a payment with max-repeats-number N after N charges .* this one reads version 2; give a new directory/,
-      ),
+      message: expect.stringContaining('state version 4; this one reads version 3'),
     });
-    expect(await readFile(file, 'utf8')).toBe(older);
+    expect(await readFile(join(dir, 'state.mdb'))).toEqual(database);
   });
 
-  it('takes over the lock of a process that is gone and drops the temporary file of a save cut short, keeping the state', async () => {
+  it('takes over the lock of a process that is gone and drops a version 2 temporary file, keeping the state', async () => {
     const dir = join(root, 'killed');
     const first = await openStateDirectory(dir);
     const emulator = createEmulator({ merchants: [merchant], clock: 'virtual', today: '05.03.2030', log: () => {}, state: first });
     await emulator.persist();
     emulator.stop();
-    const saved = await readFile(join(dir, 'state.json'));
-    // What a kill -9 leaves: the lock of a dead process, half a temporary file.
+    await first.close();
+    // What a kill -9 leaves: the lock of a dead process (and LMDB's own lock file, which LMDB recovers).
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
-    await writeFile(join(dir, 'lock'), `${dead}\n`);
-    await writeFile(join(dir, 'state.json.999.7.tmp'), saved.subarray(0, 20));
+    await writeFile(join(dir, 'lock'), `${dead}\n`, { mode: 0o600 });
+    await writeFile(join(dir, 'state.json.999.7.tmp'), 'half', { mode: 0o600 });
     const second = await openStateDirectory(dir);
     try {
       expect(second.initial?.clock.today).toBe(21978); // 05.03.2030
-      expect((await readdir(dir)).sort()).toEqual(['lock', 'state.json']);
+      expect((await readdir(dir)).sort()).toEqual(['lock', 'state.mdb', 'state.mdb-lock']);
       expect((await readFile(join(dir, 'lock'), 'utf8')).trim()).toBe(String(process.pid));
-      expect(await readFile(join(dir, 'state.json'))).toEqual(saved);
     } finally {
       await second.close();
     }
