@@ -99,10 +99,12 @@ describe('the JSON reply variant', () => {
     // Each request gets its own serial number and order id; everything else must match.
     const sameIds = {
       serialNumber: json.serialNumber,
+      paynetOrderId: json.paynetOrderId,
       fields: { ...form.fields, 'serial-number': json.fields['serial-number'], 'paynet-order-id': json.fields['paynet-order-id'] },
     };
     expect(json).toEqual({ ...form, ...sameIds });
     expect(json.fields['paynet-order-id']).toBe(String(Number(form.fields['paynet-order-id']) + 1));
+    expect(json.paynetOrderId).toBe(json.fields['paynet-order-id']);
 
     const target = url('v4/update-recurring-payments/1234');
     const update = (accept?: string) => send(target, handSign(target, 'merchant', hmac, [['payload', handPayload([{ ...profile, city: 'Faro' }])]]), accept);
