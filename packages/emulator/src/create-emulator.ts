@@ -194,7 +194,7 @@ function isStore(value: EmulatorOptions['profiles']): value is ProfileStore {
  * Creates the emulator: every POST to an operation path is verified with oauth-core's verifier
  * (HMAC-SHA1 or RSA-SHA256, timestamp window, nonce replay) and refused with an empty 403 like
  * the gateway's when anything is wrong, the reason going to the log only. Accepted requests are
- * validated with the gateway package's rules and answered in the gateway's form encoding, or
+ * validated with @paysign/protocol's check of the operation and answered in the gateway's form encoding, or
  * its JSON variant when `Accept` asks for `application/vnd.pay+json`.
  *
  * @throws {EmulatorError} `INVALID_OPTIONS` or `INVALID_MERCHANT` for unusable options.

@@ -55,7 +55,11 @@ function optionIssues(options: unknown): { field: string; rule: string; message:
   return [];
 }
 
-const issue = (field: string, message: string) => ({ field, rule: 'invalid-option', message: `${field}: ${message}` });
+// The message says what is wrong; the field is the issue's own (GatewayValidationError's lines put it in front).
+const issue = (field: string, message: string) => ({ field, rule: 'invalid-option', message });
+// checkMerchantCredentials (protocol/src/credentials/) still writes its field into its messages: until it follows the
+// rule above, its issues read `login: must be ...`.
+const credentialIssue = (field: string, message: string) => ({ field, rule: 'invalid-option', message: `${field}: ${message}` });
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -69,7 +73,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 describe('createGatewayClient: each refusal, with its message', () => {
   it('refuses options that are no object', () => {
     for (const options of [null, undefined, 'https://gate.example', 5]) {
-      expect(optionIssues(options)).toEqual([{ field: 'options', rule: 'invalid-option', message: 'options must be an object' }]);
+      expect(optionIssues(options)).toEqual([{ field: 'options', rule: 'invalid-option', message: 'must be an object' }]);
     }
   });
 
@@ -77,21 +81,21 @@ describe('createGatewayClient: each refusal, with its message', () => {
     expect(optionIssues({ baseUrl: 5, endpointId: '', login: 7, signatureMethod: 'PLAINTEXT', timeoutMs: Number.NaN, maxReplyBytes: 1.5 })).toEqual([
       issue('baseUrl', 'must be a URL string'),
       issue('endpointId', 'must be a non-empty string'),
-      issue('login', 'must be a non-empty string'),
-      issue('signatureMethod', 'must be HMAC-SHA1 or RSA-SHA256'),
+      credentialIssue('login', 'must be a non-empty string'),
+      credentialIssue('signatureMethod', 'must be HMAC-SHA1 or RSA-SHA256'),
       issue('timeoutMs', 'must be a positive number of milliseconds'),
       issue('maxReplyBytes', 'must be a positive whole number of bytes'),
     ]);
   });
 
   it('HMAC-SHA1 needs a non-empty control key string; RSA-SHA256 needs a private key, and not the control key too', () => {
-    const hmacNeeds = [issue('controlKey', 'is required for HMAC-SHA1 (or give a privateKey for RSA-SHA256)')];
+    const hmacNeeds = [credentialIssue('controlKey', 'is required for HMAC-SHA1 (or give a privateKey for RSA-SHA256)')];
     for (const controlKey of [undefined, '', 42]) expect(optionIssues({ ...BASE, controlKey })).toEqual(hmacNeeds);
     expect(optionIssues({ ...BASE, signatureMethod: 'RSA-SHA256' })).toEqual([
-      issue('privateKey', 'is required for RSA-SHA256'),
-      issue('controlKey', 'RSA-SHA256 signs with the privateKey: give controlKey or privateKey, not both'),
+      credentialIssue('privateKey', 'is required for RSA-SHA256'),
+      credentialIssue('controlKey', 'RSA-SHA256 signs with the privateKey: give controlKey or privateKey, not both'),
     ]);
-    for (const privateKey of [null, '']) expect(optionIssues({ ...KEYLESS, privateKey })).toEqual([issue('privateKey', 'is required for RSA-SHA256')]);
+    for (const privateKey of [null, '']) expect(optionIssues({ ...KEYLESS, privateKey })).toEqual([credentialIssue('privateKey', 'is required for RSA-SHA256')]);
   });
 
   it('timeoutMs must be positive and finite; maxReplyBytes a positive whole number', () => {
@@ -190,7 +194,7 @@ describe('what the client hands to the signer', () => {
     expect(error).toBeInstanceOf(GatewayValidationError);
     expect((error as GatewayError).code).toBe('INVALID_OPTIONS');
     expect((error as GatewayValidationError).issues).toEqual([
-      { field: 'privateKey', rule: 'invalid-option', message: 'privateKey: crypto.subtle refused the RSA key (pkcs8)' },
+      { field: 'privateKey', rule: 'invalid-option', message: 'crypto.subtle refused the RSA key (pkcs8)' },
     ]);
     expect(server.seen).toHaveLength(0);
   });
@@ -255,7 +259,7 @@ describe('what is sent', () => {
     for (const payments of [[], undefined, validPayment()]) {
       const error = await rejection(client.updateRecurringPayments(payments as never));
       expect((error as GatewayValidationError).issues).toEqual([
-        { field: 'payments', rule: 'required', message: 'payments: give at least one recurring payment' },
+        { field: 'payments', rule: 'required', message: 'give at least one recurring payment' },
       ]);
     }
   });
@@ -269,16 +273,17 @@ describe('what is sent', () => {
         field: 'order_desc',
         rule: 'csv-character',
         row: 1,
-        message: "payments[1] order_desc: contains a semicolon, which the gateway's CSV cannot carry unquoted (set csvQuoting: 'rfc4180' to quote it)",
+        message: "contains a semicolon, which the gateway's CSV cannot carry unquoted (set csvQuoting: 'rfc4180' to quote it)",
       },
     ]);
+    expect((semicolon as GatewayValidationError).message).toContain("- payments[1] order_desc: contains a semicolon, which the gateway's CSV cannot carry");
     const nul = await rejection(client.updateRecurringPayments([{ ...validPayment(), orderDesc: 'rent\0' }]));
     expect((nul as GatewayValidationError).issues).toEqual([
       {
         field: 'order_desc',
         rule: 'csv-character',
         row: 0,
-        message: "payments[0] order_desc: holds a NUL character (U+0000), which the gateway's CSV cannot carry",
+        message: "holds a NUL character (U+0000), which the gateway's CSV cannot carry",
       },
     ]);
     // payload-codec's one cell rule (checkCsvCell), for every bad cell at once, before anything is encoded.

@@ -23,6 +23,7 @@ export {
   type GatewayOperation,
   type MatchedOperationPath,
 } from './operations/operations.js';
+export { isSecureGatewayUrl } from './operations/gateway-url.js';
 
 // The field tables (each row with its wire name, kind, necessity and length) and the typed model
 export type { FieldKind, FieldSensitivity, FieldSpec, Necessity } from './model/field-spec.js';
@@ -60,10 +61,21 @@ export { isShowablePan, maskPan } from './redact/mask-pan.js';
 export { redactCardData } from './redact/redact-card-data.js';
 
 // Validation: every field-table row and rule, all issues at once; typed input and wire input alike
-export type { ValidationIssue, ValidationRule } from './validation/issue.js';
+export type { PayloadRule, ValidationIssue, ValidationRule } from './validation/issue.js';
 export { validateRecurringPaymentRow, type ValidationOptions } from './validation/validate-recurring-payment-row.js';
 export { validateRecurringPayment } from './validation/validate-recurring-payment.js';
 export { validatePanEligibilitySend, validatePanEligibilitySendParams, validateTransfer, validateTransferParams } from './validation/validate-transfer.js';
+// One check per operation, and the header of a CSV of rows; each issue has its row apart from its message
+export {
+  checkOperation,
+  checkRecurringPaymentColumns,
+  checkRecurringPaymentRows,
+  checkRecurringPayments,
+  payloadIssue,
+  type CheckOptions,
+} from './validation/check-operation.js';
+// Each audience's line for an issue: the client's error, a numbered row (bulk, the emulator's reply), read back
+export { describeIssue, formatClientIssue, formatRowIssue, readRowIssues, type RowIssueText } from './validation/format-issue.js';
 
 // The recurring payment's schedule: one engine for the preview and the emulator's charges
 export { isPastMaxRepeats, isStopped, scheduledCharges, type PlannedCharge, type ScheduleCursor } from './schedule/schedule-engine.js';

@@ -1,4 +1,4 @@
-import { GatewayValidationError, isPastMaxRepeats, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/protocol';
+import { describeIssue, GatewayValidationError, isPastMaxRepeats, previewSchedule, type ScheduleInput, type ScheduledCharge, type ValidationIssue } from '@paysign/protocol';
 import { fromWireRow } from '@paysign/protocol';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { readDateFlag } from '../cli/flag-values.js';
@@ -86,9 +86,14 @@ export function printSchedule(io: Output, charges: readonly ScheduledCharge[], c
   if (!currency) io.out(io.dim('  currency: not in the file (amounts are in the currency of the project)'));
 }
 
-/** Turns a validation error into the refusal the CLI prints with exit code 1. */
-export function refusalFrom(error: GatewayValidationError): RefusalError {
-  return new RefusalError(['refused by validation:', ...error.issues.map((issue) => `  - ${issue.message}`)].join('\n'));
+/**
+ * Turns a validation error into the refusal the CLI prints with exit code 1: one line per issue,
+ * `payments[0] clientOrderId: is required`, the payment as the file's list holds it and the field
+ * as `nameOf` says the file spells it (default: the wire name).
+ */
+export function refusalFrom(error: GatewayValidationError, nameOf: (issue: ValidationIssue) => string = (issue) => issue.field): RefusalError {
+  const line = (issue: ValidationIssue) => `${issue.row === undefined ? '' : `payments[${issue.row}] `}${describeIssue(issue, nameOf(issue))}`;
+  return new RefusalError(['refused by validation:', ...error.issues.map((issue) => `  - ${line(issue)}`)].join('\n'));
 }
 
 export const scheduleCommand: Command = {

@@ -12,7 +12,7 @@ import {
   type TransferRequest,
 } from '@paysign/gateway';
 import { GatewayError, GatewayValidationError } from '@paysign/protocol';
-import { recurringPaymentFields, toWireRow } from '@paysign/protocol';
+import { toWireRow } from '@paysign/protocol';
 import { createNodeFetch } from '@paysign/gateway/node';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';
@@ -63,23 +63,6 @@ masked there, so save it with --save-request FILE and run "paysign explain --req
 REQUEST.json may be - to read standard input.
 HMAC-SHA1 requests carry the OAuth parameters in the header and in the body, as the gateway's
 example does (RFC 5849 section 3.5 allows one place only; this gateway accepts both).`;
-
-const PROPERTY_OF_WIRE: ReadonlyMap<string, string> = new Map(recurringPaymentFields.map((field) => [field.wire, field.property]));
-
-/**
- * The refusal of update-recurring-payments with each field named as the file spells it: the
- * client names fields by their wire names (`client-orderid`), a camelCase payment reads
- * `clientOrderId`.
- */
-function refusalSpelledAsWritten(error: GatewayValidationError, wireNamed: readonly boolean[]): RefusalError {
-  const issues = error.issues.map((issue) => {
-    const property = PROPERTY_OF_WIRE.get(issue.field);
-    if (issue.row === undefined || wireNamed[issue.row] !== false || property === undefined) return issue;
-    const prefix = `payments[${issue.row}] ${issue.field}:`;
-    return issue.message.startsWith(prefix) ? { ...issue, message: `payments[${issue.row}] ${property}:${issue.message.slice(prefix.length)}` } : issue;
-  });
-  return refusalFrom(new GatewayValidationError(issues));
-}
 
 /** Prints a gateway result as `name value` lines. */
 export function printResult(io: Output, result: GatewayResult): void {
@@ -221,10 +204,8 @@ export const sendCommand: Command = {
       showRequests();
       if (error instanceof GatewayValidationError && error.code === 'VALIDATION_FAILED')
         throw operation === 'update-recurring-payments'
-          ? refusalSpelledAsWritten(
-              error,
-              read.map(({ wireNamed }) => wireNamed),
-            )
+          ? // Each field named as its payment spells it: camelCase (the issue's property) or the CSV's wire name.
+            refusalFrom(error, (issue) => (issue.row !== undefined && read[issue.row]?.wireNamed === false ? (issue.property ?? issue.field) : issue.field))
           : refusalFrom(error);
       if (error instanceof GatewayAuthenticationError) throw authenticationRefusal(error, values['show-request'] === true, saveTo);
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS')

@@ -1,9 +1,9 @@
 import { validationError, type OperationContext, type ReplyPairs } from './context.js';
-import { validatePanEligibilitySendParams } from '@paysign/protocol';
+import { describeIssue, validatePanEligibilitySendParams } from '@paysign/protocol';
 
 /**
  * `pan-eligibility/send` (spec: a signing example; response not shown). The parameters are
- * validated with the gateway package's rules; the reply is the one the gateway family gives to
+ * validated with @paysign/protocol's rules; the reply is the one the gateway family gives to
  * asynchronous requests (docs/reference/response-format.md): `type=async-response`,
  * `status=processing`.
  */
@@ -16,7 +16,7 @@ export function panEligibilitySend(context: OperationContext, paynetOrderId: str
   }
   const problems = [
     ...[...repeated].map((name) => `${name}: is given more than once; send it once`),
-    ...validatePanEligibilitySendParams(params).map((issue) => issue.message),
+    ...validatePanEligibilitySendParams(params).map((issue) => describeIssue(issue)),
   ];
   const merchantOrderId = params['client-order-id'];
   if (problems.length > 0) return validationError(context.serialNumber, problems.join('; '), merchantOrderId);

@@ -1,9 +1,9 @@
 import { validationError, type OperationContext, type ReplyPairs } from './context.js';
-import { validateTransferParams } from '@paysign/protocol';
+import { describeIssue, validateTransferParams } from '@paysign/protocol';
 
 /**
  * `transfer` (spec: a signing example; which parameters are required and the response are not
- * shown). The parameters are validated with the gateway package's transfer rules; the reply is
+ * shown). The parameters are validated with @paysign/protocol's transfer rules; the reply is
  * the family's `async-response` with `status=processing`.
  */
 export function transfer(context: OperationContext, paynetOrderId: string): ReplyPairs {
@@ -16,7 +16,7 @@ export function transfer(context: OperationContext, paynetOrderId: string): Repl
   const currency = context.merchant.account.currency;
   const problems = [
     ...[...repeated].map((name) => `${name}: is given more than once; send it once`),
-    ...validateTransferParams(params, currency === undefined ? {} : { projectCurrency: currency }).map((issue) => issue.message),
+    ...validateTransferParams(params, currency === undefined ? {} : { projectCurrency: currency }).map((issue) => describeIssue(issue)),
   ];
   const merchantOrderId = params.client_orderid;
   if (problems.length > 0) return validationError(context.serialNumber, problems.join('; '), merchantOrderId);
