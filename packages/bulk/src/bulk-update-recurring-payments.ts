@@ -1,5 +1,13 @@
 import { GatewayValidationError } from '@paysign/gateway';
-import { checkRecurringPaymentRows, formatRowIssue, readRowIssues, redactCardData, type CheckOptions, type RowIssueText, type ValidationIssue } from '@paysign/protocol';
+import {
+  checkRecurringPaymentRows,
+  formatRowIssue,
+  readRowIssues,
+  redactCardData,
+  type CheckOptions,
+  type RowIssueText,
+  type ValidationIssue,
+} from '@paysign/protocol';
 import { BulkError } from './bulk-errors.js';
 import {
   BulkUnreadableRow,
@@ -350,7 +358,13 @@ function rowMessage(issues: readonly RowIssueText[], rowNumber: number): string 
  */
 export function invalidRowRecord(invalid: BulkInvalidRow): BulkRecord {
   const { row, issues } = invalid;
-  return { row, recurringPaymentId: invalid.recurringPaymentId ?? '', outcome: 'invalid', errorCode: issues[0]?.rule ?? 'invalid', errorMessage: rowMessage(issues, row) };
+  return {
+    row,
+    recurringPaymentId: invalid.recurringPaymentId ?? '',
+    outcome: 'invalid',
+    errorCode: issues[0]?.rule ?? 'invalid',
+    errorMessage: rowMessage(issues, row),
+  };
 }
 
 /** The row's recurring-payment-id as it may be shown and stored: card-number-like digits masked. */

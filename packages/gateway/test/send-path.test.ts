@@ -95,7 +95,8 @@ describe('createGatewayClient: each refusal, with its message', () => {
       credentialIssue('privateKey', 'is required for RSA-SHA256'),
       credentialIssue('controlKey', 'RSA-SHA256 signs with the privateKey: give controlKey or privateKey, not both'),
     ]);
-    for (const privateKey of [null, '']) expect(optionIssues({ ...KEYLESS, privateKey })).toEqual([credentialIssue('privateKey', 'is required for RSA-SHA256')]);
+    for (const privateKey of [null, ''])
+      expect(optionIssues({ ...KEYLESS, privateKey })).toEqual([credentialIssue('privateKey', 'is required for RSA-SHA256')]);
   });
 
   it('timeoutMs must be positive and finite; maxReplyBytes a positive whole number', () => {
@@ -258,9 +259,7 @@ describe('what is sent', () => {
     const client = createGatewayClient(BASE);
     for (const payments of [[], undefined, validPayment()]) {
       const error = await rejection(client.updateRecurringPayments(payments as never));
-      expect((error as GatewayValidationError).issues).toEqual([
-        { field: 'payments', rule: 'required', message: 'give at least one recurring payment' },
-      ]);
+      expect((error as GatewayValidationError).issues).toEqual([{ field: 'payments', rule: 'required', message: 'give at least one recurring payment' }]);
     }
   });
 

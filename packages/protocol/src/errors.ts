@@ -78,7 +78,11 @@ export class GatewayValidationError extends GatewayError {
   override readonly name: string = 'GatewayValidationError';
   readonly issues: readonly ValidationIssue[];
 
-  constructor(issues: readonly ValidationIssue[], code: 'VALIDATION_FAILED' | 'INVALID_OPTIONS' = 'VALIDATION_FAILED', batch: 'payments' | 'rows' = 'payments') {
+  constructor(
+    issues: readonly ValidationIssue[],
+    code: 'VALIDATION_FAILED' | 'INVALID_OPTIONS' = 'VALIDATION_FAILED',
+    batch: 'payments' | 'rows' = 'payments',
+  ) {
     const head = code === 'INVALID_OPTIONS' ? 'invalid gateway client options' : 'the request breaks the gateway spec';
     super(code, `${head}:\n${issues.map((issue) => `- ${formatClientIssue(issue, batch)}`).join('\n')}`);
     this.issues = issues;

@@ -71,7 +71,11 @@ describe('the issues carry their place apart from their message', () => {
   });
 
   it('typed payments are checked by type, rule and cell, each issue with its payment index', () => {
-    const payments = [validPayment(), { ...validPayment(), cardPrintedName: 'DOE; JOHN' }, { ...validPayment(), expireMonth: 13 }] as unknown as RecurringPaymentUpdate[];
+    const payments = [
+      validPayment(),
+      { ...validPayment(), cardPrintedName: 'DOE; JOHN' },
+      { ...validPayment(), expireMonth: 13 },
+    ] as unknown as RecurringPaymentUpdate[];
     expect(where(checkRecurringPayments(payments))).toEqual([
       [1, 'card-printed-name', 'csv-character'],
       [2, 'expire-month', 'expire-month-range'],

@@ -76,7 +76,10 @@ export function csvFileRows(path: string): CsvFileRows {
   return Object.assign(read, { lineOf, columns: () => header });
 }
 
-async function* readRows(path: string, seen: (row: number, line: number, values?: Readonly<Record<string, string>>) => void): AsyncGenerator<BulkRow | BulkUnreadableRow> {
+async function* readRows(
+  path: string,
+  seen: (row: number, line: number, values?: Readonly<Record<string, string>>) => void,
+): AsyncGenerator<BulkRow | BulkUnreadableRow> {
   let stream;
   try {
     stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 64 * 1024 });

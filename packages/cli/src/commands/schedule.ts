@@ -1,4 +1,12 @@
-import { describeIssue, GatewayValidationError, isPastMaxRepeats, previewSchedule, type ScheduleInput, type ScheduledCharge, type ValidationIssue } from '@paysign/protocol';
+import {
+  describeIssue,
+  GatewayValidationError,
+  isPastMaxRepeats,
+  previewSchedule,
+  type ScheduleInput,
+  type ScheduledCharge,
+  type ValidationIssue,
+} from '@paysign/protocol';
 import { fromWireRow } from '@paysign/protocol';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { readDateFlag } from '../cli/flag-values.js';

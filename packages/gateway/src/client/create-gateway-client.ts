@@ -151,7 +151,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     csvQuoting,
     async updateRecurringPaymentRows(rows, call) {
       if (!Array.isArray(rows) || rows.length === 0) {
-        throw new GatewayValidationError([{ field: 'rows', rule: 'required', message: 'give at least one recurring-payment row' }], 'VALIDATION_FAILED', 'rows');
+        throw new GatewayValidationError(
+          [{ field: 'rows', rule: 'required', message: 'give at least one recurring-payment row' }],
+          'VALIDATION_FAILED',
+          'rows',
+        );
       }
       const found = checkRecurringPaymentRows(rows, { ...validation, csvQuoting });
       if (found.length > 0) throw new GatewayValidationError(found, 'VALIDATION_FAILED', 'rows');

@@ -153,7 +153,12 @@ export function checkRecurringPaymentColumns(columns: readonly string[]): Valida
   const issues: ValidationIssue[] = [];
   for (const field of recurringPaymentFields) {
     if (field.necessity === 'R' && !present.has(field.wire)) {
-      issues.push({ field: field.wire, property: field.property, rule: 'required', message: 'is required, and the header has no such column: no row gives it' });
+      issues.push({
+        field: field.wire,
+        property: field.property,
+        rule: 'required',
+        message: 'is required, and the header has no such column: no row gives it',
+      });
     }
   }
   for (const name of present) {
