@@ -334,7 +334,7 @@ function issuesOf(row: BulkRow | BulkUnreadableRow, rowNumber: number, rules: Ch
 function describeFailure(error: unknown, message: string, rowNumber: number): string {
   if (error instanceof GatewayValidationError) return rowMessage(error.issues, rowNumber);
   const issues = readRowIssues(message);
-  return issues !== undefined && issues.every((issue) => issue.row === 0) ? rowMessage(issues, rowNumber) : message;
+  return issues?.every((issue) => issue.row === 0) ? rowMessage(issues, rowNumber) : message;
 }
 
 /** The row's issues as one line of the results: `row 7, client-orderid: is required; row 7, ...`. */
