@@ -1,16 +1,12 @@
 import { defineConfig } from 'tsup';
+import { paysignBuild } from '../../scripts/build/tsup-base.mjs';
 
-// One neutral bundle: the crypto lives in @paysign/oauth-core, which picks its adapter per runtime
-// through its own export map, so this package stays free of runtime-specific code. The `node` entry
-// (a fetch over node:http) imports node: modules and is only for Node. The gateway's rules are
-// @paysign/protocol's; bulk updates are @paysign/bulk's.
-export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts' },
-  format: ['esm'],
-  target: 'es2022',
-  platform: 'neutral',
-  sourcemap: true,
-  treeshake: true,
-  dts: true,
-  external: [/^@paysign\//, /^node:/],
-});
+// The crypto lives in @paysign/oauth-core, which picks its adapter per runtime through its own
+// export map, so this package stays free of runtime-specific code. The `node` entry (a fetch over
+// node:http) imports node: modules and is only for Node.
+export default defineConfig(
+  paysignBuild({
+    entry: { index: 'src/index.ts', node: 'src/node.ts' },
+    external: [/^node:/],
+  }),
+);

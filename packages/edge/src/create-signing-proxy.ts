@@ -1,4 +1,5 @@
-import { operationUrl, readCappedBytes } from '@paysign/protocol';
+import { operationUrl } from '@paysign/protocol';
+import { readCappedBytes } from '@paysign/protocol/io';
 import { createSigner, OAuthError, type Signer } from '@paysign/oauth-core/webcrypto';
 import { createAuthenticator } from './caller/authenticate.js';
 import { resolveOptions, type ResolvedOptions, type SigningProxyOptions } from './options.js';

@@ -1,5 +1,6 @@
 import { createMemoryNonceStore, createVerifier, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type NonceStore } from '@paysign/oauth-core';
-import { declaredTooLarge, matchOperationPath } from '@paysign/protocol';
+import { matchOperationPath } from '@paysign/protocol';
+import { declaredTooLarge } from '@paysign/protocol/io';
 import { Hono } from 'hono';
 import { EmulatorError } from './errors.js';
 import { lineLog, type EmulatorLog, type OperationName } from './log.js';

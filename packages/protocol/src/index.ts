@@ -1,4 +1,5 @@
-// @paysign/protocol: the gateway's rules in one home (docs/gateway-api.md), with no I/O. The client
+// @paysign/protocol: the gateway's rules in one home (docs/gateway-api.md), with no I/O (the capped
+// body reader is @paysign/protocol/io). The client
 // (@paysign/gateway), the emulator, the edge proxy and the CLI all read them from here.
 
 // Errors: the base of every paysign gateway error, and the refusal of a request that breaks the spec
@@ -21,20 +22,13 @@ export {
   operationPath,
   operationUrl,
   type GatewayOperation,
-  type MatchedOperationPath,
 } from './operations/operations.js';
 export { isSecureGatewayUrl } from './operations/gateway-url.js';
 
 // The field tables (each row with its wire name, kind, necessity and length) and the typed model
-export type { FieldKind, FieldSensitivity, FieldSpec, Necessity } from './model/field-spec.js';
+export type { FieldKind, FieldSpec, Necessity } from './model/field-spec.js';
 export { sensitivityOf } from './model/sensitive-fields.js';
-export {
-  NOTIFY_URL_CSV_ALIAS,
-  recurringPaymentFields,
-  recurringPaymentWireNames,
-  type RecurringPaymentProperty,
-  type RecurringPaymentWireName,
-} from './model/recurring-payment-fields.js';
+export { NOTIFY_URL_CSV_ALIAS, recurringPaymentFields, recurringPaymentWireNames } from './model/recurring-payment-fields.js';
 export { panEligibilitySendFields, transferFields } from './model/transfer-fields.js';
 export {
   recurringPaymentColumns,
@@ -46,7 +40,7 @@ export {
 export type * from './model/types.js';
 
 // Wire mapping: typed values to the spec's names and back
-export { fromWireRow, toWireRow, type RecurringPaymentRecord } from './model/wire-row.js';
+export { fromWireRow, toWireRow } from './model/wire-row.js';
 export { toPanEligibilitySendParams, toTransferParams } from './model/wire-params.js';
 
 // Decimal amounts, exact
@@ -61,7 +55,7 @@ export { isShowablePan, maskPan } from './redact/mask-pan.js';
 export { redactCardData } from './redact/redact-card-data.js';
 
 // Validation: every field-table row and rule, all issues at once; typed input and wire input alike
-export type { PayloadRule, ValidationIssue, ValidationRule } from './validation/issue.js';
+export type { ValidationIssue, ValidationRule } from './validation/issue.js';
 export { validateRecurringPaymentRow, type ValidationOptions } from './validation/validate-recurring-payment-row.js';
 export { validateRecurringPayment } from './validation/validate-recurring-payment.js';
 export { validatePanEligibilitySend, validatePanEligibilitySendParams, validateTransfer, validateTransferParams } from './validation/validate-transfer.js';
@@ -74,12 +68,12 @@ export {
   payloadIssue,
   type CheckOptions,
 } from './validation/check-operation.js';
-// Each audience's line for an issue: the client's error, a numbered row (bulk, the emulator's reply), read back
-export { describeIssue, formatClientIssue, formatRowIssue, readRowIssues, type RowIssueText } from './validation/format-issue.js';
+// Each audience's line for an issue (the client's is GatewayValidationError's message): a numbered row (bulk, the emulator's reply), read back
+export { describeIssue, formatRowIssue, readRowIssues, type RowIssueText } from './validation/format-issue.js';
 
 // The recurring payment's schedule: one engine for the preview and the emulator's charges
-export { isPastMaxRepeats, isStopped, scheduledCharges, type PlannedCharge, type ScheduleCursor } from './schedule/schedule-engine.js';
-export { readScheduleRules, type AmountRule, type ScheduleRules } from './schedule/schedule-rules.js';
+export { isPastMaxRepeats, isStopped, scheduledCharges, type PlannedCharge } from './schedule/schedule-engine.js';
+export { readScheduleRules, type ScheduleRules } from './schedule/schedule-rules.js';
 export { previewSchedule, type PreviewScheduleOptions, type ScheduledCharge, type ScheduleInput } from './schedule/preview-schedule.js';
 
 // Replies: the form encoding (each value ending in \n) and the JSON variant, written and read
@@ -91,6 +85,3 @@ export { JSON_REPLY_MEDIA_TYPE, replyFormatFor, type ReplyFormat } from './reply
 
 // The callback checksum (docs/reference/callbacks.md)
 export { callbackControl } from './callbacks/callback-checksum.js';
-
-// Bodies read with a cap, for every side of the wire
-export { declaredTooLarge, readCappedBytes, type BodyCarrier } from './transport/read-capped-bytes.js';

@@ -8,7 +8,6 @@ import {
   checkRecurringPaymentRows,
   checkRecurringPayments,
   describeIssue,
-  formatClientIssue,
   formatRowIssue,
   GatewayValidationError,
   readRowIssues,
@@ -18,6 +17,7 @@ import {
   type ValidationIssue,
 } from '../src/index.js';
 import { TEST_PAN, validPayment } from '@paysign/test-fixtures';
+import { formatClientIssue } from '../src/validation/format-issue.js';
 
 const validRow = () => toWireRow(validPayment() as unknown as RecurringPaymentUpdate);
 const where = (issues: readonly ValidationIssue[]) => issues.map((issue) => [issue.row, issue.field, issue.rule]);

@@ -16,18 +16,8 @@ export function describeIssue(issue: Pick<ValidationIssue, 'field' | 'message'>,
   return `${name}: ${issue.message}`;
 }
 
-/**
- * The client's line (the message of `GatewayValidationError`): the payment named as the caller's
- * array holds it, `payments[0] client-orderid: is required` (`rows[0]` for wire-format rows).
- *
- * @example
- * ```ts
- * import { formatClientIssue } from '@paysign/protocol';
- *
- * formatClientIssue({ field: 'expire-month', rule: 'expire-month-range', row: 1, message: 'must be a month 1-12' });
- * // 'payments[1] expire-month: must be a month 1-12'
- * ```
- */
+// The client's line (GatewayValidationError's message): the payment named as the caller's array
+// holds it, `payments[0] client-orderid: is required` (`rows[0]` for wire-format rows).
 export function formatClientIssue(issue: ValidationIssue, batch: 'payments' | 'rows' = 'payments'): string {
   return issue.row === undefined ? describeIssue(issue) : `${batch}[${issue.row}] ${describeIssue(issue)}`;
 }

@@ -3,17 +3,8 @@ import type { CodecErrorCode } from '@paysign/payload-codec';
 
 type Kebab<Code extends string> = Code extends `${infer Head}_${infer Tail}` ? `${Lowercase<Head>}-${Kebab<Tail>}` : Lowercase<Code>;
 
-/**
- * Why the `payload` of update-recurring-payments cannot be read: payload-codec's `CodecErrorCode`
- * in kebab case (`invalid-base64`, `unknown-header`, `ragged-row`, ...).
- *
- * @example
- * ```ts
- * import type { PayloadRule } from '@paysign/protocol';
- *
- * const headerProblems: PayloadRule[] = ['missing-header', 'unknown-header', 'wrong-separator'];
- * ```
- */
+// Why the `payload` of update-recurring-payments cannot be read: payload-codec's CodecErrorCode in
+// kebab case (`invalid-base64`, `unknown-header`, `ragged-row`, ...).
 export type PayloadRule = Kebab<CodecErrorCode>;
 /**
  * The rule a validation issue breaks. Stable across versions: match on it, not on the message.
