@@ -8,7 +8,8 @@ import type { ValidationIssue } from './issue.js';
  * ```ts
  * import { describeIssue } from '@paysign/protocol';
  *
- * describeIssue({ field: 'client-orderid', property: 'clientOrderId', rule: 'required', message: 'is required' }); // 'client-orderid: is required'
+ * const issue = { field: 'client-orderid', property: 'clientOrderId', message: 'is required' };
+ * describeIssue(issue); // 'client-orderid: is required'
  * describeIssue(issue, issue.property); // 'clientOrderId: is required', as a camelCase payment spells it
  * ```
  */
@@ -31,7 +32,7 @@ export function formatClientIssue(issue: ValidationIssue, batch: 'payments' | 'r
  * ```ts
  * import { formatRowIssue } from '@paysign/protocol';
  *
- * formatRowIssue({ field: 'amount', rule: 'decimal', row: 2, message: 'must be a decimal such as 10 or 10.42' });
+ * formatRowIssue({ field: 'amount', row: 2, message: 'must be a decimal such as 10 or 10.42' });
  * // 'row 3, amount: must be a decimal such as 10 or 10.42'
  * ```
  */
@@ -42,7 +43,17 @@ export function formatRowIssue(
   return rowNumber === undefined ? describeIssue(issue) : `row ${rowNumber}, ${describeIssue(issue)}`;
 }
 
-/** One `row N, field: message` of a reply's error-message, as {@link readRowIssues} reads it back. */
+/**
+ * One `row N, field: message` of a reply's error-message, as {@link readRowIssues} reads it back.
+ *
+ * @example
+ * ```ts
+ * import { readRowIssues, type RowIssueText } from '@paysign/protocol';
+ *
+ * const said: RowIssueText[] = readRowIssues('row 1, amount: must be a decimal such as 10 or 10.42') ?? [];
+ * // [{ row: 0, field: 'amount', message: 'must be a decimal such as 10 or 10.42' }]
+ * ```
+ */
 export type RowIssueText = Pick<ValidationIssue, 'field' | 'message' | 'row'>;
 
 const ROW_ISSUE = /^row ([1-9]\d{0,8}), ([^\s:;]+): (.+)$/s;
