@@ -138,7 +138,7 @@ describe('a request the proxy must not sign is refused with a JSON error and the
   it('422 for a field given twice: the gateway would read only one of them', async () => {
     const { error } = await refused(callerRequest(PAN_PATH, 'client-order-id=a&client-order-id=b&sending-card-ref-id=r'));
     expect(error.issues).toEqual([
-      { field: 'client-order-id', rule: 'repeated', message: 'client-order-id is given more than once; the gateway reads each field once' },
+      { field: 'client-order-id', rule: 'repeated', message: 'client-order-id: is given more than once; the gateway reads each field once' },
     ]);
   });
 

@@ -51,6 +51,17 @@ describe('the issues carry their place apart from their message', () => {
     ]);
   });
 
+  it('a form body as sent (a list of pairs): a name that comes twice is one repeated issue, then the operation is checked', () => {
+    const body: [string, string][] = [
+      ['client-order-id', 'o-1'],
+      ['client-order-id', 'o-1'],
+      ['client-order-id', 'o-2'],
+      ['sending-card-ref-id', 'ref-9'],
+    ];
+    expect(where(checkOperation('pan-eligibility/send', body))).toEqual([[undefined, 'client-order-id', 'repeated']]);
+    expect(checkOperation('pan-eligibility/send', body.slice(2))).toEqual([]);
+  });
+
   it("the csv-character issue: ; \" CR LF unless csvQuoting is 'rfc4180', a NUL or a lone surrogate always, the value never quoted", () => {
     for (const value of ['a;b', 'a"b', 'a\rb', 'a\nb', `${TEST_PAN};123`]) {
       const row = { ...validRow(), city: value };

@@ -29,25 +29,10 @@ function report(issue: ValidationIssue): ReportedIssue {
   return reported;
 }
 
-function single(params: readonly Parameter[]): { record: Record<string, string>; repeated: ReportedIssue[] } {
-  const record: Record<string, string> = Object.create(null) as Record<string, string>;
-  const repeated: ReportedIssue[] = [];
-  for (const [name, value] of params) {
-    if (name in record) {
-      if (!repeated.some((issue) => issue.field === name)) {
-        repeated.push({ field: name, rule: 'repeated', message: `${name} is given more than once; the gateway reads each field once` });
-      }
-      continue;
-    }
-    record[name] = value;
-  }
-  return { record, repeated };
-}
-
 /**
  * The default validator: @paysign/protocol's check of each operation (for update-recurring-payments
- * the payload decoded and every data row checked), applied to the wire parameters the caller sent;
- * a parameter given twice is refused here, as the gateway reads each once.
+ * the payload decoded and every data row checked, a parameter given twice refused, as the gateway
+ * reads each once), applied to the wire parameters the caller sent.
  *
  * @example
  * ```ts
@@ -55,7 +40,4 @@ function single(params: readonly Parameter[]): { record: Record<string, string>;
  * // [{ field: 'sending-card-ref-id', rule: 'required', message: 'sending-card-ref-id: is required' }]
  * ```
  */
-export const validateOperation: OperationValidator = (operation, params) => {
-  const { record, repeated } = single(params);
-  return [...repeated, ...checkOperation(operation, record).map(report)];
-};
+export const validateOperation: OperationValidator = (operation, params) => checkOperation(operation, params).map(report);

@@ -1,5 +1,5 @@
 import { validationError, type OperationContext, type ReplyPairs } from './context.js';
-import { describeIssue, validatePanEligibilitySendParams } from '@paysign/protocol';
+import { checkOperation, describeIssue } from '@paysign/protocol';
 
 /**
  * `pan-eligibility/send` (spec: a signing example; response not shown). The parameters are
@@ -8,17 +8,8 @@ import { describeIssue, validatePanEligibilitySendParams } from '@paysign/protoc
  * `status=processing`.
  */
 export function panEligibilitySend(context: OperationContext, paynetOrderId: string): ReplyPairs {
-  const params: Record<string, string> = {};
-  const repeated = new Set<string>();
-  for (const [name, value] of context.params) {
-    if (name in params) repeated.add(name);
-    params[name] = value;
-  }
-  const problems = [
-    ...[...repeated].map((name) => `${name}: is given more than once; send it once`),
-    ...validatePanEligibilitySendParams(params).map((issue) => describeIssue(issue)),
-  ];
-  const merchantOrderId = params['client-order-id'];
+  const problems = checkOperation('pan-eligibility/send', context.params).map((issue) => describeIssue(issue));
+  const merchantOrderId = context.params.find(([name]) => name === 'client-order-id')?.[1];
   if (problems.length > 0) return validationError(context.serialNumber, problems.join('; '), merchantOrderId);
   return [
     ['type', 'async-response'],

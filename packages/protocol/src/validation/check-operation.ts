@@ -31,7 +31,8 @@ export interface CheckOptions extends ValidationOptions {
  * Checks the wire parameters of one operation as a server receives them (the edge proxy before
  * it signs, the emulator before it answers): for update-recurring-payments the `payload` is
  * decoded (Base64 of the `;`-separated CSV) and every data row checked, each issue carrying its
- * 0-based `row`; transfer and pan-eligibility/send are checked field by field. `oauth_*`
+ * 0-based `row`; transfer and pan-eligibility/send are checked field by field. Given as a list of
+ * pairs (a form body as sent), a name that comes twice is a `repeated` issue. `oauth_*`
  * parameters (the HMAC layout carries them in the body) are not the operation's fields and are
  * left alone. Returns every issue at once; none means the request keeps the gateway's rules.
  *
@@ -46,17 +47,31 @@ export interface CheckOptions extends ValidationOptions {
  */
 export function checkOperation(
   operation: GatewayOperation,
-  params: Readonly<Record<string, string | undefined>>,
+  params: Readonly<Record<string, string | undefined>> | readonly (readonly [string, string])[],
   options: ValidationOptions = {},
 ): ValidationIssue[] {
+  const { record, repeated } = Array.isArray(params) ? once(params) : { record: params as Readonly<Record<string, string | undefined>>, repeated: [] };
   switch (operation) {
     case 'update-recurring-payments':
-      return checkUpdatePayload(params, options);
+      return [...repeated, ...checkUpdatePayload(record, options)];
     case 'transfer':
-      return validateTransferParams(params, options);
+      return [...repeated, ...validateTransferParams(record, options)];
     case 'pan-eligibility/send':
-      return validatePanEligibilitySendParams(params);
+      return [...repeated, ...validatePanEligibilitySendParams(record)];
   }
+}
+
+// Each name's first value, and one `repeated` issue per name that comes again.
+function once(params: readonly (readonly [string, string])[]): { record: Record<string, string>; repeated: ValidationIssue[] } {
+  const record: Record<string, string> = Object.create(null) as Record<string, string>;
+  const repeated: ValidationIssue[] = [];
+  for (const [name, value] of params) {
+    if (!(name in record)) record[name] = value;
+    else if (!repeated.some((issue) => issue.field === name)) {
+      repeated.push({ field: name, rule: 'repeated', message: 'is given more than once; the gateway reads each field once' });
+    }
+  }
+  return { record, repeated };
 }
 
 function checkUpdatePayload(params: Readonly<Record<string, string | undefined>>, options: ValidationOptions): ValidationIssue[] {

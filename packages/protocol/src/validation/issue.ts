@@ -56,6 +56,7 @@ export type ValidationRule =
   | 'csv-character' // `;`, `"`, CR or LF in a CSV cell while the client's csvQuoting is 'reject', or a NUL in any cell
   | 'invalid-option' // a client option that cannot work (credentials, base URL, timeout)
   | 'invalid-request' // a request the signer cannot sign (a URL or parameter it refuses), named by its part
+  | 'repeated' // a parameter given more than once in a request as received: the gateway reads each field once
   | 'unknown-field' // a field this operation does not have (it would be lost); field `(unknown column)` when its name may be card data
   | PayloadRule; // the payload cannot be decoded (Base64, UTF-8, the CSV): payload-codec's code
 
