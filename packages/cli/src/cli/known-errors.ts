@@ -23,11 +23,10 @@ function flagFor(field: string): string {
   return OPTION_FLAGS[field] ?? `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
-/** An issue named by its option's flag (`--base-url: must use https: ...`), `options.today` in the message as `--today`. */
+/** An issue named by its option's flag: `baseUrl` as `--base-url: must use https: ...`, `options.today` as `--today: ...`. */
 function issueInFlags(issue: Issue): string {
   const field = typeof issue.field === 'string' ? issue.field.replace(/^options\./, '') : '';
-  let message = typeof issue.message === 'string' ? issue.message : 'invalid';
-  message = message.replace(/\boptions\.([A-Za-z]+)/g, (_m, name: string) => flagFor(name));
+  const message = typeof issue.message === 'string' ? issue.message : 'invalid';
   return field === '' ? message : `${flagFor(field)}: ${message}`;
 }
 
