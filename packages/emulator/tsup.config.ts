@@ -1,13 +1,13 @@
 import { defineConfig } from 'tsup';
+import { paysignBuild } from '../../scripts/build/tsup-base.mjs';
 
 // `index` is runtime-neutral (fetch handler, stores); `node` adds the HTTP server and file loading.
-export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts', explain: 'src/explain/index.ts' },
-  format: ['esm'],
-  target: 'es2022',
-  platform: 'neutral',
-  sourcemap: true,
-  dts: true,
-  removeNodeProtocol: false,
-  external: [/^node:/, /^@paysign\//, /^hono/, /^@hono\//],
-});
+// Bundled without rollup's tree shaking, as it always was; node: names kept as written.
+export default defineConfig(
+  paysignBuild({
+    entry: { index: 'src/index.ts', node: 'src/node.ts', explain: 'src/explain/index.ts' },
+    treeshake: false,
+    removeNodeProtocol: false,
+    external: [/^node:/, /^hono/, /^@hono\//],
+  }),
+);

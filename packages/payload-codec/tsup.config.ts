@@ -1,14 +1,10 @@
 import { defineConfig } from 'tsup';
+import { paysignBuild } from '../../scripts/build/tsup-base.mjs';
 
-// One platform-neutral bundle: the codec uses only ECMAScript and the WHATWG TextEncoder and
-// TextDecoder, so the same file serves Node, Deno, Bun, workerd and edge runtimes.
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: ['esm'],
-  target: 'es2022',
-  platform: 'neutral',
-  sourcemap: true,
-  treeshake: true,
-  dts: true,
-  external: [/^@paysign\//],
-});
+// The codec uses only ECMAScript and the WHATWG TextEncoder and TextDecoder, so the same file
+// serves Node, Deno, Bun, workerd and edge runtimes.
+export default defineConfig(
+  paysignBuild({
+    entry: { index: 'src/index.ts' },
+  }),
+);

@@ -1,14 +1,10 @@
 import { defineConfig } from 'tsup';
+import { paysignBuild } from '../../scripts/build/tsup-base.mjs';
 
-// One platform-neutral bundle: the rules use only ECMAScript and WHATWG APIs (TextEncoder,
-// crypto.subtle.digest, streams), so the same file serves Node, Deno, Bun, workerd and edge runtimes.
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: ['esm'],
-  target: 'es2022',
-  platform: 'neutral',
-  sourcemap: true,
-  treeshake: true,
-  dts: true,
-  external: [/^@paysign\//],
-});
+// One platform-neutral bundle per entry: the rules use only ECMAScript and WHATWG APIs
+// (TextEncoder, crypto.subtle.digest); `io` reads a body with a cap (WHATWG streams).
+export default defineConfig(
+  paysignBuild({
+    entry: { index: 'src/index.ts', io: 'src/io.ts' },
+  }),
+);

@@ -137,7 +137,7 @@ describe('bulkUpdateRecurringPayments against the emulator over HTTP', () => {
     );
     expect(error).toBeInstanceOf(BulkError);
     expect((error as BulkError).code).toBe('BULK_INVALID_ROWS');
-    expect((error as BulkError).message).toMatch(/row 10: expire-month/);
+    expect((error as BulkError).message).toMatch(/row 10, expire-month: /);
     expect(JSON.stringify([String(error), invalid])).not.toContain(badPan);
     expect(invalid.map((r) => [r.row, r.issues.map((i) => i.rule).sort()])).toEqual([[10, ['expire-month-range', 'luhn']]]);
     expect(server.attempts.size).toBe(0);

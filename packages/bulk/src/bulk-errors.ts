@@ -1,5 +1,3 @@
-import { GatewayError, type GatewayErrorCode } from '@paysign/protocol';
-
 /**
  * Stable codes of {@link BulkError}: match on `error.code`, never on the message.
  *
@@ -15,12 +13,19 @@ import { GatewayError, type GatewayErrorCode } from '@paysign/protocol';
  * }
  * ```
  */
-export type BulkErrorCode = Extract<GatewayErrorCode, `BULK_${string}`>;
+export type BulkErrorCode =
+  | 'BULK_INVALID_OPTIONS' // an option of the bulk run cannot work (concurrency, rate, shard, source, ...)
+  | 'BULK_INVALID_ROWS' // rows broke the spec's rules and skipInvalid was not set: nothing was sent
+  | 'BULK_INPUT' // the input cannot be read at all (a CSV header that names no known column, an unreadable file)
+  | 'BULK_JOURNAL_CORRUPT' // a journal line other than a torn last one cannot be read
+  | 'BULK_JOURNAL_MISMATCH' // the journal belongs to another input or another shard
+  | 'BULK_JOURNAL_LOCKED'; // another run uses the journal (or its lock file cannot be read): one run per journal
 
 /**
- * An error of a bulk run (`bulkUpdateRecurringPayments`), in the one hierarchy of the package's
- * errors: `error instanceof GatewayError` holds, and `code` is one of {@link BulkErrorCode}. Messages name the row number, the
- * column and the rule, never a cell's value (a card number is shown masked, a CVV never).
+ * The one error class `@paysign/bulk` throws for a bulk run (`bulkUpdateRecurringPayments`);
+ * `code` is one of {@link BulkErrorCode}. The client's own errors (`GatewayError` of
+ * `@paysign/gateway`) pass through as they are. Messages name the row number, the column and the
+ * rule, never a cell's value (a card number is shown masked, a CVV never).
  *
  * @example
  * ```ts
@@ -31,11 +36,12 @@ export type BulkErrorCode = Extract<GatewayErrorCode, `BULK_${string}`>;
  * }
  * ```
  */
-export class BulkError extends GatewayError {
+export class BulkError extends Error {
   override readonly name: string = 'BulkError';
-  declare readonly code: BulkErrorCode;
+  readonly code: BulkErrorCode;
 
   constructor(code: BulkErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
+    super(message, options);
+    this.code = code;
   }
 }

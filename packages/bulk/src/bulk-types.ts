@@ -27,7 +27,7 @@ export type BulkRow = Readonly<Record<string, string>>;
  * const source: BulkSource = () =>
  *   lines.map((line: string, i: number) =>
  *     line.includes('\0')
- *       ? new BulkUnreadableRow([{ field: 'order_desc', rule: 'csv-character', row: i + 1, message: `row ${i + 1}: order_desc: a NUL character` }])
+ *       ? new BulkUnreadableRow([{ field: 'order_desc', rule: 'csv-character', row: i, message: 'holds a NUL character' }])
  *       : toRow(line),
  *   );
  * ```

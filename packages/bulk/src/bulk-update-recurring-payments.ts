@@ -1,7 +1,17 @@
-import type { ValidationIssue } from '@paysign/protocol';
+import { GatewayValidationError } from '@paysign/gateway';
+import {
+  checkRecurringPaymentRows,
+  formatRowIssue,
+  readRowIssues,
+  redactCardData,
+  type CheckOptions,
+  type RowIssueText,
+  type ValidationIssue,
+} from '@paysign/protocol';
 import { BulkError } from './bulk-errors.js';
 import {
   BulkUnreadableRow,
+  type BulkInvalidRow,
   type BulkRecord,
   type BulkRow,
   type BulkSource,
@@ -14,7 +24,6 @@ import { createMemoryJournal } from './journal.js';
 import { backoffDelay, createRateLimiter, sleep } from './pacing.js';
 import { ProgressTracker } from './progress-tracker.js';
 import { inShard, isShard, type BulkShard } from './shard.js';
-import { shownPaymentId, validateBulkRow, type BulkRowRules } from './validate-bulk-row.js';
 
 /**
  * The defaults of {@link bulkUpdateRecurringPayments}'s options, for a program that shows them
@@ -104,7 +113,7 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
   const journal = options.journal ?? createMemoryJournal();
   const tracker = new ProgressTracker();
   // The client's rules: the rows are checked as the client will check them when they are sent.
-  const rules: BulkRowRules = { projectCurrency: client.projectCurrency, csvQuoting: client.csvQuoting };
+  const rules: CheckOptions = { csvQuoting: client.csvQuoting, ...(client.projectCurrency !== undefined && { projectCurrency: client.projectCurrency }) };
 
   // 1. The journal: what earlier runs finished.
   const finished = new Map<number, string>();
@@ -140,7 +149,7 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
     const issues = issuesOf(row, rowNumber, rules);
     if (issues.length === 0) continue;
     invalidCount++;
-    if (quoted.length < QUOTED_INVALID_ROWS) quoted.push(...issues.map((issue) => issue.message).slice(0, QUOTED_INVALID_ROWS - quoted.length));
+    if (quoted.length < QUOTED_INVALID_ROWS) quoted.push(...issues.map((issue) => formatRowIssue(issue)).slice(0, QUOTED_INVALID_ROWS - quoted.length));
     invalidRows.add(rowNumber);
     const id = row instanceof BulkUnreadableRow ? undefined : shownPaymentId(row);
     options.onInvalidRow?.({ row: rowNumber, ...(id !== undefined && id !== '' && { recurringPaymentId: id }), issues });
@@ -243,7 +252,7 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
         if (failure.kind !== 'unreachable') unreachable.reset();
         const said = {
           errorCode: failure.code,
-          errorMessage: ownRowNumber(failure.message, rowNumber),
+          errorMessage: describeFailure(error, failure.message, rowNumber),
           ...(failure.serialNumber !== undefined && { serialNumber: failure.serialNumber }),
         };
         switch (failure.kind) {
@@ -297,7 +306,7 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
       if (invalidRows.has(item.rowNumber)) {
         const issues = issuesOf(item.row, item.rowNumber, rules);
         const id = item.row instanceof BulkUnreadableRow ? '' : shownPaymentId(item.row);
-        await record(invalidRecord(item.rowNumber, id, issues));
+        await record(invalidRowRecord({ row: item.rowNumber, ...(id !== '' && { recurringPaymentId: id }), issues }));
         continue;
       }
       tracker.inFlight++;
@@ -333,26 +342,57 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
   };
 }
 
-function issuesOf(row: BulkRow | BulkUnreadableRow, rowNumber: number, rules: BulkRowRules): readonly ValidationIssue[] {
-  return row instanceof BulkUnreadableRow ? row.issues : validateBulkRow(row, rowNumber, rules);
+// Each issue's `row` is the row's 0-based index in the input, so that formatRowIssue names it by its number.
+function issuesOf(row: BulkRow | BulkUnreadableRow, rowNumber: number, rules: CheckOptions): readonly ValidationIssue[] {
+  if (row instanceof BulkUnreadableRow) return row.issues.map((issue) => ({ ...issue, row: rowNumber - 1 }));
+  return checkRecurringPaymentRows([row], rules).map((issue) => ({ ...issue, row: rowNumber - 1 }));
 }
 
 /**
- * Each request carries one row, so the gateway's "row 1" (and the client's "rows[0]") is this
- * row: the message names it by its number in the input, as every other message of the run does.
+ * What was said about a row sent alone, with the row named by its number in the input: the
+ * client's refusal from its issues; the gateway's when it is in the protocol's `row N, field:
+ * message` form (its row 1 is this row), else as it said it.
  */
-function ownRowNumber(message: string, rowNumber: number): string {
-  return message.replace(/^(?:row 1(?=[,:])|rows\[0\](?= ))/, `row ${rowNumber}`);
+function describeFailure(error: unknown, message: string, rowNumber: number): string {
+  if (error instanceof GatewayValidationError) return rowMessage(error.issues, rowNumber);
+  const issues = readRowIssues(message);
+  return issues?.every((issue) => issue.row === 0) ? rowMessage(issues, rowNumber) : message;
 }
 
-function invalidRecord(row: number, recurringPaymentId: string, issues: readonly ValidationIssue[]): BulkRecord {
+/** The row's issues as one line of the results: `row 7, client-orderid: is required; row 7, ...`. */
+function rowMessage(issues: readonly RowIssueText[], rowNumber: number): string {
+  return redactCardData(issues.map((issue) => formatRowIssue(issue, rowNumber)).join('; '));
+}
+
+/**
+ * The results record of an invalid row (outcome `invalid`): the first issue's rule as the code,
+ * every issue as `row N, field: message`, joined by `; `. What a run records for a row it skips
+ * (`skipInvalid`), and what a caller writes for the rows of a refused run (`onInvalidRow`).
+ *
+ * @example
+ * ```ts
+ * import { invalidRowRecord, type BulkInvalidRow } from '@paysign/bulk';
+ *
+ * const invalid: BulkInvalidRow[] = [];
+ * await bulkUpdateRecurringPayments({ client, source, onInvalidRow: (row) => invalid.push(row) }).catch(() => {});
+ * const lines = invalid.map(invalidRowRecord).map(formatResultLine);
+ * ```
+ */
+export function invalidRowRecord(invalid: BulkInvalidRow): BulkRecord {
+  const { row, issues } = invalid;
   return {
     row,
-    recurringPaymentId,
+    recurringPaymentId: invalid.recurringPaymentId ?? '',
     outcome: 'invalid',
     errorCode: issues[0]?.rule ?? 'invalid',
-    errorMessage: issues.map((issue) => issue.message).join('; '),
+    errorMessage: rowMessage(issues, row),
   };
+}
+
+/** The row's recurring-payment-id as it may be shown and stored: card-number-like digits masked. */
+function shownPaymentId(row: BulkRow): string {
+  const id = row['recurring-payment-id'];
+  return typeof id === 'string' ? redactCardData(id) : '';
 }
 
 async function* open(source: BulkSource): AsyncGenerator<BulkRow | BulkUnreadableRow> {

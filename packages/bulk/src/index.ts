@@ -16,9 +16,8 @@ export {
   type BulkSummary,
   type BulkUpdateOptions,
 } from './bulk-types.js';
-export { BULK_DEFAULTS, bulkUpdateRecurringPayments } from './bulk-update-recurring-payments.js';
+export { BULK_DEFAULTS, bulkUpdateRecurringPayments, invalidRowRecord } from './bulk-update-recurring-payments.js';
 export { classifyUpdateFailure, type ClassifiedFailure, type FailureKind } from './classify-failure.js';
 export { createMemoryJournal, formatJournalLine, parseJournalLine, readJournalText, type BulkJournal } from './journal.js';
 export { parseShard, type BulkShard } from './shard.js';
 export { BULK_RESULT_COLUMNS, formatResultLine } from './results-csv.js';
-export { validateBulkRow } from './validate-bulk-row.js';

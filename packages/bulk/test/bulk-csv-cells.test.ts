@@ -1,44 +1,28 @@
-// Bulk's two CSV concerns use payload-codec's one CSV-cell rule and writer: validateBulkRow
-// refuses what the codec refuses (by field and rule code), and a results line is what the
-// results writer always wrote, checked against an independent oracle of that old behaviour.
+// Bulk's results: an invalid row's record is said by the protocol's row formatter, and a results
+// line is what the results writer always wrote, checked against an independent oracle of that old
+// behaviour. (The CSV-cell rule itself is @paysign/protocol's: test/check-operation.test.ts.)
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactCardData } from '@paysign/protocol';
-import { type BulkRecord, formatResultLine, validateBulkRow } from '../src/index.js';
+import { type BulkRecord, formatResultLine, invalidRowRecord } from '../src/index.js';
 
-const validRow = {
-  'client-orderid': 'order-1',
-  'recurring-payment-id': 'rp-1',
-} as const;
-
-const csvIssues = (row: Record<string, string>, csvQuoting?: 'reject' | 'rfc4180') =>
-  validateBulkRow(row, 4, csvQuoting === undefined ? {} : { csvQuoting })
-    .filter((issue) => issue.rule === 'csv-character')
-    .map((issue) => [issue.row, issue.field, issue.rule]);
-
-describe('validateBulkRow: the characters the gateway CSV cannot carry', () => {
-  it("refuses ; \" CR LF unless csvQuoting is 'rfc4180', naming the field and the rule csv-character", () => {
-    for (const value of ['a;b', 'a"b', 'a\rb', 'a\nb']) {
-      const row = { ...validRow, city: value };
-      expect(csvIssues(row)).toEqual([[4, 'city', 'csv-character']]);
-      expect(csvIssues(row, 'reject')).toEqual([[4, 'city', 'csv-character']]);
-      expect(csvIssues(row, 'rfc4180')).toEqual([]);
-    }
-  });
-
-  it('refuses a NUL or a lone UTF-16 surrogate whatever the quoting, as the encoder would', () => {
-    for (const csvQuoting of ['reject', 'rfc4180'] as const) {
-      expect(csvIssues({ ...validRow, city: 'Lis\0bon', 'card-printed-name': 'JOHN\uD800' }, csvQuoting)).toEqual([
-        [4, 'city', 'csv-character'],
-        [4, 'card-printed-name', 'csv-character'],
-      ]);
-    }
-  });
-
-  it('never quotes the value in the message', () => {
-    const [issue] = validateBulkRow({ ...validRow, city: '4111111111111111;123' }, 1).filter((found) => found.rule === 'csv-character');
-    expect(issue?.message).toMatch(/^row 1: city: /);
-    expect(issue?.message).not.toContain('4111');
+describe('invalidRowRecord: the results record of an invalid row', () => {
+  it('names the row by its number in the input, then each field and what is wrong, never the value', () => {
+    const record = invalidRowRecord({
+      row: 7,
+      recurringPaymentId: 'rp-7',
+      issues: [
+        { field: 'city', rule: 'csv-character', row: 6, message: "contains a semicolon, which the gateway's CSV cannot carry unquoted" },
+        { field: 'amount', rule: 'decimal', row: 6, message: 'must be a decimal such as 10 or 10.42' },
+      ],
+    });
+    expect(record).toEqual({
+      row: 7,
+      recurringPaymentId: 'rp-7',
+      outcome: 'invalid',
+      errorCode: 'csv-character',
+      errorMessage: "row 7, city: contains a semicolon, which the gateway's CSV cannot carry unquoted; row 7, amount: must be a decimal such as 10 or 10.42",
+    });
   });
 });
 

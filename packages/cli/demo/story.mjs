@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { explainRequest, generateKeyFiles } from '@paysign/cli';
 import { createOutput, printDiagnosis, printResult, printSchedule, readGatewayConfig } from '../dist/demo-support.js';
 import { serve } from '@paysign/emulator/node';
-import { createCallbackHandler, createGatewayClient, GatewayError, previewSchedule } from '@paysign/gateway';
+import { createCallbackHandler, createGatewayClient, GatewayError } from '@paysign/gateway';
 import { toNodeListener } from '@paysign/gateway/node';
+import { previewSchedule } from '@paysign/protocol';
 import { operationUrl, toTransferParams } from '@paysign/protocol';
 import { createSigner } from '@paysign/oauth-core';
 

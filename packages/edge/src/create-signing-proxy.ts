@@ -1,4 +1,5 @@
-import { operationUrl, readCappedBytes, signingKeyFor, type GatewayOperation, type MerchantSignatureMethod } from '@paysign/protocol';
+import { operationUrl, signingKeyFor, type GatewayOperation, type MerchantSignatureMethod } from '@paysign/protocol';
+import { readCappedBytes } from '@paysign/protocol/io';
 import { createSigner, OAuthError, type Signer } from '@paysign/oauth-core/webcrypto';
 import { createAuthenticator } from './caller/authenticate.js';
 import { resolveOptions, type ResolvedOptions, type SigningProxyOptions } from './options.js';

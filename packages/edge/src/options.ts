@@ -2,8 +2,10 @@ import type { GatewayOperation } from '@paysign/protocol';
 import {
   checkMerchantCredentials,
   DEFAULT_PATH_PREFIX,
+  describeIssue,
   gatewayOperations,
   GatewayValidationError,
+  isSecureGatewayUrl,
   type CheckedMerchantCredentials,
   type MerchantCredentials,
 } from '@paysign/protocol';
@@ -98,7 +100,7 @@ export interface SigningProxyOptions {
   timeoutMs?: number;
   /** Also place the `oauth_*` parameters in the body, as the gateway's HMAC example does. Default false. */
   oauthParamsInBody?: boolean;
-  /** Checks the wire parameters before signing. Default: the gateway package's rules. */
+  /** Checks the wire parameters before signing. Default: @paysign/protocol's check of the operation (`validateOperation`). */
   validate?: OperationValidator;
   /** Sends the signed request. Default `globalThis.fetch`; on Workers, a service binding's `fetch`. */
   fetch?: UpstreamFetch;
@@ -161,18 +163,15 @@ function checkAllowlist(allow: Allowlist): Allowlist {
   return copy;
 }
 
-// The spec's one check of merchant credentials, its issues said as this package's option errors.
+// The protocol's one check of merchant credentials, its issues said as this package's option errors.
 function checkMerchant(merchant: MerchantCredentials): CheckedMerchantCredentials {
   try {
     return checkMerchantCredentials(merchant, 'merchant');
   } catch (error) {
-    if (error instanceof GatewayValidationError) invalid(error.issues.map((issue) => issue.message).join('; '));
+    if (error instanceof GatewayValidationError) invalid(error.issues.map((issue) => describeIssue(issue)).join('; '));
     throw error;
   }
 }
-
-// The hosts plain http: may reach (URL.hostname form: lowercase, IPv6 in brackets).
-const LOOPBACK = /* @__PURE__ */ new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 function checkGatewayUrl(value: string): string {
   let url: URL;
@@ -181,9 +180,8 @@ function checkGatewayUrl(value: string): string {
   } catch {
     return invalid('gatewayUrl must be an absolute URL such as https://sandbox.gate.example');
   }
-  // The gateway client's rule (packages/gateway/src/client/create-gateway-client.ts, LOOPBACK, not
-  // exported): https, or plain http to a loopback host only, for a local emulator. Keep them equal.
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+  // The protocol's rule, as the client's baseUrl reads it: https, or plain http to a loopback host only.
+  if (!isSecureGatewayUrl(url)) {
     invalid('gatewayUrl must use https: (plain http: only for a loopback host: 127.0.0.1, localhost or [::1])');
   }
   if (url.search !== '' || url.hash !== '') invalid('gatewayUrl must have no query or fragment');

@@ -138,13 +138,13 @@ describe('a request the proxy must not sign is refused with a JSON error and the
   it('422 for a field given twice: the gateway would read only one of them', async () => {
     const { error } = await refused(callerRequest(PAN_PATH, 'client-order-id=a&client-order-id=b&sending-card-ref-id=r'));
     expect(error.issues).toEqual([
-      { field: 'client-order-id', rule: 'repeated', message: 'client-order-id is given more than once; the gateway reads each field once' },
+      { field: 'client-order-id', rule: 'repeated', message: 'client-order-id: is given more than once; the gateway reads each field once' },
     ]);
   });
 
   it('422 for update-recurring-payments without a payload, with a broken payload, or with a row that breaks a rule', async () => {
     expect((await refused(callerRequest(UPDATE_PATH, {}))).error.issues).toEqual([
-      { field: 'payload', rule: 'required', message: 'payload is required: the Base64 of the CSV document of recurring payments' },
+      { field: 'payload', rule: 'required', message: 'payload: is required: the Base64 of the CSV document of recurring payments' },
     ]);
     const notBase64 = await refused(callerRequest(UPDATE_PATH, { payload: 'not base64!' }));
     expect(notBase64.error.issues).toEqual([expect.objectContaining({ field: 'payload', rule: 'invalid-base64' })]);

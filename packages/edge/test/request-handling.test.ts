@@ -175,16 +175,16 @@ describe('update-recurring-payments: the payload parameter alone, present, decod
     // (The row itself breaks rules too: only the issues about the parameters are looked at here.)
     const about = (list: { rule: string }[] | undefined, rule: string) => list?.filter((issue) => issue.rule === rule);
     expect(about(await issues(`payload=${p}&payload=${p}&payload=${p}`), 'repeated')).toEqual([
-      { field: 'payload', rule: 'repeated', message: 'payload is given more than once; the gateway reads each field once' },
+      { field: 'payload', rule: 'repeated', message: 'payload: is given more than once; the gateway reads each field once' },
     ]);
     expect(about(await issues(`payload=${p}&amount=1`), 'unknown-field')).toEqual([
-      { field: 'amount', rule: 'unknown-field', message: 'amount is not a parameter of update-recurring-payments: the fields travel inside payload' },
+      { field: 'amount', rule: 'unknown-field', message: 'amount: is not a parameter of update-recurring-payments: the fields travel inside payload' },
     ]);
     expect(await issues('payload=')).toEqual([
-      { field: 'payload', rule: 'required', message: 'payload is required: the Base64 of the CSV document of recurring payments' },
+      { field: 'payload', rule: 'required', message: 'payload: is required: the Base64 of the CSV document of recurring payments' },
     ]);
     expect(await issues(`payload=${encodeURIComponent(payload(header))}`)).toEqual([
-      { field: 'payload', rule: 'required', message: 'payload holds no recurring payment: the CSV has a header row only' },
+      { field: 'payload', rule: 'required', message: 'payload: holds no recurring payment: the CSV has a header row only' },
     ]);
     expect(upstream).toHaveLength(0);
   });

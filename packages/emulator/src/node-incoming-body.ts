@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { streamFromIncoming } from '@paysign/protocol/io';
 
 /**
  * The emulator's fetch handler behind `@hono/node-server`, with each request's `body` read
@@ -30,38 +31,5 @@ function isHttp1Incoming(value: unknown): value is IncomingMessage {
 }
 
 function incomingBody(incoming: IncomingMessage): ReadableStream<Uint8Array> {
-  let settled = false;
-  let onData: ((chunk: Buffer) => void) | undefined;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const fail = (error: unknown) => {
-        if (settled) return;
-        settled = true;
-        controller.error(error);
-      };
-      onData = (chunk: Buffer) => {
-        if (settled) return;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
-      };
-      incoming.on('data', onData);
-      incoming.once('end', () => {
-        if (settled) return;
-        settled = true;
-        controller.close();
-      });
-      incoming.on('error', fail);
-      incoming.once('close', () => {
-        if (!incoming.complete) fail(new Error('Client connection prematurely closed.'));
-      });
-    },
-    pull() {
-      incoming.resume();
-    },
-    cancel() {
-      settled = true;
-      if (onData !== undefined) incoming.off('data', onData);
-      incoming.pause();
-    },
-  });
+  return streamFromIncoming(incoming, { failure: (error) => error ?? new Error('Client connection prematurely closed.'), onCancel: 'leave' });
 }

@@ -5,7 +5,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { readCappedBytes } from '@paysign/protocol';
+import { readCappedBytes } from '@paysign/protocol/io';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withIncomingBody } from '../src/node-incoming-body.js';
 

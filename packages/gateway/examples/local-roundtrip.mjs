@@ -2,7 +2,8 @@
 // Starts a stand-in gateway on 127.0.0.1, validates a recurring payment, previews its schedule,
 // sends it signed with HMAC-SHA1, and prints what the server received.
 import { createServer } from 'node:http';
-import { createGatewayClient, previewSchedule, validateRecurringPayment } from '@paysign/gateway';
+import { createGatewayClient } from '@paysign/gateway';
+import { previewSchedule, validateRecurringPayment } from '@paysign/protocol';
 
 const payment = {
   clientOrderId: 'order-1',

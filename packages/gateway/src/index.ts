@@ -12,58 +12,35 @@ export {
   type GatewayFailureDetails,
 } from './errors.js';
 
-// The gateway's rules, re-exported from @paysign/protocol for the client's users: the typed model,
-// the update-recurring-payments columns, calendar dates, card masking, validation and the
-// schedule preview, the merchant's credentials (the field tables, paths, wire mapping and reply formats are on @paysign/protocol)
+// The types a client user writes, from @paysign/protocol: the requests and their parts, the
+// merchant's credentials, the issues of a refusal. Everything else of the rules (masking, dates, the
+// schedule preview, the columns, validation on its own) is imported from @paysign/protocol itself.
 export type {
   AmountMode,
   AmountSequence,
-  CalendarDate,
   Callback,
   DateInput,
   DecimalString,
   DualKeyMerchantCredentials,
   FixedAmount,
-  GatewayOperation,
   HmacMerchantCredentials,
   IntegerInput,
   MerchantCredentials,
   NoSchedule,
   PanEligibilitySendRequest,
   Period,
-  PreviewScheduleOptions,
   RandomAmount,
-  RecurringPaymentColumn,
   RecurringPaymentFields,
-  RecurringPaymentRow,
   RecurringPaymentType,
   RecurringPaymentUpdate,
   RsaMerchantCredentials,
   Schedule,
-  ScheduledCharge,
-  ScheduleInput,
   SignatureMethodChoices,
   TransferDestination,
   TransferRequest,
   TransferSource,
   ValidationIssue,
-  ValidationOptions,
   ValidationRule,
-} from '@paysign/protocol';
-export {
-  formatCalendarDate,
-  isShowablePan,
-  luhnValid,
-  maskPan,
-  parseCalendarDate,
-  previewSchedule,
-  recurringPaymentColumns,
-  recurringPaymentExampleColumns,
-  recurringPaymentFurtherColumns,
-  redactCardData,
-  validatePanEligibilitySend,
-  validateRecurringPayment,
-  validateTransfer,
 } from '@paysign/protocol';
 
 // Replies: form (values ending in \n) and JSON, into results or typed errors

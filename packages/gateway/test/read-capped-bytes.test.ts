@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, GatewayReplyTooLargeError } from '../src/index.js';
-import { declaredTooLarge, readCappedBytes } from '@paysign/protocol';
+import { declaredTooLarge, readCappedBytes } from '@paysign/protocol/io';
 
 const encoder = new TextEncoder();
 

@@ -55,7 +55,10 @@ function optionIssues(options: unknown): { field: string; rule: string; message:
   return [];
 }
 
-const issue = (field: string, message: string) => ({ field, rule: 'invalid-option', message: `${field}: ${message}` });
+// The message says what is wrong; the field is the issue's own (GatewayValidationError's lines put it in front).
+const issue = (field: string, message: string) => ({ field, rule: 'invalid-option', message });
+// checkMerchantCredentials (protocol/src/credentials/) still writes its field into its messages: until it follows the
+// rule above, its issues read `login: must be ...`.
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -69,7 +72,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 describe('createGatewayClient: each refusal, with its message', () => {
   it('refuses options that are no object', () => {
     for (const options of [null, undefined, 'https://gate.example', 5]) {
-      expect(optionIssues(options)).toEqual([{ field: 'options', rule: 'invalid-option', message: 'options must be an object' }]);
+      expect(optionIssues(options)).toEqual([{ field: 'options', rule: 'invalid-option', message: 'must be an object' }]);
     }
   });
 
@@ -195,7 +198,7 @@ describe('what the client hands to the signer', () => {
     expect(error).toBeInstanceOf(GatewayValidationError);
     expect((error as GatewayError).code).toBe('INVALID_OPTIONS');
     expect((error as GatewayValidationError).issues).toEqual([
-      { field: 'privateKey', rule: 'invalid-option', message: 'privateKey: crypto.subtle refused the RSA key (pkcs8)' },
+      { field: 'privateKey', rule: 'invalid-option', message: 'crypto.subtle refused the RSA key (pkcs8)' },
     ]);
     expect(server.seen).toHaveLength(0);
   });
@@ -259,9 +262,7 @@ describe('what is sent', () => {
     const client = createGatewayClient(BASE);
     for (const payments of [[], undefined, validPayment()]) {
       const error = await rejection(client.updateRecurringPayments(payments as never));
-      expect((error as GatewayValidationError).issues).toEqual([
-        { field: 'payments', rule: 'required', message: 'payments: give at least one recurring payment' },
-      ]);
+      expect((error as GatewayValidationError).issues).toEqual([{ field: 'payments', rule: 'required', message: 'give at least one recurring payment' }]);
     }
   });
 
@@ -274,16 +275,17 @@ describe('what is sent', () => {
         field: 'order_desc',
         rule: 'csv-character',
         row: 1,
-        message: "payments[1] order_desc: contains a semicolon, which the gateway's CSV cannot carry unquoted (set csvQuoting: 'rfc4180' to quote it)",
+        message: "contains a semicolon, which the gateway's CSV cannot carry unquoted (set csvQuoting: 'rfc4180' to quote it)",
       },
     ]);
+    expect((semicolon as GatewayValidationError).message).toContain("- payments[1] order_desc: contains a semicolon, which the gateway's CSV cannot carry");
     const nul = await rejection(client.updateRecurringPayments([{ ...validPayment(), orderDesc: 'rent\0' }]));
     expect((nul as GatewayValidationError).issues).toEqual([
       {
         field: 'order_desc',
         rule: 'csv-character',
         row: 0,
-        message: "payments[0] order_desc: holds a NUL character (U+0000), which the gateway's CSV cannot carry",
+        message: "holds a NUL character (U+0000), which the gateway's CSV cannot carry",
       },
     ]);
     // payload-codec's one cell rule (checkCsvCell), for every bad cell at once, before anything is encoded.

@@ -1,3 +1,4 @@
+import { formatClientIssue } from './validation/format-issue.js';
 import type { ValidationIssue } from './validation/issue.js';
 
 /**
@@ -33,14 +34,7 @@ export type GatewayErrorCode =
   // GatewayTransportError: no answer
   | 'TRANSPORT_FAILED' // DNS, TLS, connection reset, ...
   | 'ABORTED' // the caller's AbortSignal fired
-  | 'TIMEOUT' // GatewayTimeoutError: timeoutMs elapsed
-  // BulkError of @paysign/bulk: a bulk run of update-recurring-payments
-  | 'BULK_INVALID_OPTIONS' // an option of the bulk run cannot work (concurrency, rate, shard, source, ...)
-  | 'BULK_INVALID_ROWS' // rows broke the spec's rules and skipInvalid was not set: nothing was sent
-  | 'BULK_INPUT' // the input cannot be read at all (a CSV header that names no known column, an unreadable file)
-  | 'BULK_JOURNAL_CORRUPT' // a journal line other than a torn last one cannot be read
-  | 'BULK_JOURNAL_MISMATCH' // the journal belongs to another input or another shard
-  | 'BULK_JOURNAL_LOCKED'; // another run uses the journal (or its lock file cannot be read): one run per journal
+  | 'TIMEOUT'; // GatewayTimeoutError: timeoutMs elapsed
 
 /**
  * Base class of every error `@paysign/protocol` and `@paysign/gateway` throw. Messages name the field and the rule and
@@ -67,7 +61,9 @@ export class GatewayError extends Error {
 
 /**
  * The request was refused locally, before it was signed or sent: `issues` lists every broken rule
- * at once, each naming the wire field and the rule.
+ * at once, each naming the wire field and the rule. The message has one line per issue, the
+ * payment named as the caller's array holds it (`payments[0] client-orderid: is required`;
+ * `rows[0]` for `batch` `'rows'`, the wire-format rows).
  *
  * @example
  * ```ts
@@ -82,9 +78,13 @@ export class GatewayValidationError extends GatewayError {
   override readonly name: string = 'GatewayValidationError';
   readonly issues: readonly ValidationIssue[];
 
-  constructor(issues: readonly ValidationIssue[], code: 'VALIDATION_FAILED' | 'INVALID_OPTIONS' = 'VALIDATION_FAILED') {
+  constructor(
+    issues: readonly ValidationIssue[],
+    code: 'VALIDATION_FAILED' | 'INVALID_OPTIONS' = 'VALIDATION_FAILED',
+    batch: 'payments' | 'rows' = 'payments',
+  ) {
     const head = code === 'INVALID_OPTIONS' ? 'invalid gateway client options' : 'the request breaks the gateway spec';
-    super(code, `${head}:\n${issues.map((issue) => `- ${issue.message}`).join('\n')}`);
+    super(code, `${head}:\n${issues.map((issue) => `- ${formatClientIssue(issue, batch)}`).join('\n')}`);
     this.issues = issues;
   }
 }

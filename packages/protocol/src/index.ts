@@ -1,4 +1,5 @@
-// @paysign/protocol: the gateway's rules in one home (docs/gateway-api.md), with no I/O. The client
+// @paysign/protocol: the gateway's rules in one home (docs/gateway-api.md), with no I/O (the capped
+// body reader is @paysign/protocol/io). The client
 // (@paysign/gateway), the emulator, the edge proxy and the CLI all read them from here.
 
 // Errors: the base of every paysign gateway error, and the refusal of a request that breaks the spec
@@ -28,19 +29,13 @@ export {
   operationPath,
   operationUrl,
   type GatewayOperation,
-  type MatchedOperationPath,
 } from './operations/operations.js';
+export { isSecureGatewayUrl } from './operations/gateway-url.js';
 
 // The field tables (each row with its wire name, kind, necessity and length) and the typed model
-export type { FieldKind, FieldSensitivity, FieldSpec, Necessity } from './model/field-spec.js';
+export type { FieldKind, FieldSpec, Necessity } from './model/field-spec.js';
 export { sensitivityOf } from './model/sensitive-fields.js';
-export {
-  NOTIFY_URL_CSV_ALIAS,
-  recurringPaymentFields,
-  recurringPaymentWireNames,
-  type RecurringPaymentProperty,
-  type RecurringPaymentWireName,
-} from './model/recurring-payment-fields.js';
+export { NOTIFY_URL_CSV_ALIAS, recurringPaymentFields, recurringPaymentWireNames } from './model/recurring-payment-fields.js';
 export { panEligibilitySendFields, transferFields } from './model/transfer-fields.js';
 export {
   recurringPaymentColumns,
@@ -52,7 +47,7 @@ export {
 export type * from './model/types.js';
 
 // Wire mapping: typed values to the spec's names and back
-export { fromWireRow, toWireRow, type RecurringPaymentRecord } from './model/wire-row.js';
+export { fromWireRow, toWireRow } from './model/wire-row.js';
 export { toPanEligibilitySendParams, toTransferParams } from './model/wire-params.js';
 
 // Decimal amounts, exact
@@ -71,10 +66,21 @@ export type { ValidationIssue, ValidationRule } from './validation/issue.js';
 export { validateRecurringPaymentRow, type ValidationOptions } from './validation/validate-recurring-payment-row.js';
 export { validateRecurringPayment } from './validation/validate-recurring-payment.js';
 export { validatePanEligibilitySend, validatePanEligibilitySendParams, validateTransfer, validateTransferParams } from './validation/validate-transfer.js';
+// One check per operation, and the header of a CSV of rows; each issue has its row apart from its message
+export {
+  checkOperation,
+  checkRecurringPaymentColumns,
+  checkRecurringPaymentRows,
+  checkRecurringPayments,
+  payloadIssue,
+  type CheckOptions,
+} from './validation/check-operation.js';
+// Each audience's line for an issue (the client's is GatewayValidationError's message): a numbered row (bulk, the emulator's reply), read back
+export { describeIssue, formatRowIssue, readRowIssues, type RowIssueText } from './validation/format-issue.js';
 
 // The recurring payment's schedule: one engine for the preview and the emulator's charges
-export { isPastMaxRepeats, isStopped, scheduledCharges, type PlannedCharge, type ScheduleCursor } from './schedule/schedule-engine.js';
-export { readScheduleRules, type AmountRule, type ScheduleRules } from './schedule/schedule-rules.js';
+export { isPastMaxRepeats, isStopped, scheduledCharges, type PlannedCharge } from './schedule/schedule-engine.js';
+export { readScheduleRules, type ScheduleRules } from './schedule/schedule-rules.js';
 export { previewSchedule, type PreviewScheduleOptions, type ScheduledCharge, type ScheduleInput } from './schedule/preview-schedule.js';
 
 // Replies: the form encoding (each value ending in \n) and the JSON variant, written and read
@@ -86,6 +92,3 @@ export { JSON_REPLY_MEDIA_TYPE, replyFormatFor, type ReplyFormat } from './reply
 
 // The callback checksum (docs/reference/callbacks.md)
 export { callbackControl } from './callbacks/callback-checksum.js';
-
-// Bodies read with a cap, for every side of the wire
-export { declaredTooLarge, readCappedBytes, type BodyCarrier } from './transport/read-capped-bytes.js';

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { CodecError, decodeCsvStream } from '@paysign/payload-codec';
-import { recurringPaymentColumns } from '@paysign/protocol';
+import { payloadIssue, recurringPaymentColumns } from '@paysign/protocol';
 import { BulkError } from '../bulk-errors.js';
 import { BulkUnreadableRow, type BulkRow } from '../bulk-types.js';
 
@@ -23,6 +23,11 @@ export interface CsvFileRows {
    * numbers it (the header is line 1), for the rows read so far; `undefined` for a row not read yet.
    */
   lineOf(row: number): number | undefined;
+  /**
+   * The header's column names, known once a data row has been read (`undefined` before), so that
+   * what the header lacks is said once rather than on every row (`checkRecurringPaymentColumns`).
+   */
+  columns(): readonly string[] | undefined;
 }
 
 /**
@@ -47,11 +52,14 @@ export function csvFileRows(path: string): CsvFileRows {
   // Only where the line stops being row + 1 (an empty line, a line break inside quotes): a few entries.
   let shifts: { row: number; extra: number }[] = [];
   let lastRow = 0;
+  let header: readonly string[] | undefined;
   const read = () => {
     shifts = [];
     lastRow = 0;
-    return readRows(path, (row, line) => {
+    return readRows(path, (row, line, values) => {
       lastRow = row;
+      // A record is keyed by exactly the header's names.
+      if (header === undefined && values !== undefined) header = Object.freeze(Object.keys(values));
       const extra = line - row - 1;
       if (extra !== (shifts.at(-1)?.extra ?? 0)) shifts.push({ row, extra });
     });
@@ -65,10 +73,13 @@ export function csvFileRows(path: string): CsvFileRows {
     }
     return row + 1 + extra;
   };
-  return Object.assign(read, { lineOf });
+  return Object.assign(read, { lineOf, columns: () => header });
 }
 
-async function* readRows(path: string, seen: (row: number, line: number) => void): AsyncGenerator<BulkRow | BulkUnreadableRow> {
+async function* readRows(
+  path: string,
+  seen: (row: number, line: number, values?: Readonly<Record<string, string>>) => void,
+): AsyncGenerator<BulkRow | BulkUnreadableRow> {
   let stream;
   try {
     stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 64 * 1024 });
@@ -78,17 +89,14 @@ async function* readRows(path: string, seen: (row: number, line: number) => void
   }
   try {
     for await (const record of decodeCsvStream(stream as AsyncIterable<string>, { columns: recurringPaymentColumns })) {
-      seen(record.row, record.line);
+      seen(record.row, record.line, record.values);
       const { error, row } = record;
       if (error === undefined) {
         yield record.values ?? {};
         continue;
       }
-      const field = error.column ?? `field ${error.field ?? '?'}`;
-      const rule = error.message.replace(/^row \d+(?:, [^:]*)?: /, '');
-      yield new BulkUnreadableRow([
-        { field, rule: 'csv-character', row, message: `row ${row}: ${field}: the CSV line cannot be read (${error.code}): ${rule}` },
-      ]);
+      // The codec's message says where on the line it stopped; the issue's row is the row's index.
+      yield new BulkUnreadableRow([{ ...payloadIssue(error, error.column ?? 'line'), row: row - 1 }]);
     }
   } catch (error) {
     if (!(error instanceof CodecError)) throw error;

@@ -23,14 +23,11 @@ function flagFor(field: string): string {
   return OPTION_FLAGS[field] ?? `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
-/** An issue's message with the option's name (`baseUrl: ...`, `options.today ...`) replaced by its flag. */
+/** An issue named by its option's flag: `baseUrl` as `--base-url: must use https: ...`, `options.today` as `--today: ...`. */
 function issueInFlags(issue: Issue): string {
   const field = typeof issue.field === 'string' ? issue.field.replace(/^options\./, '') : '';
-  let message = typeof issue.message === 'string' ? issue.message : 'invalid';
-  message = message.replace(/\boptions\.([A-Za-z]+)/g, (_m, name: string) => flagFor(name));
-  if (field !== '' && message.startsWith(`${field}:`)) message = `${flagFor(field)}:${message.slice(field.length + 1)}`;
-  else if (field !== '' && message.startsWith(`${field} `)) message = `${flagFor(field)}${message.slice(field.length)}`;
-  return message;
+  const message = typeof issue.message === 'string' ? issue.message : 'invalid';
+  return field === '' ? message : `${flagFor(field)}: ${message}`;
 }
 
 /**

@@ -6,6 +6,8 @@ import {
   BulkError,
   bulkUpdateRecurringPayments,
   createMemoryJournal,
+  formatResultLine,
+  invalidRowRecord,
   parseShard,
   readJournalText,
   type BulkInvalidRow,
@@ -16,6 +18,7 @@ import {
 } from '@paysign/bulk';
 import { createFileJournal, csvFileRows, openResultsFile, type CsvFileRows } from '@paysign/bulk/node';
 import { createGatewayClient, DEFAULT_TIMEOUT_MS } from '@paysign/gateway';
+import { checkRecurringPaymentColumns, describeIssue, readRowIssues, type ValidationIssue } from '@paysign/protocol';
 import { createNodeFetch } from '@paysign/gateway/node';
 import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypto';
 import { parseCommandArgs, required } from '../cli/args.js';
@@ -149,6 +152,7 @@ export const bulkCommand: Command = {
     const where = (row: number) => at(source, row);
     const firstProblems: Problem[] = [];
     let problems = 0;
+    const invalidLines = invalidRowLines(io, source, where);
     let summary: BulkSummary;
     try {
       summary = await bulkUpdateRecurringPayments({
@@ -171,15 +175,15 @@ export const bulkCommand: Command = {
         onProgress: (progress) => (tty ? drawBar(progress) : io.err(io.dim(progressLine(progress)))),
         onInvalidRow: (row) => {
           invalid.push(row);
-          for (const issue of row.issues)
-            io.err(`${io.red('invalid')} ${where(row.row)}, column ${issue.field}, rule ${issue.rule}: ${printable(issue.message.replace(/^row \d+: /, ''))}`);
+          invalidLines.add(row);
         },
       });
     } catch (error) {
       await journal.close();
+      invalidLines.end(values.results);
       if (error instanceof BulkError) {
         if (error.code === 'BULK_INVALID_ROWS') {
-          if (values.results !== undefined) await writeResults(values.results, invalid.map(invalidRecord));
+          if (values.results !== undefined) await writeResults(values.results, invalid.map(invalidRowRecord));
           throw new RefusalError(
             `${invalid.length} invalid row(s)${shard === undefined ? '' : ` in shard ${shard.index}/${shard.count}`} (listed above); nothing was sent. Fix them, or send the others with --skip-invalid.`,
           );
@@ -201,6 +205,7 @@ export const bulkCommand: Command = {
           ? (journal as ReturnType<typeof createMemoryJournal>).records
           : readJournalText(await readFile(values.journal, 'utf8')).records;
     await journal.close();
+    invalidLines.end(values.results);
     if (values.results !== undefined) await writeResults(values.results, records);
     printProblems(io, firstProblems, problems, values.results);
     if (values.json) io.out(JSON.stringify(summaryJson(summary, firstProblems), null, 2));
@@ -234,13 +239,37 @@ async function fileIdentity(path: string): Promise<string> {
   }
 }
 
-function invalidRecord(row: BulkInvalidRow): BulkRecord {
+/** How many invalid rows are printed with their issues (the results file has them all). */
+const SHOWN_INVALID_ROWS = 5;
+
+/**
+ * Prints invalid rows as they are found: first what the header lacks, once (a required column
+ * missing from the header is missing from every row), then the first rows' other issues, each
+ * `invalid row 2 (line 3), column amount, rule decimal: must be ...`; `end()` says how many more.
+ */
+function invalidRowLines(io: Output, source: CsvFileRows, where: (row: number) => string) {
+  let header: readonly ValidationIssue[] | undefined;
+  let rows = 0;
+  const line = (place: string, issue: ValidationIssue) =>
+    io.err(`${io.red('invalid')} ${place}, column ${printable(issue.field)}, rule ${issue.rule}: ${printable(issue.message)}`);
   return {
-    row: row.row,
-    recurringPaymentId: row.recurringPaymentId ?? '',
-    outcome: 'invalid',
-    errorCode: row.issues[0]?.rule ?? 'invalid',
-    errorMessage: row.issues.map((i) => i.message).join('; '),
+    add(row: BulkInvalidRow): void {
+      const columns = source.columns();
+      if (header === undefined && columns !== undefined) {
+        header = checkRecurringPaymentColumns(columns).filter((issue) => issue.rule === 'required');
+        for (const issue of header) line('header (line 1)', issue);
+      }
+      const own = row.issues.filter((issue) => !(issue.rule === 'required' && header?.some((missing) => missing.field === issue.field)));
+      if (own.length === 0) return;
+      if (++rows <= SHOWN_INVALID_ROWS) for (const issue of own) line(where(row.row), issue);
+    },
+    end(results: string | undefined): void {
+      if (rows > SHOWN_INVALID_ROWS)
+        io.err(
+          `... and ${rows - SHOWN_INVALID_ROWS} more invalid row(s)${results === undefined ? ' (--results FILE lists every row)' : ` (every row is in ${results})`}`,
+        );
+      rows = Math.min(rows, SHOWN_INVALID_ROWS);
+    },
   };
 }
 
@@ -302,11 +331,14 @@ function printable(text: string): string {
 }
 
 /**
- * Why a row was refused or failed, as the gateway or the client said it (the bulk run has already
- * made the gateway's "row 1" this row's number); the row is named before it, with its line.
+ * Why a row was refused or failed, as the gateway or the client said it; the row is named before
+ * it, with its line, so a message in the protocol's `row N, field: message` form is read back and
+ * said without its row.
  */
 function reasonOf(record: BulkRecord): string {
-  return printable((record.errorMessage ?? '').replace(new RegExp(`^row ${record.row}[,:]?\\s*`), ''));
+  const message = record.errorMessage ?? '';
+  const issues = readRowIssues(message);
+  return printable(issues === undefined ? message : issues.map((issue) => describeIssue(issue)).join('; '));
 }
 
 function printProblems(io: Output, shown: readonly Problem[], count: number, results: string | undefined): void {

@@ -1,4 +1,12 @@
-import { GatewayValidationError, isPastMaxRepeats, previewSchedule, type ScheduleInput, type ScheduledCharge, type ValidationIssue } from '@paysign/protocol';
+import {
+  describeIssue,
+  GatewayValidationError,
+  isPastMaxRepeats,
+  previewSchedule,
+  type ScheduleInput,
+  type ScheduledCharge,
+  type ValidationIssue,
+} from '@paysign/protocol';
 import { fromWireRow } from '@paysign/protocol';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { didYouMeanOneOf, suggestion } from '../cli/did-you-mean.js';
@@ -88,13 +96,19 @@ export function printSchedule(io: Output, charges: readonly ScheduledCharge[], c
 }
 
 /**
- * Turns a validation error into the refusal the CLI prints with exit code 1. With `spellings` (each
- * field's names as the command reads them), a field that is not one gets the nearest as a "did you mean".
+ * Turns a validation error into the refusal the CLI prints with exit code 1: one line per issue,
+ * `payments[0] clientOrderId: is required`, the payment as the file's list holds it and the field
+ * as `nameOf` says the file spells it (default: the wire name). With `spellings` (each field's
+ * names as the command reads them), a field that is not one gets the nearest as a "did you mean".
  */
-export function refusalFrom(error: GatewayValidationError, spellings: readonly (readonly string[])[] = []): RefusalError {
-  const line = (issue: ValidationIssue) =>
-    `  - ${issue.message}${issue.rule === 'unknown-field' && spellings.length > 0 ? suggestion(didYouMeanOneOf(issue.field, spellings)) : ''}`;
-  return new RefusalError(['refused by validation:', ...error.issues.map(line)].join('\n'));
+export function refusalFrom(
+  error: GatewayValidationError,
+  nameOf: (issue: ValidationIssue) => string = (issue) => issue.field,
+  spellings: readonly (readonly string[])[] = [],
+): RefusalError {
+  const hint = (issue: ValidationIssue) => (issue.rule === 'unknown-field' && spellings.length > 0 ? suggestion(didYouMeanOneOf(issue.field, spellings)) : '');
+  const line = (issue: ValidationIssue) => `${issue.row === undefined ? '' : `payments[${issue.row}] `}${describeIssue(issue, nameOf(issue))}${hint(issue)}`;
+  return new RefusalError(['refused by validation:', ...error.issues.map((issue) => `  - ${line(issue)}`)].join('\n'));
 }
 
 export const scheduleCommand: Command = {

@@ -73,23 +73,6 @@ const SPELLINGS: Readonly<Record<Operation, readonly (readonly string[])[]>> = {
   transfer: transferFields.map((field) => [field.property]),
 };
 
-const PROPERTY_OF_WIRE: ReadonlyMap<string, string> = new Map(recurringPaymentFields.map((field) => [field.wire, field.property]));
-
-/**
- * The refusal of update-recurring-payments with each field named as the file spells it: the
- * client names fields by their wire names (`client-orderid`), a camelCase payment reads
- * `clientOrderId`.
- */
-function refusalSpelledAsWritten(error: GatewayValidationError, wireNamed: readonly boolean[]): RefusalError {
-  const issues = error.issues.map((issue) => {
-    const property = PROPERTY_OF_WIRE.get(issue.field);
-    if (issue.row === undefined || wireNamed[issue.row] !== false || property === undefined) return issue;
-    const prefix = `payments[${issue.row}] ${issue.field}:`;
-    return issue.message.startsWith(prefix) ? { ...issue, message: `payments[${issue.row}] ${property}:${issue.message.slice(prefix.length)}` } : issue;
-  });
-  return refusalFrom(new GatewayValidationError(issues), SPELLINGS['update-recurring-payments']);
-}
-
 /** Prints a gateway result as `name value` lines. */
 export function printResult(io: Output, result: GatewayResult): void {
   if (result.empty) {
@@ -230,11 +213,13 @@ export const sendCommand: Command = {
       showRequests();
       if (error instanceof GatewayValidationError && error.code === 'VALIDATION_FAILED')
         throw operation === 'update-recurring-payments'
-          ? refusalSpelledAsWritten(
+          ? // Each field named as its payment spells it: camelCase (the issue's property) or the CSV's wire name.
+            refusalFrom(
               error,
-              read.map(({ wireNamed }) => wireNamed),
+              (issue) => (issue.row !== undefined && read[issue.row]?.wireNamed === false ? (issue.property ?? issue.field) : issue.field),
+              SPELLINGS['update-recurring-payments'],
             )
-          : refusalFrom(error, SPELLINGS[operation as Operation]);
+          : refusalFrom(error, undefined, SPELLINGS[operation as Operation]);
       if (error instanceof GatewayAuthenticationError) throw authenticationRefusal(error, values['show-request'] === true, saveTo);
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS')
         throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);

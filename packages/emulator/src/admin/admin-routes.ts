@@ -1,4 +1,4 @@
-import { GatewayValidationError } from '@paysign/protocol';
+import { describeIssue, GatewayValidationError } from '@paysign/protocol';
 import { readScheduleRules } from '@paysign/protocol';
 import type { Hono } from 'hono';
 import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.js';
@@ -235,7 +235,7 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
         readScheduleRules(fields);
       } catch (error) {
         if (error instanceof GatewayValidationError)
-          return json({ error: 'the schedule breaks the spec', issues: error.issues.map((issue) => issue.message) }, 400);
+          return json({ error: 'the schedule breaks the spec', issues: error.issues.map((issue) => describeIssue(issue)) }, 400);
         throw error;
       }
     }

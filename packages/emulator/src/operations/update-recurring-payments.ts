@@ -1,37 +1,27 @@
-import { recurringPaymentColumns, validateRecurringPaymentRow } from '@paysign/protocol';
-import { CodecError, decodePayload } from '@paysign/payload-codec';
+import { checkOperation, formatRowIssue } from '@paysign/protocol';
+import { decodePayload } from '@paysign/payload-codec';
+import { recurringPaymentColumns } from '@paysign/protocol';
 import type { ProfileChange, ProfileFields } from '../store/profile-store.js';
 import { applyUpdateRow } from './apply-update.js';
 import { singleParam, validationError, type OperationContext, type ReplyPairs } from './context.js';
 
 /**
  * `update-recurring-payments`: the `payload` parameter is the Base64 of a `;`-separated CSV, one
- * recurring payment per data row. Every row is validated; then all rows are applied to the store
- * as one step, or none is when a row is invalid or names a recurring-payment-id that does not exist
- * or belongs to another merchant (login and endpoint), which is answered alike.
+ * recurring payment per data row. Every row is validated (the protocol's check of the operation,
+ * each issue said as `row N, field: message`); then all rows are applied to the store as one
+ * step, or none is when a row is invalid or names a recurring-payment-id that does not exist or
+ * belongs to another merchant (login and endpoint), which is answered alike.
  */
 export async function updateRecurringPayments(context: OperationContext): Promise<ReplyPairs> {
   const { serialNumber } = context;
   const payload = singleParam(context.params, 'payload');
   if ('error' in payload) return validationError(serialNumber, payload.error);
-  let rows: Record<string, string>[];
-  try {
-    rows = decodePayload(payload.value, { columns: recurringPaymentColumns }).rows;
-  } catch (error) {
-    if (error instanceof CodecError) return validationError(serialNumber, `payload: ${error.message}`);
-    throw error;
-  }
-  const firstOrderId = rows[0]?.['client-orderid'];
-  if (rows.length === 0) return validationError(serialNumber, 'payload: the CSV has a header but no data row', firstOrderId);
-
   const currency = context.merchant.account.currency;
-  const problems: string[] = [];
-  rows.forEach((row, index) => {
-    for (const issue of validateRecurringPaymentRow(row, currency === undefined ? {} : { projectCurrency: currency })) {
-      problems.push(`row ${index + 1}, ${issue.message}`);
-    }
-  });
-  if (problems.length > 0) return validationError(serialNumber, problems.join('; '), firstOrderId);
+  const issues = checkOperation('update-recurring-payments', { payload: payload.value }, currency === undefined ? {} : { projectCurrency: currency });
+  // Checked above: the payload decodes.
+  const rows = issues.some((issue) => issue.field === 'payload') ? [] : decodePayload(payload.value, { columns: recurringPaymentColumns }).rows;
+  const firstOrderId = rows[0]?.['client-orderid'];
+  if (issues.length > 0) return validationError(serialNumber, issues.map((issue) => formatRowIssue(issue)).join('; '), firstOrderId);
 
   const ids = rows.map((row) => row['recurring-payment-id'] as string);
   // Issue #19 item 9: a payment is its id scoped by its owner (login and endpoint). Another

@@ -162,7 +162,7 @@ export interface EngineSnapshot {
 const CALLBACK_FIELDS = ['server_callback_url', 'notify_url', 'notify-url'];
 
 /**
- * The recurring-payment engine: every payment's schedule is read with `@paysign/gateway`'s
+ * The recurring-payment engine: every payment's schedule is read with `@paysign/protocol`'s
  * `readScheduleRules` and run with its `scheduledCharges`, the engine behind `previewSchedule`,
  * so the charges made are the charges previewed. Runs are serialised: one at a time.
  *

@@ -1,5 +1,6 @@
 import type { Verifier } from '@paysign/oauth-core';
-import { declaredTooLarge, matchOperationPath, readCappedBytes } from '@paysign/protocol';
+import { matchOperationPath } from '@paysign/protocol';
+import { declaredTooLarge, readCappedBytes } from '@paysign/protocol/io';
 import type { OperationName, RefusalReason } from '../log.js';
 import type { RegisteredMerchant } from '../merchants/merchant-account.js';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';

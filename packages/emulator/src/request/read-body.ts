@@ -1,10 +1,10 @@
-import { readCappedBytes } from '@paysign/protocol';
+import { readCappedBytes } from '@paysign/protocol/io';
 
 /** The body as text, or `tooLarge` when it is longer than the cap allows. */
 export type CappedBody = { text: string } | { tooLarge: true };
 
 /**
- * Reads a request body as UTF-8 text, at most `maxBytes` bytes, with the gateway package's one
+ * Reads a request body as UTF-8 text, at most `maxBytes` bytes, with @paysign/protocol/io's one
  * capped reader (`Content-Length` checked first, then a running count that cancels the stream).
  *
  * @example

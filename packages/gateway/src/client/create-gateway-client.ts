@@ -12,11 +12,11 @@ import { GatewayAuthenticationError, GatewayValidationError } from '../errors.js
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '@paysign/protocol';
 import { toPanEligibilitySendParams, toTransferParams } from '@paysign/protocol';
 import { toWireRow } from '@paysign/protocol';
-import { DEFAULT_PATH_PREFIX, operationUrl, type GatewayOperation } from '@paysign/protocol';
+import { DEFAULT_PATH_PREFIX, isSecureGatewayUrl, operationUrl, type GatewayOperation } from '@paysign/protocol';
 import type { GatewayResult } from '../response/gateway-result.js';
 import { parseGatewayResponse } from '../response/parse-gateway-response.js';
 import type { ValidationIssue } from '@paysign/protocol';
-import { validateRecurringPayment, validateRecurringPaymentRow } from '@paysign/protocol';
+import { checkRecurringPaymentRows, checkRecurringPayments, payloadIssue } from '@paysign/protocol';
 import { validatePanEligibilitySend, validateTransfer } from '@paysign/protocol';
 import { DEFAULT_MAX_REPLY_BYTES, DEFAULT_TIMEOUT_MS, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './options.js';
 import { redactBaseString } from './redact-base-string.js';
@@ -65,8 +65,6 @@ export interface GatewayClient {
   transfer(request: TransferRequest, call?: GatewayCallOptions): Promise<GatewayResult>;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
  * Creates a client for one merchant endpoint. Every request is validated against the spec
  * before it is signed (all issues at once, as a {@link GatewayValidationError}), signed with the
@@ -92,9 +90,9 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  */
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const issues: ValidationIssue[] = [];
-  const invalid = (field: string, message: string) => issues.push({ field, rule: 'invalid-option', message: `${field}: ${message}` });
+  const invalid = (field: string, message: string) => issues.push({ field, rule: 'invalid-option', message });
   if (options === null || typeof options !== 'object')
-    throw new GatewayValidationError([{ field: 'options', rule: 'invalid-option', message: 'options must be an object' }], 'INVALID_OPTIONS');
+    throw new GatewayValidationError([{ field: 'options', rule: 'invalid-option', message: 'must be an object' }], 'INVALID_OPTIONS');
 
   const baseUrl = checkBaseUrl(options.baseUrl, invalid);
   if (typeof options.endpointId !== 'string' || options.endpointId === '') invalid('endpointId', 'must be a non-empty string');
@@ -163,28 +161,23 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     csvQuoting,
     async updateRecurringPaymentRows(rows, call) {
       if (!Array.isArray(rows) || rows.length === 0) {
-        throw new GatewayValidationError([{ field: 'rows', rule: 'required', message: 'rows: give at least one recurring-payment row' }]);
+        throw new GatewayValidationError(
+          [{ field: 'rows', rule: 'required', message: 'give at least one recurring-payment row' }],
+          'VALIDATION_FAILED',
+          'rows',
+        );
       }
-      const found: ValidationIssue[] = [];
-      rows.forEach((row, index) => {
-        for (const issue of validateRecurringPaymentRow(row, validation)) found.push({ ...issue, row: index, message: `rows[${index}] ${issue.message}` });
-      });
-      found.push(...unquotableCells(rows, csvQuoting, 'rows'));
-      if (found.length > 0) throw new GatewayValidationError(found);
-      return send('update-recurring-payments', { payload: encodeRows(rows, csvQuoting) }, call);
+      const found = checkRecurringPaymentRows(rows, { ...validation, csvQuoting });
+      if (found.length > 0) throw new GatewayValidationError(found, 'VALIDATION_FAILED', 'rows');
+      return send('update-recurring-payments', { payload: encodeRows(rows, csvQuoting, 'rows') }, call);
     },
     async updateRecurringPayments(payments, call) {
       if (!Array.isArray(payments) || payments.length === 0) {
-        throw new GatewayValidationError([{ field: 'payments', rule: 'required', message: 'payments: give at least one recurring payment' }]);
+        throw new GatewayValidationError([{ field: 'payments', rule: 'required', message: 'give at least one recurring payment' }]);
       }
-      const found: ValidationIssue[] = [];
-      payments.forEach((payment, row) => {
-        for (const issue of validateRecurringPayment(payment, validation)) found.push({ ...issue, row, message: `payments[${row}] ${issue.message}` });
-      });
-      const rows = found.length === 0 ? payments.map(toWireRow) : [];
-      found.push(...unquotableCells(rows, options.csvQuoting));
+      const found = checkRecurringPayments(payments, { ...validation, csvQuoting });
       if (found.length > 0) throw new GatewayValidationError(found);
-      return send('update-recurring-payments', { payload: encodeRows(rows, options.csvQuoting) }, call);
+      return send('update-recurring-payments', { payload: encodeRows(payments.map(toWireRow), csvQuoting, 'payments') }, call);
     },
     async panEligibilitySend(request, call) {
       const found = validatePanEligibilitySend(request);
@@ -243,7 +236,7 @@ function checkBaseUrl(baseUrl: unknown, invalid: (field: string, message: string
     invalid('baseUrl', 'is not an absolute URL');
     return '';
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+  if (!isSecureGatewayUrl(url)) {
     invalid('baseUrl', 'must use https: (plain http: only for a loopback host such as 127.0.0.1)');
   }
   if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
@@ -252,40 +245,21 @@ function checkBaseUrl(baseUrl: unknown, invalid: (field: string, message: string
   return baseUrl.replace(/\/+$/, '');
 }
 
-// Every column any row uses is written, beyond the spec's list, so that no value is dropped.
-function encodeRows(rows: readonly Readonly<Record<string, string>>[], quoting: GatewayClientOptions['csvQuoting']): string {
+// Every column any row uses is written, beyond the spec's list, so that no value is dropped. The
+// checks found every cell the CSV cannot carry; the encoder's own refusal is the same rule's last word.
+function encodeRows(rows: readonly Readonly<Record<string, string>>[], quoting: Quoting, batch: 'payments' | 'rows'): string {
   const columns = [...recurringPaymentColumns] as string[];
   const known = new Set(columns);
   for (const row of rows) for (const name of Object.keys(row)) if (!known.has(name)) known.add(name), columns.push(name);
   try {
-    return encodePayload(rows, quoting === undefined ? { columns } : { columns, quoting });
+    return encodePayload(rows, { columns, quoting });
   } catch (error) {
     if (error instanceof CodecError) {
-      const field = error.column ?? 'payload';
-      throw new GatewayValidationError([
-        { field, rule: 'csv-character', ...(error.row !== undefined && error.row > 0 && { row: error.row - 1 }), message: `${field}: ${error.message}` },
-      ]);
+      const issue: ValidationIssue = payloadIssue(error, error.column ?? 'payload');
+      throw new GatewayValidationError([error.row !== undefined && error.row > 0 ? { ...issue, row: error.row - 1 } : issue], 'VALIDATION_FAILED', batch);
     }
     throw error;
   }
-}
-
-// Found for every cell at once (payload-codec's one rule, checkCsvCell), unlike the encoder, which stops at the first.
-function unquotableCells(
-  rows: readonly Readonly<Record<string, string>>[],
-  quoting: GatewayClientOptions['csvQuoting'],
-  name: 'payments' | 'rows' = 'payments',
-): ValidationIssue[] {
-  const found: ValidationIssue[] = [];
-  rows.forEach((row, index) => {
-    for (const [field, value] of Object.entries(row)) {
-      const problem = checkCsvCell(value, quoting);
-      if (problem === undefined) continue;
-      const advice = problem.code === 'FORBIDDEN_CHARACTER' ? " (set csvQuoting: 'rfc4180' to quote it)" : '';
-      found.push({ field, rule: 'csv-character', row: index, message: `${name}[${index}] ${field}: ${problem.reason}${advice}` });
-    }
-  });
-  return found;
 }
 
 // oauth-core's option names as this client's options call them.
@@ -306,8 +280,8 @@ const CLIENT_OPTION: Readonly<Record<string, string>> = {
 function signingRefusal(error: OAuthError, fallback: string): GatewayValidationError {
   if (error.source === 'request') {
     const field = error.field ?? 'request';
-    return new GatewayValidationError([{ field, rule: 'invalid-request', message: `${field}: ${error.message}` }]);
+    return new GatewayValidationError([{ field, rule: 'invalid-request', message: error.message }]);
   }
   const field = (error.field !== undefined ? CLIENT_OPTION[error.field] : undefined) ?? fallback;
-  return new GatewayValidationError([{ field, rule: 'invalid-option', message: `${field}: ${error.message}` }], 'INVALID_OPTIONS');
+  return new GatewayValidationError([{ field, rule: 'invalid-option', message: error.message }], 'INVALID_OPTIONS');
 }

@@ -1,5 +1,5 @@
 import { GatewayReplyTooLargeError, GatewayTimeoutError, GatewayTransportError } from '../errors.js';
-import { readCappedBytes } from '@paysign/protocol';
+import { readCappedBytes } from '@paysign/protocol/io';
 import { transportCause } from './transport-cause.js';
 
 /** One HTTP exchange: POST, then the reply read as text, at most `maxReplyBytes` of it. */

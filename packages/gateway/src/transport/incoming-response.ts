@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { streamFromIncoming } from '@paysign/protocol/io';
 
 // Statuses whose Response has no body (the fetch standard's "null body status").
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
@@ -15,43 +16,15 @@ export function incomingResponse(incoming: IncomingMessage, url: URL, method: st
   const raw = incoming.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
   const status = incoming.statusCode ?? 0;
-  let body: ReadableStream<Uint8Array> | null = null;
-  if (method === 'HEAD' || NULL_BODY.has(status)) {
-    incoming.resume();
-  } else {
-    let settled = false;
-    body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const fail = (error: unknown) => {
-          if (settled) return;
-          settled = true;
-          const reason = abortReason();
-          controller.error(reason !== undefined ? reason : new TypeError('terminated', { cause: error }));
-        };
-        incoming.on('data', (chunk: Buffer) => {
-          if (settled) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
+  const body =
+    method === 'HEAD' || NULL_BODY.has(status)
+      ? (incoming.resume(), null)
+      : streamFromIncoming(incoming, {
+          // As fetch's: the abort's reason, or `TypeError: terminated` with the system error as `cause`.
+          failure: (error) =>
+            abortReason() ?? new TypeError('terminated', { cause: error ?? Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }) }),
+          onCancel: 'destroy',
         });
-        incoming.once('end', () => {
-          if (settled) return;
-          settled = true;
-          controller.close();
-        });
-        incoming.on('error', fail);
-        incoming.once('close', () => {
-          if (!incoming.complete) fail(Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }));
-        });
-      },
-      pull() {
-        incoming.resume();
-      },
-      cancel() {
-        settled = true;
-        incoming.destroy();
-      },
-    });
-  }
   const response = new Response(body, { status, statusText: incoming.statusMessage ?? '', headers });
   Object.defineProperty(response, 'url', { value: url.href });
   return response;

@@ -23,7 +23,7 @@ export type CsvRow = Readonly<Record<string, string | undefined>>;
  * @example
  * ```ts
  * import { encodePayload, type EncodeCsvOptions } from '@paysign/payload-codec';
- * import { recurringPaymentColumns } from '@paysign/gateway';
+ * import { recurringPaymentColumns } from '@paysign/protocol';
  *
  * const options: EncodeCsvOptions = { columns: recurringPaymentColumns, quoting: 'reject' };
  * const payload = encodePayload(rows, options);
@@ -55,7 +55,7 @@ export const LF = 0x0a;
 
 // The buffer is handed to the sink whenever the next cell might not fit, so the sink works on
 // ~128 KiB at a time: large enough that per-call costs vanish, small enough to stay in cache.
-const BUFFER_BYTES = 131_072; // a literal: esbuild keeps `1 << 17` as a statement in every bundle
+const BUFFER_BYTES = 128 * 1024;
 
 /**
  * Writes the CSV document (header, then one CRLF-ended line per row) as UTF-8 to `sink`, checking

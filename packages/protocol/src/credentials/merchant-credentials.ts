@@ -236,11 +236,11 @@ const KEY_OF: Readonly<Record<MerchantSignatureMethod, 'controlKey' | 'privateKe
 export function checkMerchantCredentials(credentials: MerchantCredentials, at?: string): CheckedMerchantCredentials {
   const name = (field: string) => (at === undefined || at === '' ? field : `${at}.${field}`);
   const issues: ValidationIssue[] = [];
-  const invalid = (field: string, message: string) => issues.push({ field: name(field), rule: 'invalid-option', message: `${name(field)}: ${message}` });
+  const invalid = (field: string, message: string) => issues.push({ field: name(field), rule: 'invalid-option', message });
   if (credentials === null || typeof credentials !== 'object') {
     const field = at === undefined || at === '' ? 'credentials' : at;
     throw new GatewayValidationError(
-      [{ field, rule: 'invalid-option', message: `${field}: must give login and controlKey (HMAC-SHA1), privateKey (RSA-SHA256) or both` }],
+      [{ field, rule: 'invalid-option', message: `must give login and controlKey (HMAC-SHA1), privateKey (RSA-SHA256) or both` }],
       'INVALID_OPTIONS',
     );
   }

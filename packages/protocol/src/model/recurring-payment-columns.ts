@@ -77,10 +77,10 @@ export const recurringPaymentFurtherColumns: readonly RecurringPaymentColumn[] =
  * recurringPaymentColumns.length; // 37
  * ```
  */
-export const recurringPaymentColumns: readonly RecurringPaymentColumn[] = /* @__PURE__ */ Object.freeze(
-  // concat, not spread: a bundler cannot prove a spread free of side effects, and would keep all three lists.
-  /* @__PURE__ */ recurringPaymentExampleColumns.concat(recurringPaymentFurtherColumns),
-);
+export const recurringPaymentColumns: readonly RecurringPaymentColumn[] = /* @__PURE__ */ Object.freeze([
+  ...recurringPaymentExampleColumns,
+  ...recurringPaymentFurtherColumns,
+]);
 
 /**
  * A row of the update-recurring-payments CSV: one recurring payment to update.

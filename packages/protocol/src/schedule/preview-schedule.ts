@@ -111,7 +111,7 @@ export function previewSchedule(payment: ScheduleInput, options: PreviewSchedule
   checkScheduleRow(row, issues);
   const count = options?.count;
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
-    issues.add({ wire: 'count' }, 'integer', 'options.count must be a whole number 0 or more');
+    issues.add({ wire: 'options.count' }, 'integer', 'must be a whole number 0 or more');
   }
   const today = readToday(options?.today, issues);
   if (issues.issues.length > 0 || today === undefined) throw new GatewayValidationError(issues.issues);
@@ -130,6 +130,6 @@ function readToday(today: DateInput | undefined, issues: IssueList): CalendarDat
   if (today === undefined) return parseCalendarDate(formatCalendarDate(new Date()));
   const text = today instanceof Date ? (Number.isNaN(today.getTime()) ? '' : formatCalendarDate(today)) : today;
   const date = typeof text === 'string' ? parseCalendarDate(text) : undefined;
-  if (date === undefined) issues.add({ wire: 'today' }, 'calendar-date', 'options.today must be a DD.MM.YYYY date that exists, or a valid Date');
+  if (date === undefined) issues.add({ wire: 'options.today' }, 'calendar-date', 'must be a DD.MM.YYYY date that exists, or a valid Date');
   return date;
 }

@@ -12,12 +12,12 @@ const INTEGER = /^\d+$/;
 const CVV = /^\d{3,4}$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Collects issues for one field table; each names the wire field and the rule. */
+/** Collects issues for one field table; each names the wire field and the rule; the message says what is wrong, after the field. */
 export class IssueList {
   readonly issues: ValidationIssue[] = [];
 
   add(field: Pick<FieldSpec, 'wire'> & { property?: string }, rule: ValidationRule, message: string, specRule?: number): void {
-    const issue: ValidationIssue = { field: field.wire, rule, message: `${field.wire}: ${message}` };
+    const issue: ValidationIssue = { field: field.wire, rule, message };
     if (field.property !== undefined) issue.property = field.property;
     if (specRule !== undefined) issue.specRule = specRule;
     this.issues.push(issue);

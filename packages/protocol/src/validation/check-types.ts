@@ -25,7 +25,7 @@ export function typedToWire(input: unknown, fields: readonly FieldSpec[], issues
     if (value === undefined) continue;
     const expected = typeProblem(field, value);
     if (expected !== undefined) {
-      issues.add(field, 'type', `${field.property} must be ${expected}`);
+      issues.add(field, 'type', `must be ${expected}`);
       continue;
     }
     row[field.wire] = toWireValue(field, value);

@@ -1,4 +1,11 @@
 // "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
+import type { CodecErrorCode } from '@paysign/payload-codec';
+
+type Kebab<Code extends string> = Code extends `${infer Head}_${infer Tail}` ? `${Lowercase<Head>}-${Kebab<Tail>}` : Lowercase<Code>;
+
+// Why the `payload` of update-recurring-payments cannot be read: payload-codec's CodecErrorCode in
+// kebab case (`invalid-base64`, `unknown-header`, `ragged-row`, ...).
+export type PayloadRule = Kebab<CodecErrorCode>;
 /**
  * The rule a validation issue breaks. Stable across versions: match on it, not on the message.
  * `specRule` on the issue gives the number of the spec's rule (1-11) where there is one.
@@ -49,17 +56,21 @@ export type ValidationRule =
   | 'csv-character' // `;`, `"`, CR or LF in a CSV cell while the client's csvQuoting is 'reject', or a NUL in any cell
   | 'invalid-option' // a client option that cannot work (credentials, base URL, timeout)
   | 'invalid-request' // a request the signer cannot sign (a URL or parameter it refuses), named by its part
-  | 'unknown-field'; // a field this operation does not have (it would be lost); field `(unknown column)` when its name may be card data
+  | 'repeated' // a parameter given more than once in a request as received: the gateway reads each field once
+  | 'unknown-field' // a field this operation does not have (it would be lost); field `(unknown column)` when its name may be card data
+  | PayloadRule; // the payload cannot be decoded (Base64, UTF-8, the CSV): payload-codec's code
 
 /**
- * One broken rule: which field (wire spelling), which rule, and a message that says both.
+ * One broken rule: which row (in a batch), which field (wire spelling), which rule, and a message
+ * that says what is wrong. The message names neither the row nor the field: each audience's
+ * formatter (`formatClientIssue`, `formatRowIssue`, ...) puts them where its reader looks.
  *
  * @example
  * ```ts
  * import { validateRecurringPayment, type ValidationIssue } from '@paysign/protocol';
  *
  * const issues: ValidationIssue[] = validateRecurringPayment(update, { projectCurrency: 'EUR' });
- * for (const issue of issues) console.error(`${issue.field}: ${issue.rule}: ${issue.message}`);
+ * for (const issue of issues) console.error(`${issue.field}: ${issue.message} (${issue.rule})`);
  * ```
  */
 export interface ValidationIssue {
@@ -70,8 +81,8 @@ export interface ValidationIssue {
   rule: ValidationRule;
   /** The number of the spec's rule ("Rules on the recurring-payment fields", 1-11), if any. */
   specRule?: number;
-  /** Index of the payment (row) in a batch, when validating several. */
+  /** 0-based index of the payment (row) in a batch, when validating several: `payments[row]`, the payload's data row `row + 1`. */
   row?: number;
-  /** Human-readable; names the field and the rule; never holds a card number (masked) or a CVV. */
+  /** What is wrong, said after the field's name (`is required`); never the row or the field, never a card number (masked) or a CVV. */
   message: string;
 }

@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import { readCappedBytes, type BodyCarrier } from '@paysign/protocol';
+ * import { readCappedBytes, type BodyCarrier } from '@paysign/protocol/io';
  *
  * const message: BodyCarrier = request; // a Request or a Response
  * const bytes = await readCappedBytes(message, 1_048_576); // undefined when longer
@@ -36,7 +36,7 @@ export function declaredTooLarge(message: BodyCarrier, maxBytes: number): boolea
  *
  * @example
  * ```ts
- * import { readCappedBytes } from '@paysign/protocol';
+ * import { readCappedBytes } from '@paysign/protocol/io';
  *
  * async function handle(request: Request): Promise<Response> {
  *   const bytes = await readCappedBytes(request, 1024 * 1024);
