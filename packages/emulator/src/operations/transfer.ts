@@ -11,13 +11,13 @@ import { testCardOutcome } from '../orders/test-cards.js';
  * the merchant back.
  */
 export function transfer(context: OperationContext, paynetOrderId: string, open: (order: NewOrder) => void): ReplyPairs {
-  const valueOf = (name: string) => context.params.find(([given]) => given === name)?.[1];
+  const paramValue = (name: string) => context.params.find(([given]) => given === name)?.[1];
   const currency = context.merchant.account.currency;
   const problems = checkOperation('transfer', context.params, currency === undefined ? {} : { projectCurrency: currency }).map((issue) => describeIssue(issue));
-  const merchantOrderId = valueOf('client_orderid');
+  const merchantOrderId = paramValue('client_orderid');
   if (problems.length > 0) return validationError(context.serialNumber, problems.join('; '), merchantOrderId);
-  const outcome = testCardOutcome(valueOf('credit_card_number')) ?? testCardOutcome(valueOf('destination-card-no'));
-  const amount = valueOf('amount');
+  const outcome = testCardOutcome(paramValue('credit_card_number')) ?? testCardOutcome(paramValue('destination-card-no'));
+  const amount = paramValue('amount');
   open({
     orderid: paynetOrderId,
     operation: 'transfer',
