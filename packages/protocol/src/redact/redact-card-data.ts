@@ -1,43 +1,131 @@
 import { luhnValid } from './luhn.js';
-import { isShowablePan, maskPan } from './mask-pan.js';
-
-// What may stand between two digits of one card number: a single space, dot, hyphen, underscore or slash.
-const SEPARATOR = '[ ._/-]';
+import { isShowablePan } from './mask-pan.js';
+import { maskPayload } from './masked-forms.js';
 
 // A UUID (8-4-4-4-12 hex digits), such as the gateway's serial-number.
-const UUID = '(?<![0-9A-Za-z-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Za-z-])';
+const UUID = /(?<![0-9A-Za-z-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Za-z-])/g;
 
-// 13 or more digits, each pair of digits at most one separator apart: the whole run, never a piece
-// of it (not after a digit, nor after a digit and a separator). Whatever is glued before or after
-// it (letters, `_`, `=`, a percent-escape) does not matter: `pan=4111111111111111x` is a card number.
-const DIGIT_RUN = String.raw`(?<!\d)(?<!\d${SEPARATOR})\d(?:${SEPARATOR}?\d){12,}`;
+// A percent-escape, encoded any number of times: %2B, %252B, %25252B... (a base string encodes its
+// values twice, a log or a URL of it once more). Its last two hex digits say what it stands for.
+const ESCAPE = /%(?:25)*([0-9A-Fa-f]{2})/y;
+// What may stand between two digits of one card number, plain or percent-encoded: a space, `+`
+// (a space in a form body), dot, hyphen, underscore or slash.
+const SEPARATOR_CHARS = ' +._/-';
+const ENCODED_SEPARATORS: ReadonlySet<string> = /* @__PURE__ */ new Set(['20', '2B', '2E', '2F', '2D', '5F']);
 
-const CARD_NUMBER = new RegExp(`(${UUID})|${DIGIT_RUN}`, 'g');
-const ONLY_DIGIT_RUNS = new RegExp(DIGIT_RUN, 'g');
+const OTHER = 0;
+const DIGIT = 1;
+const SEPARATOR = 2;
 
-// Where a CVV keyword may start: not glued to a letter or digit, except right after a
-// percent-escape such as %3D (`=`) or %253D (encoded twice).
-const START = '(?:(?<![0-9A-Za-z])|(?<=%(?:25)?[0-9A-Fa-f]{2}))';
+interface Token {
+  kind: typeof OTHER | typeof DIGIT | typeof SEPARATOR;
+  end: number;
+  /** The digit a DIGIT token stands for (`%34` and `%2534` stand for 4). */
+  digit: string;
+}
+
+function tokenAt(text: string, at: number, readEscapes: boolean): Token {
+  const char = text[at];
+  if (char === undefined) return { kind: OTHER, end: at, digit: '' };
+  if (char >= '0' && char <= '9') return { kind: DIGIT, end: at + 1, digit: char };
+  if (SEPARATOR_CHARS.includes(char)) return { kind: SEPARATOR, end: at + 1, digit: '' };
+  if (char === '%' && readEscapes) {
+    ESCAPE.lastIndex = at;
+    const escape = ESCAPE.exec(text);
+    if (escape !== null) {
+      const hex = (escape[1] as string).toUpperCase();
+      const end = at + escape[0].length;
+      if (hex[0] === '3' && hex[1] !== undefined && hex[1] <= '9') return { kind: DIGIT, end, digit: hex[1] };
+      return { kind: ENCODED_SEPARATORS.has(hex) ? SEPARATOR : OTHER, end, digit: '' };
+    }
+  }
+  return { kind: OTHER, end: at + 1, digit: '' };
+}
+
+// Every run of 13 or more digits, each pair of digits at most one separator apart: the whole run,
+// never a piece of it, whatever is glued around it. Linear in the text's length. Read twice: first
+// every character as itself (`%22` before a run may be a percent sign and digits of the number),
+// then with percent-escapes read as what they stand for (`%2520` between digits is a space).
+function maskDigitRuns(text: string, readEscapes: boolean): string {
+  let out = '';
+  let copied = 0;
+  let at = 0;
+  while (at < text.length) {
+    const first = tokenAt(text, at, readEscapes);
+    if (first.kind !== DIGIT) {
+      at = first.end;
+      continue;
+    }
+    const pieces: Array<{ token: Token; start: number }> = [{ token: first, start: at }];
+    let digits = first.digit;
+    let end = first.end;
+    for (;;) {
+      const next = tokenAt(text, end, readEscapes);
+      if (next.kind === DIGIT) {
+        pieces.push({ token: next, start: end });
+        digits += next.digit;
+        end = next.end;
+        continue;
+      }
+      if (next.kind === SEPARATOR) {
+        const after = tokenAt(text, next.end, readEscapes);
+        if (after.kind === DIGIT) {
+          pieces.push({ token: next, start: end }, { token: after, start: next.end });
+          digits += after.digit;
+          end = after.end;
+          continue;
+        }
+      }
+      break;
+    }
+    if (digits.length >= 13) {
+      out += text.slice(copied, at) + maskRun(text, pieces, digits);
+      copied = end;
+    }
+    at = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+// A valid-shaped PAN shows as first 6 + last 4, separators dropped; any other run has every digit
+// a `*`, separators kept (a mistyped PAN is still most of a real card number).
+function maskRun(text: string, pieces: ReadonlyArray<{ token: Token; start: number }>, digits: string): string {
+  if (isShowablePan(digits)) return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+  return pieces.map(({ token, start }) => (token.kind === DIGIT ? '*' : text.slice(start, token.end))).join('');
+}
+
+// Where a keyword may start: not glued to a letter or digit, except right after a percent-escape
+// such as %3D (`=`), %26 (`&`) or %253D (encoded twice).
+const START = '(?:(?<![0-9A-Za-z_-])|(?<=%(?:25)*[0-9A-Fa-f]{2}))';
 
 // A CVV-like value: 3 or 4 digits after cvv, cvv2, cvc, cvc2 or cid (any case) and `=`, `:` or
-// spaces (plain, JSON-quoted, or percent-encoded once or twice).
-const CVV_VALUE = new RegExp(String.raw`${START}(cvv2?|cvc2?|cid)(["']?(?:\s*[=:]\s*|\s+|%(?:25)?3[DdAa]|%(?:25)?20)["']?)(\d{3,4})(?!\d)`, 'gi');
+// spaces (plain, JSON-quoted, or percent-encoded at any depth).
+const CVV_VALUE = new RegExp(
+  String.raw`${START}(cvv2?|cvc2?|cid)(["']?(?:\s*[=:]\s*|\s+|\+|%(?:25)*3[DdAa]|%(?:25)*20|%(?:25)*2[Bb])["']?)(\d{3,4})(?!\d)`,
+  'gi',
+);
+
+// A `payload` parameter (update-recurring-payments: the Base64 of a CSV with card numbers and CVVs
+// in it, which no digit rule can see): its value, plain or percent-encoded at any depth, up to the
+// next `&`, quote or space.
+const PAYLOAD_VALUE = new RegExp(String.raw`${START}(payload)(["']?\s*[=:]\s*["']?|%(?:25)*3[Dd])((?:[A-Za-z0-9+/_-]|%(?:25)*(?:2[BbFf]|3[Dd])|=)+)`, 'g');
 
 /**
  * Masks card data in free text (a gateway's error message, a log line, a base string, a journal
- * record), the one routine every package uses:
+ * record, a request shown on a page or a terminal), the one routine every package uses:
  *
- * - a **digit run** of 13 or more digits, the digits at most one space, dot, hyphen, underscore or
- *   slash apart (`4111111111111111`, `4111 1111 1111 1111`, `4111.1111.1111.1111`,
- *   `4111-1111-1111-1111`, `4111_1111_1111_1111`, `4111/1111/1111/1111`), **whatever is glued
- *   before or after it** (`pan=4111111111111111x`, `id_4111111111111111`, Base64, hex), is a card
- *   number: shown as first 6 + last 4 when it is a valid-shaped PAN (14-19 digits, Luhn-valid),
- *   masked entirely otherwise (every digit a `*`, separators kept: a mistyped PAN is still most of
- *   a real card number, and a failed check digit or a 20-digit run may be a PAN with a CVV after
- *   it). A UUID (8-4-4-4-12 hex digits, like the gateway's serial numbers) is kept whole unless a
- *   Luhn-valid 13-19 digit run hides in it;
+ * - a **digit run** of 13 or more digits, the digits at most one space, `+`, dot, hyphen,
+ *   underscore or slash apart, each separator and each digit plain or percent-encoded any number
+ *   of times (`4111 1111 1111 1111`, `4111+1111+1111+1111`, `4111%25201111%25201111%25201111`,
+ *   `4111%252B1111...`), **whatever is glued before or after it** (`pan=4111111111111111x`,
+ *   Base64, hex), is a card number: shown as first 6 + last 4 when it is a valid-shaped PAN (14-19
+ *   digits, Luhn-valid), masked entirely otherwise (every digit a `*`, separators kept). A UUID
+ *   (8-4-4-4-12 hex digits, like the gateway's serial numbers) is kept whole unless a Luhn-valid
+ *   13-19 digit run hides in it;
  * - a **CVV**: 3 or 4 digits after `cvv`, `cvv2`, `cvc`, `cvc2` or `cid` (any case) and `=`,
- *   `:` or spaces (also `%3D`, as in a base string), masked entirely.
+ *   `:` or spaces (also percent-encoded, as in a base string), masked entirely;
+ * - a **payload** (`payload=...`, `payload%3D...`, `"payload":"..."`): the Base64 CSV of
+ *   update-recurring-payments, shown only as its length (see {@link maskPayload}).
  *
  * Shorter numbers (amounts, dates, phone numbers, IPv4 addresses) are left alone. The price of
  * masking by shape: an order id or a nonce with 13 or more digits in a row is masked too.
@@ -45,22 +133,26 @@ const CVV_VALUE = new RegExp(String.raw`${START}(cvv2?|cvc2?|cid)(["']?(?:\s*[=:
  * @example
  * ```ts
  * redactCardData('card 4111.1111.1111.1111 refused, cvv2=987'); // 'card 411111******1111 refused, cvv2=***'
- * redactCardData('pan=4111111111111111x'); // 'pan=411111******1111x'
- * redactCardData('Invalid CVV 987 for 4111111111111112'); // 'Invalid CVV *** for ****************'
+ * redactCardData('credit_card_number%3D4111%25201111%25201111%25201111'); // 'credit_card_number%3D411111******1111'
+ * redactCardData('payload=Y2xpZW50LW9yZGVyLWlk'); // 'payload=[payload, 24 Base64 characters]'
  * ```
  */
 export function redactCardData(text: string): string {
   if (typeof text !== 'string') return text;
-  return text
-    .replace(CARD_NUMBER, (run, uuid: string | undefined) =>
-      uuid === undefined ? maskRun(run) : isSerialUuid(uuid) ? uuid : uuid.replace(ONLY_DIGIT_RUNS, maskRun),
-    )
-    .replace(CVV_VALUE, (_match, word: string, separator: string, cvv: string) => `${word}${separator}${'*'.repeat(cvv.length)}`);
+  const payloadsOut = text.replace(PAYLOAD_VALUE, (_match, name: string, separator: string, value: string) => `${name}${separator}${maskPayload(value)}`);
+  let out = '';
+  let copied = 0;
+  for (const match of payloadsOut.matchAll(UUID)) {
+    const uuid = match[0];
+    out += maskBothReadings(payloadsOut.slice(copied, match.index)) + (isSerialUuid(uuid) ? uuid : maskBothReadings(uuid));
+    copied = match.index + uuid.length;
+  }
+  out += maskBothReadings(payloadsOut.slice(copied));
+  return out.replace(CVV_VALUE, (_match, word: string, separator: string, cvv: string) => `${word}${separator}${'*'.repeat(cvv.length)}`);
 }
 
-function maskRun(run: string): string {
-  const digits = run.replace(/\D/g, '');
-  return isShowablePan(digits) ? maskPan(digits) : run.replace(/\d/g, '*');
+function maskBothReadings(text: string): string {
+  return maskDigitRuns(maskDigitRuns(text, false), true);
 }
 
 // A UUID is kept whole unless a card number hides in it: a digit run (leading zeros dropped) of
