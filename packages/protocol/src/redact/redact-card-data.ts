@@ -31,10 +31,10 @@ function tokenAt(text: string, at: number, readEscapes: boolean): Token {
   if (SEPARATOR_CHARS.includes(char)) return { kind: SEPARATOR, end: at + 1, digit: '' };
   if (char === '%' && readEscapes) {
     ESCAPE.lastIndex = at;
-    const escape = ESCAPE.exec(text);
-    if (escape !== null) {
-      const hex = (escape[1] as string).toUpperCase();
-      const end = at + escape[0].length;
+    const escaped = ESCAPE.exec(text);
+    if (escaped !== null) {
+      const hex = (escaped[1] as string).toUpperCase();
+      const end = at + escaped[0].length;
       if (hex[0] === '3' && hex[1] !== undefined && hex[1] <= '9') return { kind: DIGIT, end, digit: hex[1] };
       return { kind: ENCODED_SEPARATORS.has(hex) ? SEPARATOR : OTHER, end, digit: '' };
     }
