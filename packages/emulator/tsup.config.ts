@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 // `index` is runtime-neutral (fetch handler, stores); `node` adds the HTTP server and file loading.
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts', explain: 'src/explain/index.ts' },
+  entry: { index: 'src/index.ts', node: 'src/node.ts' },
   format: ['esm'],
   target: 'es2022',
   platform: 'neutral',

@@ -316,6 +316,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     }
     const read = await readCappedBody(request, maxBodyBytes);
     if ('tooLarge' in read) return refuse(413, 'body_too_large', `the body is over the ${maxBodyBytes}-byte cap`);
+    readBodies.set(request, read.text);
     if (mediaType === 'absent' && read.text !== '') return refuse(415, 'unsupported_media_type', 'a body was sent without a Content-Type');
     if (countFormParameters([url.search.slice(1), read.text], maxParameters) > maxParameters) {
       return refuse(400, 'too_many_parameters', `the request has more than ${maxParameters} parameters`);
@@ -328,8 +329,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       body,
     });
     if (!result.ok) {
-      // With the body as read: the console's request log runs paysign explain's engine on it.
-      outcomes.set(request, { reason: result.reason, message: result.message, body: read.text });
+      outcomes.set(request, { reason: result.reason, message: result.message });
       log({ kind: 'refused', method: request.method, path, reason: result.reason, message: result.message });
       return forbidden();
     }
@@ -380,7 +380,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   // The console (GET /) and the signature debugger (GET /debugger): guarded like the admin API.
   // Why each request was refused, for the request log: set where the emulator refuses it.
   const outcomes = new WeakMap<Request, RefusalOutcome>();
-  const requests = createRequestLog({ merchants, publicOrigin, now, timestampWindowSeconds: window, capacity: 200 });
+  // The body as read, for the request inspector (masked there).
+  const readBodies = new WeakMap<Request, string>();
+  const requests = createRequestLog({ merchants, publicOrigin, pathPrefix, now, timestampWindowSeconds: window });
   addConsoleRoutes(app, {
     access: adminApi,
     publicOrigin,
@@ -477,9 +479,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const response = await app.fetch(request, env);
     // The console's request log: every request but the console's and the admin API's own.
     if (!ownPath(new URL(request.url).pathname)) {
+      // The gateway's replies are short form or JSON texts; an empty 403/404 has no body at all.
+      const reply = response.body === null ? '' : await response.clone().text();
       requests.record(
-        { method: request.method, url: request.url, authorization: request.headers.get('authorization'), ...outcomes.get(request) },
-        response.status,
+        { method: request.method, url: request.url, headers: request.headers, body: readBodies.get(request) },
+        { status: response.status, body: reply },
+        outcomes.get(request),
       );
     }
     return response;

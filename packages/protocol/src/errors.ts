@@ -34,6 +34,10 @@ export type GatewayErrorCode =
   | 'TRANSPORT_FAILED' // DNS, TLS, connection reset, ...
   | 'ABORTED' // the caller's AbortSignal fired
   | 'TIMEOUT' // GatewayTimeoutError: timeoutMs elapsed
+  // ExplainInputError of @paysign/gateway/diagnose: the credentials cannot check the request
+  | 'MISSING_CONTROL_KEY' // an HMAC-* request, no control key given
+  | 'MISSING_PUBLIC_KEY' // an RSA-* request, no public key given
+  | 'UNUSABLE_PUBLIC_KEY' // the public key cannot be read or is too weak
   // BulkError of @paysign/bulk: a bulk run of update-recurring-payments
   | 'BULK_INVALID_OPTIONS' // an option of the bulk run cannot work (concurrency, rate, shard, source, ...)
   | 'BULK_INVALID_ROWS' // rows broke the spec's rules and skipInvalid was not set: nothing was sent

@@ -1,9 +1,11 @@
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { UsageError } from '../cli/usage-error.js';
-import { describeDifferences, explainRequest, ExplainInputError, type Diagnosis } from '@paysign/emulator/explain';
+import { describeDifferences, explainRequest, ExplainInputError, type Diagnosis } from '@paysign/gateway/diagnose';
+import { redactBaseString } from '@paysign/protocol';
 import type { Command } from './command.js';
 import { readFlagFile, readJsonFile } from './read-file.js';
+import { terminalText as t } from '../redact/redact.js';
 
 const usage = `paysign explain (--url URL [--authorization HEADER] [--body BODY] | --request FILE) (--control-key K | --public-key FILE) [options]
 
@@ -41,24 +43,25 @@ export function printDiagnosis(io: Output, diagnosis: Diagnosis): void {
     mismatch: io.red('refused: the signature does not match the request'),
     masked: io.yellow('cannot check: the request holds masked card data, and the signature covers the real values'),
     malformed: io.red('refused: the request cannot be read'),
+    refused: io.red('refused: the signature verifies, but the gateway refuses the request (see the cause)'),
   };
-  io.out(`${io.bold('Verdict')}  ${verdicts[diagnosis.verdict]}${diagnosis.signatureMethod ? io.dim(` (${diagnosis.signatureMethod})`) : ''}`);
+  io.out(`${io.bold('Verdict')}  ${verdicts[diagnosis.verdict]}${diagnosis.signatureMethod ? io.dim(` (${t(diagnosis.signatureMethod)})`) : ''}`);
   if (diagnosis.expectedBaseString !== undefined) {
     io.out(io.bold('Expected base string (what the gateway computes)'));
-    io.out(`  ${diagnosis.expectedBaseString}`);
+    io.out(`  ${t(redactBaseString(diagnosis.expectedBaseString))}`);
   }
   if (diagnosis.signedBaseString !== undefined && diagnosis.signedBaseString !== diagnosis.expectedBaseString) {
     io.out(io.bold('Base string the header implies (what was signed)'));
-    io.out(`  ${diagnosis.signedBaseString}`);
+    io.out(`  ${t(redactBaseString(diagnosis.signedBaseString))}`);
     io.out(io.bold('Difference'));
-    for (const line of describeDifferences(diagnosis.expectedBaseString ?? '', diagnosis.signedBaseString)) io.out(`  ${line}`);
+    for (const line of describeDifferences(diagnosis.expectedBaseString ?? '', diagnosis.signedBaseString)) io.out(`  ${t(line)}`);
   } else if (diagnosis.verdict === 'mismatch' && diagnosis.signedBaseString === undefined) {
     io.out(io.bold('Base string the header implies'));
     io.out('  none of the variants tried verifies with this key');
   }
   if (diagnosis.causes.length > 0) {
     io.out(io.bold(diagnosis.causes.length === 1 ? 'Likely cause' : 'Likely causes'));
-    for (const cause of diagnosis.causes) io.out(`  - ${cause.message} ${io.dim(`[${cause.code}]`)}`);
+    for (const cause of diagnosis.causes) io.out(`  - ${t(cause.message)} ${io.dim(`[${cause.code}]`)}`);
   }
 }
 
@@ -141,7 +144,18 @@ export const explainCommand: Command = {
           diagnosis = without;
         }
       }
-      if (values.json) io.out(JSON.stringify(diagnosis, null, 2));
+      if (values.json)
+        io.out(
+          JSON.stringify(
+            {
+              ...diagnosis,
+              ...(diagnosis.expectedBaseString !== undefined && { expectedBaseString: redactBaseString(diagnosis.expectedBaseString) }),
+              ...(diagnosis.signedBaseString !== undefined && { signedBaseString: redactBaseString(diagnosis.signedBaseString) }),
+            },
+            null,
+            2,
+          ),
+        );
       else printDiagnosis(io, diagnosis);
       return diagnosis.verdict === 'valid' ? 0 : 1;
     } catch (error) {

@@ -71,8 +71,66 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
       q: c.req.query('q'),
       payment: c.req.query('payment'),
       notice: c.req.query('notice'),
+      rrefused: c.req.query('rrefused'),
+      roperation: c.req.query('roperation'),
+      rlogin: c.req.query('rlogin'),
+      rorder: c.req.query('rorder'),
+      rbefore: c.req.query('rbefore'),
     });
     return new Response(html, { status: 200, headers: pageHeaders("'none'") });
+  });
+  // The request inspector as JSON (guarded by the admin API's /emulator/* checks, registered first).
+  app.get('/emulator/requests', (c) => {
+    const limit = c.req.query('limit');
+    const before = c.req.query('before');
+    const refused = c.req.query('refused');
+    const bad = [
+      limit !== undefined && !/^[1-9][0-9]{0,2}$/.test(limit) ? 'limit: a whole number 1-500' : '',
+      before !== undefined && !/^[1-9][0-9]{0,15}$/.test(before) ? 'before: a request id' : '',
+      refused !== undefined && refused !== '1' && refused !== '0' ? 'refused: 1 or 0' : '',
+    ].filter((problem) => problem !== '');
+    if (bad.length > 0) return Response.json({ error: 'bad query', issues: bad }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+    const operation = c.req.query('operation');
+    const login = c.req.query('login');
+    const order = c.req.query('order');
+    const listed = options.requests.list({
+      ...(refused !== undefined && { refused: refused === '1' }),
+      ...(operation !== undefined && { operation }),
+      ...(login !== undefined && { login }),
+      ...(order !== undefined && { order }),
+      ...(before !== undefined && { before: Number(before) }),
+      limit: Math.min(Number(limit ?? 50), 500),
+    });
+    return Response.json(listed, { headers: { 'Cache-Control': 'no-store' } });
+  });
+  // Live updates: each new or newly diagnosed request as a server-sent event (its JSON, masked).
+  app.get('/emulator/requests/events', (c) => {
+    let unsubscribe = (): void => {};
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const encoder = new TextEncoder();
+        controller.enqueue(encoder.encode(': paysign emulator requests\n\n'));
+        unsubscribe = options.requests.subscribe((entry) => {
+          try {
+            controller.enqueue(encoder.encode(`id: ${entry.id}\nevent: request\ndata: ${JSON.stringify(entry)}\n\n`));
+          } catch {
+            unsubscribe();
+          }
+        });
+        c.req.raw.signal.addEventListener('abort', () => {
+          unsubscribe();
+          try {
+            controller.close();
+          } catch {}
+        });
+      },
+      cancel() {
+        unsubscribe();
+      },
+    });
+    return new Response(stream, {
+      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    });
   });
   app.get('/debugger', () => {
     const page = debuggerPage();

@@ -1,160 +1,303 @@
+import { explainRequest } from '@paysign/gateway/diagnose';
 import { parseAuthorizationHeader } from '@paysign/oauth-core';
 import { parseFormPairs } from '@paysign/oauth-core/encoding';
-import { redactCardData } from '@paysign/protocol';
-import { explainRequest } from '../explain/explain-request.js';
+import { matchOperationPath, redactBaseString, redactCardData, redactFormBody, redactRequest, type RequestToShow } from '@paysign/protocol';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 
-/** Why the console says a request was refused: explain's codes, and the emulator's own for what explain cannot see. */
+/** Why a request was refused: the emulator's own code, or for a signature that does not verify, the diagnosis engine's. */
 export interface RefusalCause {
   code: string;
   message: string;
 }
 
-/** One request the emulator answered, as the console shows it: all of it masked (PAN first 6 + last 4, CVV as stars). */
+/** Why the emulator refused a request, as it knew at the time. */
+export interface RefusalOutcome {
+  reason: string;
+  message: string;
+}
+
+/**
+ * One request the emulator answered, as the inspector shows it: all of it masked (a card number
+ * 6 + 4, a CVV as stars, the payload as its length), a long body cut.
+ */
 export interface LoggedRequest {
-  seq: number;
+  /** Increasing; `before=ID` pages to older ones. */
+  id: number;
   /** ISO time it was answered. */
   at: string;
   method: string;
   path: string;
+  operation?: string;
+  login?: string;
+  /** Order ids the request or its reply names (the merchant's and the gateway's). */
+  orders: string[];
   status: number;
-  /** Why it was refused (empty when it was answered 2xx), computed when the console first shows it. */
+  request: RequestToShow;
+  reply: { status: number; body: string };
+  /** `pending` until the diagnosis queue reaches it; `skipped` when the body is over the diagnosis cap. */
+  diagnosis: 'none' | 'pending' | 'done' | 'skipped';
+  /** Why it was refused (absent when it was answered 2xx). */
   causes?: RefusalCause[];
-  /** The base string the gateway computes for it, masked, when explain could build one. */
+  /** The base string the gateway computes for it, masked, when the diagnosis could build one. */
   expectedBaseString?: string;
 }
 
-/** Why the emulator refused a request, as it knew at the time: its reason and message, and the body when it read one. */
-export interface RefusalOutcome {
-  reason: string;
-  message: string;
-  /** The body as read, for a signature that did not verify (explain needs it). */
-  body?: string;
-}
-
-interface Entry {
-  seq: number;
-  at: string;
-  method: string;
-  url: string;
-  path: string;
-  status: number;
-  /** The emulator's clock when it was answered, in Unix seconds (the timestamp window is checked at that time). */
-  now: number;
-  authorization: string | null;
-  outcome: RefusalOutcome | undefined;
-  diagnosis?: Promise<Pick<LoggedRequest, 'causes' | 'expectedBaseString'>>;
+/** Which requests {@link RequestLog.list} returns. */
+export interface RequestFilter {
+  refused?: boolean;
+  operation?: string;
+  login?: string;
+  order?: string;
+  /** Only requests older than this id. */
+  before?: number;
+  /** Default 50, at most 500. */
+  limit?: number;
 }
 
 export interface RequestLog {
-  /** Records an answered request, with why it was refused when it was. */
-  record(request: { method: string; url: string; authorization: string | null } & Partial<RefusalOutcome>, status: number): void;
-  /** The newest `limit` requests, newest first, each refused one with its diagnosis. */
-  newest(limit: number): Promise<LoggedRequest[]>;
+  /** Records an answered request and its reply, with why it was refused when it was. Never waits. */
+  record(
+    request: { method: string; url: string; headers: Headers; body: string | undefined },
+    reply: { status: number; body: string },
+    outcome?: RefusalOutcome,
+  ): void;
+  /** Requests matching the filter, newest first, and how many were dropped as the oldest. */
+  list(filter?: RequestFilter): { requests: LoggedRequest[]; dropped: number };
+  /** Called with each new or newly diagnosed request (the console's live updates). Returns the unsubscribe. */
+  subscribe(listener: (entry: LoggedRequest) => void): () => void;
+  /** Resolves when the diagnosis queue is empty (tests, shutdown). */
+  idle(): Promise<void>;
 }
 
 export interface RequestLogOptions {
   merchants: MerchantRegistry;
   publicOrigin: string | undefined;
+  pathPrefix: string;
   timestampWindowSeconds: number;
   now: () => number;
-  /** How many requests are kept (the oldest go first). */
-  capacity: number;
+  /** Most bytes kept for all requests together (the oldest go first). Default 64 MiB. */
+  maxBytes?: number;
 }
 
-const mask = (text: string): string => redactCardData(text);
+/** The default byte budget: at least 10,000 requests even when each is at its per-request cap. */
+export const DEFAULT_REQUEST_LOG_BYTES: number = 64 * 1024 * 1024;
+/** Most characters of a request's or reply's body kept (masked); the rest is cut and counted. */
+const SHOWN_BODY_CHARS = 2048;
+/** Bodies over this are not diagnosed (the diagnosis would cost more than it tells). */
+export const DIAGNOSIS_MAX_BODY_BYTES: number = 256 * 1024;
+/** Most bytes of bodies waiting for a diagnosis; a refused request beyond it is not diagnosed. */
+const QUEUE_MAX_BYTES = 4 * 1024 * 1024;
+/** The diagnosis budget per request: layouts and bytes of base strings. */
+const DIAGNOSIS_BUDGET = { maxVariants: 48, maxBaseStringBytes: 4 * 1024 * 1024 } as const;
 
-/** The consumer key a request names, in its header or its form body. */
-function consumerKeyOf(authorization: string | null, body: string): string | undefined {
-  try {
-    if (authorization !== null) return parseAuthorizationHeader(authorization).params.oauth_consumer_key;
-  } catch {
-    return undefined;
-  }
-  return parseFormPairs(body).find(([name]) => name === 'oauth_consumer_key')?.[1];
+// The emulator's and the verifier's reasons, named as the diagnosis names them.
+const CODES: Readonly<Record<string, string>> = { replayed_nonce: 'nonce_reused' };
+
+const cut = (text: string): string => (text.length <= SHOWN_BODY_CHARS ? text : `${text.slice(0, SHOWN_BODY_CHARS)}… [${text.length} characters in all]`);
+
+function sizeOf(entry: LoggedRequest): number {
+  let size = 256 + entry.path.length + entry.request.url.length + entry.request.body.length + entry.reply.body.length + (entry.expectedBaseString?.length ?? 0);
+  for (const value of Object.values(entry.request.headers)) size += value.length + 32;
+  for (const cause of entry.causes ?? []) size += cause.message.length + 32;
+  return size * 2;
 }
 
-// The verifier's and the emulator's reasons, named as the console names them.
-const CODES: Record<string, string> = { unknown_consumer: 'unknown_merchant', replayed_nonce: 'replayed_nonce' };
+// setImmediate where the runtime has it (Node, Bun, Deno), else a zero timeout (workerd, browsers).
+const nextTurn = (task: () => void): void => {
+  if (typeof setImmediate === 'function') setImmediate(task);
+  else setTimeout(task, 0);
+};
+
+interface Job {
+  entry: LoggedRequest;
+  method: string;
+  url: string;
+  authorization: string | null;
+  body: string;
+  now: number;
+}
 
 /**
- * The emulator's request log for the console: a ring of the last requests. A refused one shows
- * the emulator's reason (an unknown merchant, an endpoint not assigned, a nonce used before, a
- * stale timestamp, a path that is no operation); for a signature that does not verify, the causes
- * `paysign explain`'s engine finds on the full request received (the merchant's key, the
- * emulator's clock and window), computed when first shown. Only masked text leaves it.
+ * The emulator's request inspector: every request it answered (but the console's and the admin
+ * API's), masked as {@link redactRequest} shows a request, bounded in bytes (the oldest dropped and
+ * counted). A request refused for its signature is diagnosed once, off the request path: a queue
+ * bounded in bytes, worked one request per `setImmediate` turn, each with a budget of layouts,
+ * bodies over 256 KiB not at all; the page and the JSON route only read what is there.
  *
  * @example
  * ```ts
- * const log = createRequestLog({ merchants, publicOrigin: undefined, now, timestampWindowSeconds: 300, capacity: 200 });
- * log.record({ method: 'POST', url, authorization, reason: 'invalid_signature', message, body }, 403);
- * (await log.newest(10))[0]?.causes; // [{ code: 'wrong_key', message: '...' }]
+ * const log = createRequestLog({ merchants, publicOrigin: undefined, pathPrefix: '/payment', now, timestampWindowSeconds: 300 });
+ * log.record({ method: 'POST', url, headers: request.headers, body }, { status: 403, body: '' }, { reason: 'invalid_signature', message });
+ * await log.idle();
+ * log.list({ refused: true }).requests[0]?.causes; // [{ code: 'wrong_key', message: '...' }]
  * ```
  */
 export function createRequestLog(options: RequestLogOptions): RequestLog {
-  const entries: Entry[] = [];
-  let seq = 0;
+  const maxBytes = options.maxBytes ?? DEFAULT_REQUEST_LOG_BYTES;
+  const entries: LoggedRequest[] = [];
+  const sizes: number[] = [];
+  let head = 0;
+  let bytes = 0;
+  let dropped = 0;
+  let nextId = 0;
+  const queue: Job[] = [];
+  let queuedBytes = 0;
+  let working = false;
+  let idleWaiters: Array<() => void> = [];
+  const listeners = new Set<(entry: LoggedRequest) => void>();
+  const notify = (entry: LoggedRequest): void => {
+    for (const listener of listeners) listener(entry);
+  };
 
-  async function diagnose(entry: Entry): Promise<Pick<LoggedRequest, 'causes' | 'expectedBaseString'>> {
-    const outcome = entry.outcome;
-    if (outcome === undefined) return { causes: [{ code: 'refused', message: `answered ${entry.status}` }] };
-    const plain = { causes: [{ code: CODES[outcome.reason] ?? outcome.reason, message: mask(outcome.message) }] };
-    // A signature that does not verify: why, as paysign explain finds it on the request received.
-    if (outcome.reason !== 'invalid_signature' || outcome.body === undefined) return plain;
-    const merchant = options.merchants.get(consumerKeyOf(entry.authorization, outcome.body) ?? '');
-    if (merchant === undefined) return plain;
-    const received = new URL(entry.url);
-    const url = options.publicOrigin === undefined ? entry.url : `${options.publicOrigin}${received.pathname}${received.search}`;
-    const { controlKey, publicKeys } = merchant.account;
-    try {
-      const diagnosis = await explainRequest({
-        method: entry.method,
-        url,
-        ...(entry.authorization !== null && { authorization: entry.authorization }),
-        body: outcome.body,
-        ...(controlKey !== undefined && { controlKey }),
-        ...(publicKeys?.[0] !== undefined && { publicKey: publicKeys[0] }),
-        now: entry.now,
-        timestampWindowSeconds: options.timestampWindowSeconds,
-      });
-      if (diagnosis.causes.length === 0) return plain;
-      return {
-        causes: diagnosis.causes.map((cause) => ({ code: cause.code, message: mask(cause.message) })),
-        ...(diagnosis.expectedBaseString !== undefined && { expectedBaseString: mask(diagnosis.expectedBaseString) }),
-      };
-    } catch {
-      return plain;
+  function keep(entry: LoggedRequest): void {
+    const size = sizeOf(entry);
+    entries.push(entry);
+    sizes.push(size);
+    bytes += size;
+    while (bytes > maxBytes && entries.length - head > 1) {
+      bytes -= sizes[head] as number;
+      head++;
+      dropped++;
+    }
+    // Compact now and then, so the arrays do not grow for ever.
+    if (head > 1024 && head * 2 > entries.length) {
+      entries.splice(0, head);
+      sizes.splice(0, head);
+      head = 0;
     }
   }
 
-  return {
-    record(request, status) {
-      const path = new URL(request.url).pathname;
-      entries.push({
-        seq: ++seq,
-        at: new Date().toISOString(),
-        method: request.method,
-        url: request.url,
-        path,
-        status,
-        now: options.now(),
-        authorization: request.authorization,
-        outcome:
-          request.reason === undefined
-            ? undefined
-            : { reason: request.reason, message: request.message ?? '', ...(request.body !== undefined && { body: request.body }) },
+  async function diagnose(job: Job): Promise<void> {
+    const { entry } = job;
+    const login = entry.login;
+    const merchant = login === undefined ? undefined : options.merchants.get(login);
+    const received = new URL(job.url);
+    const url = options.publicOrigin === undefined ? job.url : `${options.publicOrigin}${received.pathname}${received.search}`;
+    const endpointId = matchOperationPath(received.pathname, options.pathPrefix)?.endpointId;
+    try {
+      const { controlKey, publicKeys } = merchant?.account ?? {};
+      const diagnosis = await explainRequest({
+        method: job.method,
+        url,
+        ...(job.authorization !== null && { authorization: job.authorization }),
+        body: job.body,
+        ...(controlKey !== undefined && { controlKey }),
+        ...(publicKeys?.[0] !== undefined && { publicKey: publicKeys[0] }),
+        now: job.now,
+        timestampWindowSeconds: options.timestampWindowSeconds,
+        facts: { merchant: merchant === undefined ? null : { endpointIds: merchant.account.endpointIds }, ...(endpointId !== undefined && { endpointId }) },
+        ...DIAGNOSIS_BUDGET,
       });
-      if (entries.length > options.capacity) entries.shift();
-    },
-    async newest(limit) {
-      const shown = entries.slice(-limit).reverse();
-      const out: LoggedRequest[] = [];
-      for (const entry of shown) {
-        if (entry.status >= 400) entry.diagnosis ??= diagnose(entry);
-        const diagnosis = entry.status >= 400 ? await (entry.diagnosis as Promise<Pick<LoggedRequest, 'causes' | 'expectedBaseString'>>) : {};
-        out.push({ seq: entry.seq, at: entry.at, method: entry.method, path: mask(entry.path), status: entry.status, ...diagnosis });
+      if (diagnosis.causes.length > 0) entry.causes = diagnosis.causes.map((cause) => ({ code: cause.code, message: redactCardData(cause.message) }));
+      if (diagnosis.expectedBaseString !== undefined) entry.expectedBaseString = cut(redactBaseString(diagnosis.expectedBaseString));
+    } catch {
+      // The emulator's own reason stays.
+    }
+    entry.diagnosis = 'done';
+  }
+
+  function work(): void {
+    const job = queue.shift();
+    if (job === undefined) {
+      working = false;
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const wake of waiters) wake();
+      return;
+    }
+    queuedBytes -= job.body.length;
+    void diagnose(job).then(() => {
+      notify(job.entry);
+      // One diagnosis per turn of the event loop: requests waiting meanwhile go first.
+      nextTurn(work);
+    });
+  }
+
+  return {
+    record(request, reply, outcome) {
+      const url = new URL(request.url);
+      const authorization = request.headers.get('authorization');
+      const body = request.body ?? '';
+      let login: string | undefined;
+      try {
+        login = authorization === null ? undefined : parseAuthorizationHeader(authorization).params.oauth_consumer_key;
+      } catch {
+        login = undefined;
       }
-      return out;
+      const pairs = body.length <= DIAGNOSIS_MAX_BODY_BYTES ? parseFormPairsSafe(body) : [];
+      login ??= pairs.find(([name]) => name === 'oauth_consumer_key')?.[1];
+      const replyPairs = parseFormPairsSafe(reply.body.replace(/\n/g, ''));
+      const orders = [...pairs, ...replyPairs].filter(([name]) => /order-?_?id$/i.test(name)).map(([, value]) => redactCardData(value));
+      const headers: Record<string, string> = {};
+      for (const [name, value] of request.headers) if (name !== 'cookie') headers[name] = cut(value);
+      const shown = redactRequest({ method: request.method, url: request.url, headers, body: '' });
+      const refused = reply.status >= 400;
+      const operation = matchOperationPath(url.pathname, options.pathPrefix)?.operation;
+      const entry: LoggedRequest = {
+        id: ++nextId,
+        at: new Date().toISOString(),
+        method: shown.method,
+        path: redactCardData(url.pathname),
+        ...(operation !== undefined && { operation }),
+        ...(login !== undefined && { login: redactCardData(login) }),
+        orders: [...new Set(orders)],
+        status: reply.status,
+        // Masked whole, then cut: a cut first could leave 12 digits of a card number unmasked.
+        request: { ...shown, body: cut(redactFormBody(body)) },
+        reply: { status: reply.status, body: cut(redactFormBody(reply.body)) },
+        diagnosis: 'none',
+        ...(refused && {
+          causes: [
+            outcome === undefined
+              ? { code: 'refused', message: `answered ${reply.status}` }
+              : { code: CODES[outcome.reason] ?? outcome.reason, message: redactCardData(outcome.message) },
+          ],
+        }),
+      };
+      if (refused && outcome?.reason === 'invalid_signature') {
+        if (body.length > DIAGNOSIS_MAX_BODY_BYTES || queuedBytes + body.length > QUEUE_MAX_BYTES) entry.diagnosis = 'skipped';
+        else {
+          entry.diagnosis = 'pending';
+          queue.push({ entry, method: request.method, url: request.url, authorization, body, now: options.now() });
+          queuedBytes += body.length;
+          if (!working) {
+            working = true;
+            nextTurn(work);
+          }
+        }
+      }
+      keep(entry);
+      notify(entry);
+    },
+    list(filter = {}) {
+      const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
+      const out: LoggedRequest[] = [];
+      for (let i = entries.length - 1; i >= head && out.length < limit; i--) {
+        const entry = entries[i] as LoggedRequest;
+        if (filter.before !== undefined && entry.id >= filter.before) continue;
+        if (filter.refused === true && entry.status < 400) continue;
+        if (filter.refused === false && entry.status >= 400) continue;
+        if (filter.operation !== undefined && entry.operation !== filter.operation) continue;
+        if (filter.login !== undefined && entry.login !== filter.login) continue;
+        if (filter.order !== undefined && !entry.orders.includes(filter.order)) continue;
+        out.push(entry);
+      }
+      return { requests: out, dropped };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    idle() {
+      return working ? new Promise((resolve) => idleWaiters.push(resolve)) : Promise.resolve();
     },
   };
+}
+
+function parseFormPairsSafe(text: string): Array<readonly [string, string]> {
+  try {
+    return parseFormPairs(text);
+  } catch {
+    return [];
+  }
 }

@@ -1,8 +1,8 @@
 // The signature debugger's script, bundled for the browser by scripts/build-debugger.mjs into
 // the page itself: the explain engine of `paysign explain` on crypto.subtle, no network at all.
 import { signBaseString } from '@paysign/oauth-core';
-import { redactCardData } from '@paysign/protocol';
-import { describeDifferences, type Diagnosis, explainRequest, ExplainInputError } from '../explain/index.js';
+import { redactBaseString, redactCardData } from '@paysign/protocol';
+import { describeDifferences, type Diagnosis, explainRequest, ExplainInputError } from '@paysign/gateway/diagnose';
 
 const field = (id: string): string => (document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement).value;
 const show = (id: string, text: string): void => {
@@ -43,7 +43,7 @@ async function run(): Promise<void> {
       ...(publicKey !== '' && { publicKey }),
     });
     show('verdict', `${diagnosis.verdict}${diagnosis.signatureMethod ? ` (${diagnosis.signatureMethod})` : ''}`);
-    show('base-string', redactCardData(diagnosis.expectedBaseString ?? '-'));
+    show('base-string', diagnosis.expectedBaseString === undefined ? '-' : redactBaseString(diagnosis.expectedBaseString));
     show('expected-signature', await expectedSignature(diagnosis, controlKey));
     const signed = diagnosis.signedBaseString;
     show(
@@ -74,8 +74,15 @@ async function run(): Promise<void> {
   }
 }
 
-(document.getElementById('debugger') as HTMLFormElement).addEventListener('submit', (event) => {
+const form = document.getElementById('debugger') as HTMLFormElement;
+form.addEventListener('submit', (event) => {
   event.preventDefault();
   void run();
+});
+// Checks as you type: once typing pauses for 300 ms.
+let typing: ReturnType<typeof setTimeout> | undefined;
+form.addEventListener('input', () => {
+  clearTimeout(typing);
+  typing = setTimeout(() => void run(), 300);
 });
 show('status', 'ready');

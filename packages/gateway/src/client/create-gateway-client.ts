@@ -1,6 +1,6 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
 import { CodecError, checkCsvCell, encodePayload, type Quoting } from '@paysign/payload-codec';
-import { checkMerchantCredentials, JSON_REPLY_MEDIA_TYPE, recurringPaymentColumns, type CheckedMerchantCredentials } from '@paysign/protocol';
+import { checkMerchantCredentials, JSON_REPLY_MEDIA_TYPE, recurringPaymentColumns, redactBaseString, type CheckedMerchantCredentials } from '@paysign/protocol';
 import { GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '@paysign/protocol';
 import { toPanEligibilitySendParams, toTransferParams } from '@paysign/protocol';
@@ -12,7 +12,6 @@ import type { ValidationIssue } from '@paysign/protocol';
 import { validateRecurringPayment, validateRecurringPaymentRow } from '@paysign/protocol';
 import { validatePanEligibilitySend, validateTransfer } from '@paysign/protocol';
 import { DEFAULT_MAX_REPLY_BYTES, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './options.js';
-import { redactBaseString } from './redact-base-string.js';
 import { sendRequest } from './send-request.js';
 
 /**
@@ -139,7 +138,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     } catch (error) {
       // The reader knows nothing of the request: the error is made again, complete, with what was signed.
       if (error instanceof GatewayAuthenticationError) {
-        throw new GatewayAuthenticationError(error.message, error.details, { redactedBaseString: redactBaseString(signed.baseString, params) });
+        throw new GatewayAuthenticationError(error.message, error.details, { redactedBaseString: redactBaseString(signed.baseString) });
       }
       throw error;
     }
