@@ -85,7 +85,7 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
     const before = c.req.query('before');
     const refused = c.req.query('refused');
     const bad = [
-      limit !== undefined && !/^[1-9][0-9]{0,2}$/.test(limit) ? 'limit: a whole number 1-500' : '',
+      limit !== undefined && !(/^[1-9][0-9]{0,2}$/.test(limit) && Number(limit) <= 500) ? 'limit: a whole number 1-500' : '',
       before !== undefined && !/^[1-9][0-9]{0,15}$/.test(before) ? 'before: a request id' : '',
       refused !== undefined && refused !== '1' && refused !== '0' ? 'refused: 1 or 0' : '',
     ].filter((problem) => problem !== '');

@@ -88,7 +88,7 @@ export const DIAGNOSIS_MAX_BODY_BYTES: number = 256 * 1024;
 /** Most bytes of bodies waiting for a diagnosis; a refused request beyond it is not diagnosed. */
 const QUEUE_MAX_BYTES = 4 * 1024 * 1024;
 /** The diagnosis budget per request: layouts and bytes of base strings. */
-const DIAGNOSIS_BUDGET = { maxVariants: 48, maxBaseStringBytes: 4 * 1024 * 1024 } as const;
+const DIAGNOSIS_BUDGET = { maxVariants: 400, maxBaseStringBytes: 4 * 1024 * 1024 } as const;
 
 // The emulator's and the verifier's reasons, named as the diagnosis names them.
 const CODES: Readonly<Record<string, string>> = { replayed_nonce: 'nonce_reused' };
@@ -224,7 +224,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
       } catch {
         login = undefined;
       }
-      const pairs = body.length <= DIAGNOSIS_MAX_BODY_BYTES ? parseFormPairsSafe(body) : [];
+      const pairs = parseFormPairsSafe(body);
       login ??= pairs.find(([name]) => name === 'oauth_consumer_key')?.[1];
       const replyPairs = parseFormPairsSafe(reply.body.replace(/\n/g, ''));
       const orders = [...pairs, ...replyPairs].filter(([name]) => /order-?_?id$/i.test(name)).map(([, value]) => redactCardData(value));

@@ -57,7 +57,7 @@ export interface ExplainInput {
   /** What the gateway (an emulator) knows beyond the request, to name refusals that are not the signature. */
   facts?: GatewayFacts;
   /**
-   * Most base-string layouts tried, the expected one included. Default 64. With the byte budget,
+   * Most base-string layouts tried, the expected one included. Default 400 (every layout of a request of up to about 40 parameters). With the byte budget,
    * it bounds the work on any request: a large body is checked against fewer variants.
    */
   maxVariants?: number;
@@ -83,7 +83,7 @@ export interface GatewayFacts {
 }
 
 /** Default of {@link ExplainInput.maxVariants}. */
-const DEFAULT_MAX_VARIANTS = 64;
+const DEFAULT_MAX_VARIANTS = 400;
 /** Default of {@link ExplainInput.maxBaseStringBytes}. */
 const DEFAULT_MAX_BASE_STRING_BYTES = 16 * 1024 * 1024;
 
