@@ -154,3 +154,12 @@ describe('a request as it may be shown', () => {
     );
   });
 });
+
+describe('the payload rule reads parameters, not prose', () => {
+  it('masks payload=, payload%3D, payload%253D and "payload":"..."; leaves "payload: the header row" alone', () => {
+    expect(redactCardData('payload=Y2xpZW50&x=1')).toBe('payload=[payload, 8 Base64 characters]&x=1');
+    expect(redactCardData('%26payload%3DY2xp%252B%26x')).toBe('%26payload%3D[payload, 5 Base64 characters]%26x');
+    expect(redactCardData('{"payload":"Y2xpZW50"}')).toBe('{"payload":"[payload, 8 Base64 characters]"}');
+    expect(redactCardData("payload: the header row's column 1")).toBe("payload: the header row's column 1");
+  });
+});

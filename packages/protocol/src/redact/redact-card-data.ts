@@ -106,9 +106,10 @@ const CVV_VALUE = new RegExp(
 );
 
 // A `payload` parameter (update-recurring-payments: the Base64 of a CSV with card numbers and CVVs
-// in it, which no digit rule can see): its value, plain or percent-encoded at any depth, up to the
-// next `&`, quote or space.
-const PAYLOAD_VALUE = new RegExp(String.raw`${START}(payload)(["']?\s*[=:]\s*["']?|%(?:25)*3[Dd])((?:[A-Za-z0-9+/_-]|%(?:25)*(?:2[BbFf]|3[Dd])|=)+)`, 'g');
+// in it, which no digit rule can see) after `=`, `%3D` (any depth) or a quoted `":"`: its value,
+// plain or percent-encoded at any depth, up to the next `&`, quote or space. Prose ("payload: the
+// header row...") is not a parameter.
+const PAYLOAD_VALUE = new RegExp(String.raw`${START}(payload)(=|%(?:25)*3[Dd]|["']\s*:\s*["'])((?:[A-Za-z0-9+/_-]|%(?:25)*(?:2[BbFf]|3[Dd])|=)+)`, 'g');
 
 /**
  * Masks card data in free text (a gateway's error message, a log line, a base string, a journal
