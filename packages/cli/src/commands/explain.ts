@@ -6,6 +6,7 @@ import { redactBaseString } from '@paysign/protocol';
 import type { Command } from './command.js';
 import { readFlagFile, readJsonFile } from './read-file.js';
 import { terminalText as t } from '../redact/redact.js';
+import { askEmulator, type EmulatorDiagnosis } from './explain-emulator.js';
 
 const usage = `paysign explain (--url URL [--authorization HEADER] [--body BODY] | --request FILE) (--control-key K | --public-key FILE) [options]
 
@@ -21,7 +22,9 @@ and --request FILE instead.
 
 Options:
   --request FILE         the request as "paysign send --save-request FILE" wrote it (method,
-                         url, headers, body), in place of --url, --authorization and --body
+                         url, headers, body), in place of --url, --authorization and --body;
+                         sent to a local emulator (127.0.0.1, localhost, [::1]), the emulator
+                         is asked what it made of it (its cause code; no key needed)
   --url URL              the URL the request was sent to
   --authorization H      the Authorization header value ("OAuth ..."); optional when
                          --body carries the oauth_* parameters
@@ -63,6 +66,27 @@ export function printDiagnosis(io: Output, diagnosis: Diagnosis): void {
     io.out(io.bold(diagnosis.causes.length === 1 ? 'Likely cause' : 'Likely causes'));
     for (const cause of diagnosis.causes) io.out(`  - ${t(cause.message)} ${io.dim(`[${cause.code}]`)}`);
   }
+}
+
+/** Prints what a local emulator made of the request; exit 0 only when it accepted it (or would). */
+function printEmulatorAnswer(io: Output, answer: EmulatorDiagnosis, origin: string, json: boolean): number {
+  const refused = answer.recorded ? (answer.status ?? 0) >= 400 : answer.verdict !== 'valid';
+  if (json) io.out(JSON.stringify({ emulator: origin, ...answer }, null, 2));
+  else {
+    const how = answer.recorded
+      ? `the emulator at ${origin} answered it ${answer.status}`
+      : `the emulator at ${origin} does not keep it; diagnosed with its merchants and keys`;
+    io.out(`${io.bold('Verdict')}  ${refused ? io.red(`refused: ${t(how)}`) : io.green(`accepted: ${t(how)}`)}`);
+    if (answer.expectedBaseString !== undefined) {
+      io.out(io.bold('Expected base string (what the gateway computes)'));
+      io.out(`  ${t(redactBaseString(answer.expectedBaseString))}`);
+    }
+    if (answer.causes.length > 0) {
+      io.out(io.bold(answer.causes.length === 1 ? 'Cause' : 'Causes'));
+      for (const cause of answer.causes) io.out(`  - ${t(cause.message)} ${io.dim(`[${t(cause.code)}]`)}`);
+    }
+  }
+  return refused ? 1 : 0;
 }
 
 /** Whether a form body carries `oauth_signature` (the request's OAuth parameters are in the body). */
@@ -118,6 +142,13 @@ export const explainCommand: Command = {
     if (pastedName !== undefined) io.err(io.yellow('note: --authorization began with "Authorization:", the header\'s name: read without it'));
     const body = saved === undefined ? values.body : saved.body;
     const method = saved?.method ?? values.method;
+    // A request saved from a send to a local emulator: the emulator says what it made of it (the
+    // cause it recorded when it refused it), so explain and the emulator agree.
+    if (saved !== undefined) {
+      const headers: Record<string, string> = authorization === undefined ? {} : { authorization };
+      const answer = await askEmulator({ method: saved.method, url: saved.url, headers, body: saved.body });
+      if (answer !== undefined) return printEmulatorAnswer(io, answer, new URL(saved.url).origin, values.json === true);
+    }
     if ((authorization === undefined || authorization === '') && !bodyCarriesSignature(body ?? '')) {
       throw new UsageError('--authorization is required unless --body carries the oauth_* parameters (oauth_signature included)');
     }

@@ -18,7 +18,8 @@ import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';
 import { shellQuote } from '../cli/shell-quote.js';
 import type { Output } from '../cli/output.js';
-import { redactText } from '../redact/redact.js';
+import { redactText, terminalText } from '../redact/redact.js';
+import { askEmulator } from './explain-emulator.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
 import { CONNECTION_FLAG_OPTIONS, merchantCredentials, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
@@ -226,7 +227,14 @@ export const sendCommand: Command = {
               read.map(({ wireNamed }) => wireNamed),
             )
           : refusalFrom(error);
-      if (error instanceof GatewayAuthenticationError) throw authenticationRefusal(error, values['show-request'] === true, saveTo);
+      if (error instanceof GatewayAuthenticationError) {
+        // A local emulator says why it refused (the cause code it recorded); a real gateway does not.
+        const request = sent.at(-1);
+        const answer = request === undefined ? undefined : await askEmulator(request);
+        const cause = answer?.causes[0];
+        if (cause !== undefined) io.err(`the emulator's cause: ${terminalText(cause.code)}: ${terminalText(cause.message)}`);
+        throw authenticationRefusal(error, values['show-request'] === true, saveTo);
+      }
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS')
         throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);
       throw error;

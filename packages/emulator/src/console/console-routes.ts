@@ -1,4 +1,6 @@
 import { fromEpochDay, toEpochDay } from '@paysign/protocol';
+import { parseAuthorizationHeader } from '@paysign/oauth-core';
+import { parseFormPairs } from '@paysign/oauth-core/encoding';
 import type { Hono } from 'hono';
 import { adminHostAllowed } from '../admin/host-check.js';
 import { adminAllowed, type AdminAccess } from '../admin/loopback.js';
@@ -27,6 +29,16 @@ const text = (status: number, message: string): Response =>
   new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
 
 const back = (to: string): Response => new Response(null, { status: 303, headers: { Location: to, 'Cache-Control': 'no-store' } });
+
+/** The `oauth_signature` a request carries, in its header or its body. */
+function signatureOf(authorization: string | null, body: string): string | undefined {
+  try {
+    if (authorization !== null) return parseAuthorizationHeader(authorization).params.oauth_signature;
+    return parseFormPairs(body).find(([name]) => name === 'oauth_signature')?.[1];
+  } catch {
+    return undefined;
+  }
+}
 
 /** Where an admin answer leads: back to the page, with the admin API's reason when it refused. */
 async function after(response: Response, to: string): Promise<Response> {
@@ -102,6 +114,54 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
       limit: Math.min(Number(limit ?? 50), 500),
     });
     return Response.json(listed, { headers: { 'Cache-Control': 'no-store' } });
+  });
+  // What the emulator made of a request (a `paysign send` 403, a `--save-request` file): the kept
+  // request with the same oauth_signature and its recorded cause, or, when it keeps none, a
+  // diagnosis now with what the emulator knows (its merchants and keys). Masked, like the rest.
+  app.post('/emulator/diagnose', async (c) => {
+    const read = await readCappedBody(c.req.raw, 4 * 1024 * 1024);
+    if ('tooLarge' in read) return Response.json({ error: 'the request to diagnose is over 4 MiB' }, { status: 413 });
+    let given: { method?: unknown; url?: unknown; headers?: unknown; body?: unknown };
+    try {
+      given = JSON.parse(read.text) as typeof given;
+    } catch {
+      return Response.json({ error: 'expected JSON: method, url, headers, body' }, { status: 400 });
+    }
+    const headers = typeof given?.headers === 'object' && given.headers !== null ? (given.headers as Record<string, unknown>) : {};
+    const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+    if (
+      typeof given?.url !== 'string' ||
+      !URL.canParse(given.url) ||
+      typeof given.body !== 'string' ||
+      (authorization !== undefined && typeof authorization !== 'string')
+    )
+      return Response.json({ error: 'expected JSON: method, url, headers, body' }, { status: 400 });
+    const method = typeof given.method === 'string' ? given.method : 'POST';
+    const signature = signatureOf(authorization ?? null, given.body);
+    const recorded = signature === undefined ? undefined : await options.requests.find(signature);
+    if (recorded !== undefined) {
+      const inBodyOnly = authorization === undefined && signature !== undefined && recorded.causes?.[0]?.code === 'missing_parameter';
+      const causes = inBodyOnly
+        ? [{ code: 'oauth_in_body_only', message: 'the oauth_* parameters are in the form body only: the gateway reads them from the Authorization header' }]
+        : (recorded.causes ?? []);
+      return Response.json(
+        {
+          recorded: true,
+          id: recorded.id,
+          status: recorded.status,
+          causes,
+          ...(recorded.expectedBaseString !== undefined && { expectedBaseString: recorded.expectedBaseString }),
+        },
+        { headers: { 'Cache-Control': 'no-store' } },
+      );
+    }
+    const fresh = await options.requests.diagnoseNow({
+      method,
+      url: given.url,
+      authorization: (authorization as string | undefined) ?? null,
+      body: given.body,
+    });
+    return Response.json({ recorded: false, ...fresh }, { headers: { 'Cache-Control': 'no-store' } });
   });
   // Live updates: each new or newly diagnosed request as a server-sent event (its JSON, masked).
   app.get('/emulator/requests/events', (c) => {

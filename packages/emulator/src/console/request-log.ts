@@ -40,6 +40,8 @@ export interface LoggedRequest {
   causes?: RefusalCause[];
   /** The base string the gateway computes for it, masked, when the diagnosis could build one. */
   expectedBaseString?: string;
+  /** The diagnosis engine's verdict, once diagnosed. */
+  verdict?: string;
 }
 
 /** Which requests {@link RequestLog.list} returns. */
@@ -67,6 +69,15 @@ export interface RequestLog {
   subscribe(listener: (entry: LoggedRequest) => void): () => void;
   /** Resolves when the diagnosis queue is empty (tests, shutdown). */
   idle(): Promise<void>;
+  /** The newest kept request signed with this `oauth_signature`, once its diagnosis is done. */
+  find(signature: string): Promise<LoggedRequest | undefined>;
+  /** Diagnoses a request the emulator has not seen (or no longer keeps), with what it knows, within the budget. */
+  diagnoseNow(request: {
+    method: string;
+    url: string;
+    authorization: string | null;
+    body: string;
+  }): Promise<{ causes: RefusalCause[]; verdict?: string; expectedBaseString?: string }>;
 }
 
 export interface RequestLogOptions {
@@ -92,6 +103,13 @@ const DIAGNOSIS_BUDGET = { maxVariants: 400, maxBaseStringBytes: 4 * 1024 * 1024
 
 // The emulator's and the verifier's reasons, named as the diagnosis names them.
 const CODES: Readonly<Record<string, string>> = { replayed_nonce: 'nonce_reused' };
+
+// The emulator wants the OAuth parameters in the header: a request without one that carries them in
+// its body is refused for that (the code the diagnosis gives it too).
+function causeCode(outcome: RefusalOutcome, authorization: string | null, pairs: ReadonlyArray<readonly [string, string]>): string {
+  if (outcome.reason === 'missing_parameter' && authorization === null && pairs.some(([name]) => name === 'oauth_signature')) return 'oauth_in_body_only';
+  return CODES[outcome.reason] ?? outcome.reason;
+}
 
 const cut = (text: string): string => (text.length <= SHOWN_BODY_CHARS ? text : `${text.slice(0, SHOWN_BODY_CHARS)}… [${text.length} characters in all]`);
 
@@ -136,6 +154,8 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
   const maxBytes = options.maxBytes ?? DEFAULT_REQUEST_LOG_BYTES;
   const entries: LoggedRequest[] = [];
   const sizes: number[] = [];
+  const signatures: (string | undefined)[] = [];
+  const bySignature = new Map<string, LoggedRequest>();
   let head = 0;
   let bytes = 0;
   let dropped = 0;
@@ -149,13 +169,17 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
     for (const listener of listeners) listener(entry);
   };
 
-  function keep(entry: LoggedRequest): void {
+  function keep(entry: LoggedRequest, signature: string | undefined): void {
     const size = sizeOf(entry);
     entries.push(entry);
     sizes.push(size);
+    signatures.push(signature);
+    if (signature !== undefined) bySignature.set(signature, entry);
     bytes += size;
     while (bytes > maxBytes && entries.length - head > 1) {
       bytes -= sizes[head] as number;
+      const gone = signatures[head];
+      if (gone !== undefined && bySignature.get(gone) === entries[head]) bySignature.delete(gone);
       head++;
       dropped++;
     }
@@ -163,6 +187,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
     if (head > 1024 && head * 2 > entries.length) {
       entries.splice(0, head);
       sizes.splice(0, head);
+      signatures.splice(0, head);
       head = 0;
     }
   }
@@ -188,12 +213,17 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
         facts: { merchant: merchant === undefined ? null : { endpointIds: merchant.account.endpointIds }, ...(endpointId !== undefined && { endpointId }) },
         ...DIAGNOSIS_BUDGET,
       });
+      entry.verdict = diagnosis.verdict;
       if (diagnosis.causes.length > 0) entry.causes = diagnosis.causes.map((cause) => ({ code: cause.code, message: redactCardData(cause.message) }));
       if (diagnosis.expectedBaseString !== undefined) entry.expectedBaseString = cut(redactBaseString(diagnosis.expectedBaseString));
     } catch {
       // The emulator's own reason stays.
     }
     entry.diagnosis = 'done';
+  }
+
+  function idle(): Promise<void> {
+    return working ? new Promise((resolve) => idleWaiters.push(resolve)) : Promise.resolve();
   }
 
   function work(): void {
@@ -218,14 +248,15 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
       const url = new URL(request.url);
       const authorization = request.headers.get('authorization');
       const body = request.body ?? '';
-      let login: string | undefined;
+      let header: Record<string, string> = {};
       try {
-        login = authorization === null ? undefined : parseAuthorizationHeader(authorization).params.oauth_consumer_key;
+        header = authorization === null ? {} : parseAuthorizationHeader(authorization).params;
       } catch {
-        login = undefined;
+        header = {};
       }
       const pairs = parseFormPairsSafe(body);
-      login ??= pairs.find(([name]) => name === 'oauth_consumer_key')?.[1];
+      const login = header.oauth_consumer_key ?? pairs.find(([name]) => name === 'oauth_consumer_key')?.[1];
+      const signature = header.oauth_signature ?? pairs.find(([name]) => name === 'oauth_signature')?.[1];
       const replyPairs = parseFormPairsSafe(reply.body.replace(/\n/g, ''));
       const orders = [...pairs, ...replyPairs].filter(([name]) => /order-?_?id$/i.test(name)).map(([, value]) => redactCardData(value));
       const headers: Record<string, string> = {};
@@ -250,7 +281,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
           causes: [
             outcome === undefined
               ? { code: 'refused', message: `answered ${reply.status}` }
-              : { code: CODES[outcome.reason] ?? outcome.reason, message: redactCardData(outcome.message) },
+              : { code: causeCode(outcome, authorization, pairs), message: redactCardData(outcome.message) },
           ],
         }),
       };
@@ -266,7 +297,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
           }
         }
       }
-      keep(entry);
+      keep(entry, signature);
       notify(entry);
     },
     list(filter = {}) {
@@ -288,8 +319,41 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    idle() {
-      return working ? new Promise((resolve) => idleWaiters.push(resolve)) : Promise.resolve();
+    idle,
+    async find(signature) {
+      const entry = bySignature.get(signature);
+      if (entry?.diagnosis === 'pending') await idle();
+      return entry;
+    },
+    async diagnoseNow(request) {
+      const entry: LoggedRequest = {
+        id: 0,
+        at: new Date().toISOString(),
+        method: '',
+        path: '',
+        orders: [],
+        status: 0,
+        request: { method: '', url: '', headers: {}, body: '' },
+        reply: { status: 0, body: '' },
+        diagnosis: 'pending',
+      };
+      const body = request.body.length > DIAGNOSIS_MAX_BODY_BYTES ? undefined : request.body;
+      if (body === undefined)
+        return { causes: [{ code: 'search_incomplete', message: `the body is over ${DIAGNOSIS_MAX_BODY_BYTES} bytes: not diagnosed here` }] };
+      let login: string | undefined;
+      try {
+        login = request.authorization === null ? undefined : parseAuthorizationHeader(request.authorization).params.oauth_consumer_key;
+      } catch {
+        login = undefined;
+      }
+      login ??= parseFormPairsSafe(body).find(([name]) => name === 'oauth_consumer_key')?.[1];
+      if (login !== undefined) entry.login = login;
+      await diagnose({ entry, method: request.method, url: request.url, authorization: request.authorization, body, now: options.now() });
+      return {
+        causes: entry.causes ?? [],
+        ...(entry.verdict !== undefined && { verdict: entry.verdict }),
+        ...(entry.expectedBaseString !== undefined && { expectedBaseString: entry.expectedBaseString }),
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { sensitivityOf } from '../model/sensitive-fields.js';
 import { maskPan } from './mask-pan.js';
-import { maskCardVerification, maskPayload, REDACTED } from './masked-forms.js';
+import { isMasked, maskCardVerification, maskPayload, REDACTED } from './masked-forms.js';
 import { redactCardData } from './redact-card-data.js';
 
 /**
@@ -19,6 +19,9 @@ import { redactCardData } from './redact-card-data.js';
  */
 export function maskParameter(name: string, value: string): string {
   if (value === '') return value;
+  // Shown once already (a masked base string read back): masked forms stay as they are, any card
+  // number beside them is still masked.
+  if (isMasked(value)) return redactCardData(value);
   const sensitivity = sensitivityOf(name);
   if (sensitivity === 'card-number') return maskPan(value);
   if (sensitivity === 'card-verification') return maskCardVerification(value);
