@@ -232,8 +232,12 @@ export const sendCommand: Command = {
         const request = sent.at(-1);
         const answer = request === undefined ? undefined : await askEmulator(request);
         const cause = answer?.causes[0];
-        if (cause !== undefined) io.err(`the emulator's cause: ${terminalText(cause.code)}: ${terminalText(cause.message)}`);
-        throw authenticationRefusal(error, values['show-request'] === true, saveTo);
+        throw authenticationRefusal(
+          error,
+          values['show-request'] === true,
+          saveTo,
+          cause === undefined ? undefined : `the emulator's cause: ${terminalText(cause.code)}: ${terminalText(cause.message)}`,
+        );
       }
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS')
         throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);
@@ -277,14 +281,15 @@ async function openSaveFile(path: string): Promise<{ save(request: SentRequest):
 }
 
 /** A 403/401 in the CLI's words: what the gateway refused and which flags and commands find out why. */
-function authenticationRefusal(error: GatewayAuthenticationError, shown: boolean, savedTo: string | undefined): RefusalError {
+function authenticationRefusal(error: GatewayAuthenticationError, shown: boolean, savedTo: string | undefined, emulatorCause?: string): RefusalError {
   const next =
     savedTo !== undefined
       ? `To see why, run "paysign explain --request ${shellQuote(savedTo)}" with --control-key K (HMAC-SHA1) or --public-key FILE (RSA-SHA256).`
       : shown
         ? 'To see why, run the "paysign explain" command printed above with --control-key K (HMAC-SHA1) or --public-key FILE (RSA-SHA256).'
         : 'To see why, run this command again with --save-request FILE (or --show-request) and run "paysign explain --request FILE".';
-  return new RefusalError(`refused: ${authenticationAdvice(error.details.httpStatus, next)}`);
+  const [first, ...rest] = `refused: ${authenticationAdvice(error.details.httpStatus, next)}`.split('\n');
+  return new RefusalError([first, ...(emulatorCause === undefined ? [] : [emulatorCause]), ...rest].join('\n'));
 }
 
 /**
