@@ -192,8 +192,13 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
       headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
     });
   });
-  app.get('/debugger', () => {
-    const page = debuggerPage();
+  app.get('/debugger', (c) => {
+    const prefill: Partial<Record<'method' | 'url' | 'authorization' | 'body', string>> = {};
+    for (const name of ['method', 'url', 'authorization', 'body'] as const) {
+      const value = c.req.query(name);
+      if (value !== undefined) prefill[name] = value;
+    }
+    const page = debuggerPage(prefill);
     return new Response(page.html, { status: 200, headers: pageHeaders(`'${page.scriptHash}'`) });
   });
 
