@@ -203,7 +203,8 @@ export async function renderConsole(state: ConsoleState, query: ConsoleQuery): P
 ${selected}
 <section id="requests"><h2>Request inspector</h2><p class="muted">Every request the emulator answered, newest first, masked; for a refused one, the cause as <code>paysign explain</code> states it, diagnosed once in the background.${dropped > 0 ? ` ${dropped} older requests were dropped.` : ''} As JSON: <code>GET /emulator/requests</code>.</p>
 <form method="get" action="/#requests"><label><input type="checkbox" name="rrefused" value="1"${query.rrefused === '1' ? ' checked' : ''}> refused only</label><label>operation <input type="text" name="roperation" value="${e(query.roperation ?? '')}"></label><label>login <input type="text" name="rlogin" value="${e(query.rlogin ?? '')}"></label><label>order <input type="text" name="rorder" value="${e(query.rorder ?? '')}"></label><button type="submit">Filter</button></form>
-<table id="request-list"><tr><th>id</th><th>time</th><th>method</th><th>path</th><th>status</th><th>why</th></tr>${requests}</table>${older !== undefined ? `<p><a id="older" href="${e(pageLink(older))}">older requests</a></p>` : ''}</section></main>`,
+<table id="request-list"><tr><th>id</th><th>time</th><th>method</th><th>path</th><th>status</th><th>why</th></tr>${requests}</table>${older !== undefined ? `<p><a id="older" href="${e(pageLink(older))}">older requests</a></p>` : ''}</section></main>
+<script src="/console-live.js" defer></script>`,
   );
 }
 

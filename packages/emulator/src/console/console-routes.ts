@@ -9,6 +9,7 @@ import { readCappedBody } from '../request/read-body.js';
 import { type ConsoleState, renderConsole } from './console-page.js';
 import { csrfProblem } from './csrf.js';
 import { pageHeaders } from './html.js';
+import { LIVE_UPDATES_SCRIPT } from './live-updates.js';
 
 /** The same day of the next calendar month, or its last day when it is shorter. */
 function monthAhead(day: number): number {
@@ -55,7 +56,7 @@ async function after(response: Response, to: string): Promise<Response> {
  * per-process form token, and a browser's `Origin`/`Sec-Fetch-Site` must be the console's own.
  */
 export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void {
-  for (const path of ['/', '/debugger', '/console/*']) {
+  for (const path of ['/', '/debugger', '/console-live.js', '/console/*']) {
     app.use(path, async (c, next) => {
       if (!adminAllowed(options.access, c.env)) return text(403, 'the console answers loopback callers only');
       if (!adminHostAllowed(c.req.raw, c.env, options.publicOrigin))
@@ -89,7 +90,14 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
       rorder: c.req.query('rorder'),
       rbefore: c.req.query('rbefore'),
     });
-    return new Response(html, { status: 200, headers: pageHeaders("'none'") });
+    // Its one script (live updates) from its own origin; the page works without it.
+    return new Response(html, { status: 200, headers: pageHeaders("'self'", "'self'") });
+  });
+  app.get('/console-live.js', () => {
+    return new Response(LIVE_UPDATES_SCRIPT, {
+      status: 200,
+      headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    });
   });
   // The request inspector as JSON (guarded by the admin API's /emulator/* checks, registered first).
   app.get('/emulator/requests', (c) => {

@@ -88,6 +88,17 @@ describe('the request inspector and the debugger, in a real browser', () => {
     expect(errors.join('\n')).toBe('');
   }, 90_000);
 
+  it('live: a request answered while the console is open appears in the table without a reload', async () => {
+    const page = await open(`${server.url}/?rrefused=1#requests`);
+    const before = await page.locator('#request-list tr[id^="request-"]').count();
+    const url = `${server.url}/payment/api/v4/transfer/1234`;
+    expect((await post(url, handSign(url, 'merchant', { method: 'HMAC-SHA1', controlKey: 'not-the-key' }, [['client_orderid', 'o-live']]))).status).toBe(403);
+    await page.waitForFunction((count) => document.querySelectorAll('#request-list tr[id^="request-"]').length > count, before);
+    await page.waitForFunction(() => document.querySelector('#request-list tr[id^="request-"] .cause code')?.textContent === 'wrong_key');
+    await page.close();
+    expect(errors.join('\n')).toBe('');
+  }, 90_000);
+
   it('the debugger reads a pasted curl command, checks as you type, and colours what differs', async () => {
     const url = 'https://sandbox.gate.example/payment/api/v2/pan-eligibility/send/1234';
     // Signed without sending-card-ref-id, sent with it: the signed base string lacks one parameter.
