@@ -50,7 +50,13 @@ function maskDigitRuns(text: string, readEscapes: boolean): string {
   let out = '';
   let copied = 0;
   let at = 0;
+  const candidate = readEscapes ? /[0-9%]/g : /[0-9]/g;
   while (at < text.length) {
+    // Only a digit (or a percent-escape of one) starts a run: the text between is skipped natively.
+    candidate.lastIndex = at;
+    const next = candidate.exec(text);
+    if (next === null) break;
+    at = next.index;
     const first = tokenAt(text, at, readEscapes);
     if (first.kind !== DIGIT) {
       at = first.end;
