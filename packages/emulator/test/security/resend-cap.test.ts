@@ -49,5 +49,9 @@ describe('admin re-send, capped per charge', () => {
     expect(refused.status).toBe(429);
     expect(refused.json.error).toContain('at most 20');
     expect((await call('GET', '/emulator/recurring-payments/rp-cap')).json.callbacks).toHaveLength(21);
+    // The receiver gets the charge's callback once and each of the 20 re-sends, no more.
+    for (let waited = 0; received < 21 && waited < 200; waited++) await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toBe(21);
   });
 });
