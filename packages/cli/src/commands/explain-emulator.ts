@@ -2,6 +2,9 @@
 // (or, for a request it does not keep, its diagnosis with the merchants and keys it knows).
 // Loopback URLs only: the request holds card data, and only the emulator answers this route.
 
+/** The `Server` header of every reply of the emulator (and of no gateway). */
+export const EMULATOR_SERVER = 'paysign-emulator';
+
 /** A request as `paysign send` sent it (and `--save-request` wrote it). */
 export interface RequestAsSent {
   method: string;

@@ -19,7 +19,7 @@ import { authenticationAdvice } from '../cli/known-errors.js';
 import { shellQuote } from '../cli/shell-quote.js';
 import type { Output } from '../cli/output.js';
 import { redactText, terminalText } from '../redact/redact.js';
-import { askEmulator } from './explain-emulator.js';
+import { askEmulator, EMULATOR_SERVER } from './explain-emulator.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
 import { CONNECTION_FLAG_OPTIONS, merchantCredentials, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
@@ -163,6 +163,8 @@ export const sendCommand: Command = {
     }
     // What went over the wire, for --show-request (printed masked, through io.err) and the error messages.
     const sent: SentRequest[] = [];
+    // The emulator names itself in every reply (Server: paysign-emulator); only then is it asked why.
+    let answeredBy: string | null = null;
     // The same transport as paysign bulk: node:http, redirects never followed.
     const transport = createNodeFetch();
     const recordingFetch: typeof fetch = async (input, init) => {
@@ -177,6 +179,7 @@ export const sendCommand: Command = {
         io.err(io.dim(`> ${request.body}`));
       }
       const response = await transport(input, init);
+      answeredBy = response.headers.get('server');
       if (values.verbose) io.err(io.dim(`< HTTP ${response.status}`));
       return response;
     };
@@ -230,7 +233,7 @@ export const sendCommand: Command = {
       if (error instanceof GatewayAuthenticationError) {
         // A local emulator says why it refused (the cause code it recorded); a real gateway does not.
         const request = sent.at(-1);
-        const answer = request === undefined ? undefined : await askEmulator(request);
+        const answer = request === undefined || answeredBy !== EMULATOR_SERVER ? undefined : await askEmulator(request);
         const cause = answer?.causes[0];
         throw authenticationRefusal(
           error,
