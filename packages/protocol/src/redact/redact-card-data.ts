@@ -3,119 +3,78 @@ import { isShowablePan } from './mask-pan.js';
 import { maskPayload } from './masked-forms.js';
 
 // A UUID (8-4-4-4-12 hex digits), such as the gateway's serial-number.
-const UUID = /(?<![0-9A-Za-z-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Za-z-])/g;
+// Captured, so that splitting a text on it keeps the UUIDs at the odd places.
+const UUID = /((?<![0-9A-Za-z-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Za-z-]))/;
 
 // A percent-escape, encoded any number of times: %2B, %252B, %25252B... (a base string encodes its
 // values twice, a log or a URL of it once more). Its last two hex digits say what it stands for.
 const ESCAPE = /%(?:25)*([0-9A-Fa-f]{2})/y;
 // What may stand between two digits of one card number, plain or percent-encoded: a space, `+`
 // (a space in a form body), dot, hyphen, underscore or slash.
-const SEPARATOR_CHARS = ' +._/-';
-const ENCODED_SEPARATORS: ReadonlySet<string> = /* @__PURE__ */ new Set(['20', '2B', '2E', '2F', '2D', '5F']);
+const SEPARATOR_CHAR = /[ +._/-]/;
+const ENCODED_SEPARATORS = /^(?:20|2B|2E|2F|2D|5F)$/i;
 
-const OTHER = 0;
-const DIGIT = 1;
-const SEPARATOR = 2;
-
-interface Token {
-  kind: typeof OTHER | typeof DIGIT | typeof SEPARATOR;
-  end: number;
-  /** The digit a DIGIT token stands for (`%34` and `%2534` stand for 4). */
-  digit: string;
-}
+// A token: what it is (0 other, 1 a digit, 2 a separator), where it ends, and the digit it stands
+// for (`%34` and `%2534` stand for 4).
+type Token = [kind: number, end: number, digit: string];
 
 function tokenAt(text: string, at: number, readEscapes: boolean): Token {
-  const char = text[at];
-  if (char === undefined) return { kind: OTHER, end: at, digit: '' };
-  if (char >= '0' && char <= '9') return { kind: DIGIT, end: at + 1, digit: char };
-  if (SEPARATOR_CHARS.includes(char)) return { kind: SEPARATOR, end: at + 1, digit: '' };
-  if (char === '%' && readEscapes) {
-    ESCAPE.lastIndex = at;
-    const escaped = ESCAPE.exec(text);
-    if (escaped !== null) {
-      const hex = (escaped[1] as string).toUpperCase();
-      const end = at + escaped[0].length;
-      if (hex[0] === '3' && hex[1] !== undefined && hex[1] <= '9') return { kind: DIGIT, end, digit: hex[1] };
-      return { kind: ENCODED_SEPARATORS.has(hex) ? SEPARATOR : OTHER, end, digit: '' };
-    }
-  }
-  return { kind: OTHER, end: at + 1, digit: '' };
+  const char = text.charAt(at);
+  if (char >= '0' && char <= '9') return [1, at + 1, char];
+  if (SEPARATOR_CHAR.test(char)) return [2, at + 1, ''];
+  ESCAPE.lastIndex = at;
+  const escaped = char === '%' && readEscapes ? ESCAPE.exec(text) : null;
+  if (escaped === null) return [0, at + 1, ''];
+  const hex = escaped[1] as string;
+  const end = at + escaped[0].length;
+  return hex[0] === '3' && (hex[1] as string) <= '9' ? [1, end, hex[1] as string] : [ENCODED_SEPARATORS.test(hex) ? 2 : 0, end, ''];
 }
 
 // Every run of 13 or more digits, each pair of digits at most one separator apart: the whole run,
 // never a piece of it, whatever is glued around it. Linear in the text's length. Read twice: first
 // every character as itself (`%22` before a run may be a percent sign and digits of the number),
 // then with percent-escapes read as what they stand for (`%2520` between digits is a space).
+// A valid-shaped PAN shows as first 6 + last 4, separators dropped; any other run has every digit
+// a `*`, separators kept (a mistyped PAN is still most of a real card number).
 function maskDigitRuns(text: string, readEscapes: boolean): string {
   let out = '';
   let copied = 0;
-  let at = 0;
   const candidate = readEscapes ? /[0-9%]/g : /[0-9]/g;
-  while (at < text.length) {
-    // Only a digit (or a percent-escape of one) starts a run: the text between is skipped natively.
-    candidate.lastIndex = at;
-    const next = candidate.exec(text);
-    if (next === null) break;
-    at = next.index;
-    const first = tokenAt(text, at, readEscapes);
-    if (first.kind !== DIGIT) {
-      at = first.end;
-      continue;
-    }
-    const pieces: Array<{ token: Token; start: number }> = [{ token: first, start: at }];
-    let digits = first.digit;
-    let end = first.end;
-    for (;;) {
+  // Only a digit (or a percent-escape of one) starts a run: the text between is skipped natively.
+  for (let found = candidate.exec(text); found !== null; found = candidate.exec(text)) {
+    const at = found.index;
+    let [kind, end, digits] = tokenAt(text, at, readEscapes);
+    let starred = '*';
+    while (kind === 1) {
       const next = tokenAt(text, end, readEscapes);
-      if (next.kind === DIGIT) {
-        pieces.push({ token: next, start: end });
-        digits += next.digit;
-        end = next.end;
-        continue;
-      }
-      if (next.kind === SEPARATOR) {
-        const after = tokenAt(text, next.end, readEscapes);
-        if (after.kind === DIGIT) {
-          pieces.push({ token: next, start: end }, { token: after, start: next.end });
-          digits += after.digit;
-          end = after.end;
-          continue;
-        }
-      }
-      break;
+      const after = next[0] === 2 ? tokenAt(text, next[1], readEscapes) : next;
+      if (after[0] !== 1) break;
+      starred += `${next[0] === 2 ? text.slice(end, next[1]) : ''}*`;
+      digits += after[2];
+      end = after[1];
     }
     if (digits.length >= 13) {
-      out += text.slice(copied, at) + maskRun(text, pieces, digits);
+      out += text.slice(copied, at) + (isShowablePan(digits) ? `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}` : starred);
       copied = end;
     }
-    at = end;
+    candidate.lastIndex = end;
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
 
-// A valid-shaped PAN shows as first 6 + last 4, separators dropped; any other run has every digit
-// a `*`, separators kept (a mistyped PAN is still most of a real card number).
-function maskRun(text: string, pieces: ReadonlyArray<{ token: Token; start: number }>, digits: string): string {
-  if (isShowablePan(digits)) return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
-  return pieces.map(({ token, start }) => (token.kind === DIGIT ? '*' : text.slice(start, token.end))).join('');
-}
-
 // Where a keyword may start: not glued to a letter or digit, except right after a percent-escape
-// such as %3D (`=`), %26 (`&`) or %253D (encoded twice).
-const START = '(?:(?<![0-9A-Za-z_-])|(?<=%(?:25)*[0-9A-Fa-f]{2}))';
+// such as %3D (`=`), %26 (`&`) or %253D (encoded twice). Both keyword patterns ignore case.
+const START = '(?:(?<![0-9a-z_-])|(?<=%(?:25)*[0-9a-f]{2}))';
 
 // A CVV-like value: 3 or 4 digits after cvv, cvv2, cvc, cvc2 or cid (any case) and `=`, `:` or
 // spaces (plain, JSON-quoted, or percent-encoded at any depth).
-const CVV_VALUE = new RegExp(
-  String.raw`${START}(cvv2?|cvc2?|cid)(["']?(?:\s*[=:]\s*|\s+|\+|%(?:25)*3[DdAa]|%(?:25)*20|%(?:25)*2[Bb])["']?)(\d{3,4})(?!\d)`,
-  'gi',
-);
+const CVV_VALUE = new RegExp(String.raw`${START}(cvv2?|cvc2?|cid)(["']?(?:\s*[=:]\s*|\s+|\+|%(?:25)*(?:3[da]|20|2b))["']?)(\d{3,4})(?!\d)`, 'gi');
 
 // A `payload` parameter (update-recurring-payments: the Base64 of a CSV with card numbers and CVVs
 // in it, which no digit rule can see) after `=`, `%3D` (any depth) or a quoted `":"`: its value,
 // plain or percent-encoded at any depth, up to the next `&`, quote or space. Prose ("payload: the
 // header row...") is not a parameter.
-const PAYLOAD_VALUE = new RegExp(String.raw`${START}(payload)(=|%(?:25)*3[Dd]|["']\s*:\s*["'])((?:[A-Za-z0-9+/_-]|%(?:25)*(?:2[BbFf]|3[Dd])|=)+)`, 'g');
+const PAYLOAD_VALUE = new RegExp(String.raw`${START}(payload)(=|%(?:25)*3d|["']\s*:\s*["'])((?:[a-z0-9+/_-]|%(?:25)*(?:2[bf]|3d)|=)+)`, 'gi');
 
 /**
  * Masks card data in free text (a gateway's error message, a log line, a base string, a journal
@@ -147,19 +106,11 @@ const PAYLOAD_VALUE = new RegExp(String.raw`${START}(payload)(=|%(?:25)*3[Dd]|["
 export function redactCardData(text: string): string {
   if (typeof text !== 'string') return text;
   const payloadsOut = text.replace(PAYLOAD_VALUE, (_match, name: string, separator: string, value: string) => `${name}${separator}${maskPayload(value)}`);
-  let out = '';
-  let copied = 0;
-  for (const match of payloadsOut.matchAll(UUID)) {
-    const uuid = match[0];
-    out += maskBothReadings(payloadsOut.slice(copied, match.index)) + (isSerialUuid(uuid) ? uuid : maskBothReadings(uuid));
-    copied = match.index + uuid.length;
-  }
-  out += maskBothReadings(payloadsOut.slice(copied));
+  const out = payloadsOut
+    .split(UUID)
+    .map((part, i) => (i % 2 === 1 && isSerialUuid(part) ? part : maskDigitRuns(maskDigitRuns(part, false), true)))
+    .join('');
   return out.replace(CVV_VALUE, (_match, word: string, separator: string, cvv: string) => `${word}${separator}${'*'.repeat(cvv.length)}`);
-}
-
-function maskBothReadings(text: string): string {
-  return maskDigitRuns(maskDigitRuns(text, false), true);
 }
 
 // A UUID is kept whole unless a card number hides in it: a digit run (leading zeros dropped) of
