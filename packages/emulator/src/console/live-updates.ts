@@ -1,10 +1,16 @@
 /**
  * The console's one script, served as `/console-live.js` (CSP `script-src 'self'`): it follows
  * `GET /emulator/requests/events` and puts each new or newly diagnosed request into the request
- * table, under the page's filters, as text (never HTML). The page works without it: the table is
+ * table, under the page's filters, as text (never HTML); it adds a copy button to each curl text. The page works without it: the table is
  * rendered by the server, the filters and paging are links and a GET form.
  */
 export const LIVE_UPDATES_SCRIPT: string = `(() => {
+  // Copy as curl: a button beside each curl text (without script, the text is there to select).
+  for (const pre of document.querySelectorAll('pre.curl')) {
+    const button = Object.assign(document.createElement('button'), { type: 'button', className: 'copy-curl', textContent: 'copy' });
+    button.addEventListener('click', () => navigator.clipboard.writeText(pre.textContent || '').then(() => (button.textContent = 'copied')));
+    pre.before(button);
+  }
   const table = document.getElementById('request-list');
   const query = new URLSearchParams(location.search);
   if (table === null || query.has('rbefore')) return;

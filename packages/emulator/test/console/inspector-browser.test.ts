@@ -72,6 +72,14 @@ describe('the request inspector and the debugger, in a real browser', () => {
     expect(html).not.toContain(payload.slice(0, 16));
     expect(html).toContain(`[payload, ${payload.length} Base64 characters]`);
     expect(await rows.first().locator('pre.curl').textContent()).toContain('$PAYSIGN_CONTROL_KEY');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await rows.first().locator('summary').click();
+    await rows.first().locator('button.copy-curl').click();
+    await page.waitForFunction(() => document.querySelector('button.copy-curl')?.textContent === 'copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await rows.first().locator('pre.curl').textContent());
+    expect(copied).not.toContain(PAN);
+    await rows.first().locator('summary').click();
 
     await rows.first().locator('summary').click();
     await rows.first().locator('a', { hasText: 'open in debugger' }).click();
