@@ -5,7 +5,7 @@ import { paysignBuild } from '../../scripts/build/tsup-base.mjs';
 // Bundled without rollup's tree shaking, as it always was; node: names kept as written.
 export default defineConfig(
   paysignBuild({
-    entry: { index: 'src/index.ts', node: 'src/node.ts', explain: 'src/explain/index.ts' },
+    entry: { index: 'src/index.ts', node: 'src/node.ts' },
     treeshake: false,
     removeNodeProtocol: false,
     external: [/^node:/, /^hono/, /^@hono\//],

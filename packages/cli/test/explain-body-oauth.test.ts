@@ -36,11 +36,14 @@ function asHeader(body: string): string {
 }
 
 describe('paysign explain with the OAuth parameters in the body (issue #12, item 4)', () => {
-  it('verifies a request without --authorization when the body carries the oauth_* parameters', () => {
+  // Issue #29 item 4: the signature verifies, but the gateway (and the emulator) read the OAuth
+  // parameters from the header only: refused, never "valid".
+  it('checks a request without --authorization when the body carries the oauth_* parameters: the signature verifies, the request is refused (oauth_in_body_only)', () => {
     const result = paysign(['explain', '--url', URL_, '--body', bodyOnlyRequest(`${KEY}&`)], { PAYSIGN_CONTROL_KEY: KEY });
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('valid: the signature verifies');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('refused: the signature verifies, but the gateway refuses the request');
+    expect(result.stdout).toContain('[oauth_in_body_only]');
     expect(result.stdout + result.stderr).not.toContain(PAN);
     expect(result.stdout + result.stderr).not.toContain(KEY);
   });

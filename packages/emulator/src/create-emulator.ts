@@ -343,7 +343,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const app = new Hono();
   const manualStops = new Set<string>();
   addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, orders, maxBodyBytes, publicOrigin, manualStops });
-  const requests = createRequestLog({ merchants, publicOrigin, now, timestampWindowSeconds: window, capacity: 200 });
+  const requests = createRequestLog({ merchants, publicOrigin, pathPrefix, now, timestampWindowSeconds: window });
   addConsoleRoutes(app, {
     access: adminApi,
     publicOrigin,
@@ -384,20 +384,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     } catch (error) {
       response = internalError(error);
     }
-    // The console's request log: every request but the console's and the admin API's own.
+    // The request inspector: every request but the console's and the admin API's own, with its
+    // reply (the gateway's replies are short form or JSON texts; an empty 403/404 has no body).
+    const reply = response.body === null ? '' : await response.clone().text();
     requests.record(
-      {
-        method: request.method,
-        url: request.url,
-        authorization: request.headers.get('authorization'),
-        // The request log's explain reads the body of a signature that did not verify.
-        ...(outcome?.accepted === false && {
-          reason: outcome.reason,
-          message: outcome.message,
-          ...(outcome.reason === 'invalid_signature' && outcome.body !== undefined && { body: outcome.body }),
-        }),
-      },
-      response.status,
+      { method: request.method, url: request.url, headers: request.headers, body: outcome?.body },
+      { status: response.status, body: reply },
+      outcome?.accepted === false ? { reason: outcome.reason, message: outcome.message } : undefined,
     );
     return outcome === undefined ? { response } : { response, outcome };
   }

@@ -60,6 +60,9 @@ export { formatCalendarDate, fromEpochDay, parseCalendarDate, toEpochDay, type C
 export { luhnValid } from './redact/luhn.js';
 export { isShowablePan, maskPan } from './redact/mask-pan.js';
 export { redactCardData } from './redact/redact-card-data.js';
+export { isMasked, maskCardVerification, maskPayload, REDACTED } from './redact/masked-forms.js';
+export { maskParameter } from './redact/mask-parameter.js';
+export { redactBaseString, redactFormBody, redactRequest, redactUrl, type RequestToShow } from './redact/redact-request.js';
 
 // Validation: every field-table row and rule, all issues at once; typed input and wire input alike
 export type { ValidationIssue, ValidationRule } from './validation/issue.js';

@@ -1,9 +1,12 @@
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { UsageError } from '../cli/usage-error.js';
-import { describeDifferences, explainRequest, ExplainInputError, type Diagnosis } from '@paysign/emulator/explain';
+import { describeDifferences, explainRequest, ExplainInputError, type Diagnosis } from '@paysign/gateway/diagnose';
+import { redactBaseString } from '@paysign/protocol';
 import type { Command } from './command.js';
 import { readFlagFile, readJsonFile } from './read-file.js';
+import { terminalText as t } from '../redact/redact.js';
+import { askEmulator, type EmulatorDiagnosis } from './explain-emulator.js';
 
 const usage = `paysign explain (--url URL [--authorization HEADER] [--body BODY] | --request FILE) (--control-key K | --public-key FILE) [options]
 
@@ -19,7 +22,9 @@ and --request FILE instead.
 
 Options:
   --request FILE         the request as "paysign send --save-request FILE" wrote it (method,
-                         url, headers, body), in place of --url, --authorization and --body
+                         url, headers, body), in place of --url, --authorization and --body;
+                         sent to a local emulator (127.0.0.1, localhost, [::1]), the emulator
+                         is asked what it made of it (its cause code; no key needed)
   --url URL              the URL the request was sent to
   --authorization H      the Authorization header value ("OAuth ..."); optional when
                          --body carries the oauth_* parameters
@@ -41,25 +46,47 @@ export function printDiagnosis(io: Output, diagnosis: Diagnosis): void {
     mismatch: io.red('refused: the signature does not match the request'),
     masked: io.yellow('cannot check: the request holds masked card data, and the signature covers the real values'),
     malformed: io.red('refused: the request cannot be read'),
+    refused: io.red('refused: the signature verifies, but the gateway refuses the request (see the cause)'),
   };
-  io.out(`${io.bold('Verdict')}  ${verdicts[diagnosis.verdict]}${diagnosis.signatureMethod ? io.dim(` (${diagnosis.signatureMethod})`) : ''}`);
+  io.out(`${io.bold('Verdict')}  ${verdicts[diagnosis.verdict]}${diagnosis.signatureMethod ? io.dim(` (${t(diagnosis.signatureMethod)})`) : ''}`);
   if (diagnosis.expectedBaseString !== undefined) {
     io.out(io.bold('Expected base string (what the gateway computes)'));
-    io.out(`  ${diagnosis.expectedBaseString}`);
+    io.out(`  ${t(redactBaseString(diagnosis.expectedBaseString))}`);
   }
   if (diagnosis.signedBaseString !== undefined && diagnosis.signedBaseString !== diagnosis.expectedBaseString) {
     io.out(io.bold('Base string the header implies (what was signed)'));
-    io.out(`  ${diagnosis.signedBaseString}`);
+    io.out(`  ${t(redactBaseString(diagnosis.signedBaseString))}`);
     io.out(io.bold('Difference'));
-    for (const line of describeDifferences(diagnosis.expectedBaseString ?? '', diagnosis.signedBaseString)) io.out(`  ${line}`);
+    for (const line of describeDifferences(diagnosis.expectedBaseString ?? '', diagnosis.signedBaseString)) io.out(`  ${t(line)}`);
   } else if (diagnosis.verdict === 'mismatch' && diagnosis.signedBaseString === undefined) {
     io.out(io.bold('Base string the header implies'));
     io.out('  none of the variants tried verifies with this key');
   }
   if (diagnosis.causes.length > 0) {
     io.out(io.bold(diagnosis.causes.length === 1 ? 'Likely cause' : 'Likely causes'));
-    for (const cause of diagnosis.causes) io.out(`  - ${cause.message} ${io.dim(`[${cause.code}]`)}`);
+    for (const cause of diagnosis.causes) io.out(`  - ${t(cause.message)} ${io.dim(`[${cause.code}]`)}`);
   }
+}
+
+/** Prints what a local emulator made of the request; exit 0 only when it accepted it (or would). */
+function printEmulatorAnswer(io: Output, answer: EmulatorDiagnosis, origin: string, json: boolean): number {
+  const refused = answer.recorded ? (answer.status ?? 0) >= 400 : answer.verdict !== 'valid';
+  if (json) io.out(JSON.stringify({ emulator: origin, ...answer }, null, 2));
+  else {
+    const how = answer.recorded
+      ? `the emulator at ${origin} answered it ${answer.status}`
+      : `the emulator at ${origin} does not keep it; diagnosed with its merchants and keys`;
+    io.out(`${io.bold('Verdict')}  ${refused ? io.red(`refused: ${t(how)}`) : io.green(`accepted: ${t(how)}`)}`);
+    if (answer.expectedBaseString !== undefined) {
+      io.out(io.bold('Expected base string (what the gateway computes)'));
+      io.out(`  ${t(redactBaseString(answer.expectedBaseString))}`);
+    }
+    if (answer.causes.length > 0) {
+      io.out(io.bold(answer.causes.length === 1 ? 'Cause' : 'Causes'));
+      for (const cause of answer.causes) io.out(`  - ${t(cause.message)} ${io.dim(`[${t(cause.code)}]`)}`);
+    }
+  }
+  return refused ? 1 : 0;
 }
 
 /** Whether a form body carries `oauth_signature` (the request's OAuth parameters are in the body). */
@@ -115,6 +142,13 @@ export const explainCommand: Command = {
     if (pastedName !== undefined) io.err(io.yellow('note: --authorization began with "Authorization:", the header\'s name: read without it'));
     const body = saved === undefined ? values.body : saved.body;
     const method = saved?.method ?? values.method;
+    // A request saved from a send to a local emulator: the emulator says what it made of it (the
+    // cause it recorded when it refused it), so explain and the emulator agree.
+    if (saved !== undefined) {
+      const headers: Record<string, string> = authorization === undefined ? {} : { authorization };
+      const answer = await askEmulator({ method: saved.method, url: saved.url, headers, body: saved.body });
+      if (answer !== undefined) return printEmulatorAnswer(io, answer, new URL(saved.url).origin, values.json === true);
+    }
     if ((authorization === undefined || authorization === '') && !bodyCarriesSignature(body ?? '')) {
       throw new UsageError('--authorization is required unless --body carries the oauth_* parameters (oauth_signature included)');
     }
@@ -141,7 +175,18 @@ export const explainCommand: Command = {
           diagnosis = without;
         }
       }
-      if (values.json) io.out(JSON.stringify(diagnosis, null, 2));
+      if (values.json)
+        io.out(
+          JSON.stringify(
+            {
+              ...diagnosis,
+              ...(diagnosis.expectedBaseString !== undefined && { expectedBaseString: redactBaseString(diagnosis.expectedBaseString) }),
+              ...(diagnosis.signedBaseString !== undefined && { signedBaseString: redactBaseString(diagnosis.signedBaseString) }),
+            },
+            null,
+            2,
+          ),
+        );
       else printDiagnosis(io, diagnosis);
       return diagnosis.verdict === 'valid' ? 0 : 1;
     } catch (error) {

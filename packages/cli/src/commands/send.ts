@@ -17,7 +17,8 @@ import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';
 import { shellQuote } from '../cli/shell-quote.js';
 import type { Output } from '../cli/output.js';
-import { redactText } from '../redact/redact.js';
+import { redactText, terminalText } from '../redact/redact.js';
+import { askEmulator, EMULATOR_SERVER } from './explain-emulator.js';
 import { RefusalError, UsageError } from '../cli/usage-error.js';
 import { CONNECTION_FLAG_OPTIONS, merchantCredentials, readConnectionFlags, readPrivateKeyFile, requireSettings } from '../config/gateway-config.js';
 import type { Command } from './command.js';
@@ -154,6 +155,8 @@ export const sendCommand: Command = {
     }
     // What went over the wire, for --show-request (printed masked, through io.err) and the error messages.
     const sent: SentRequest[] = [];
+    // The emulator names itself in every reply (Server: paysign-emulator); only then is it asked why.
+    let answeredBy: string | null = null;
     // The same transport as paysign bulk: node:http, redirects never followed.
     const transport = createNodeFetch();
     const recordingFetch: typeof fetch = async (input, init) => {
@@ -168,6 +171,7 @@ export const sendCommand: Command = {
         io.err(io.dim(`> ${request.body}`));
       }
       const response = await transport(input, init);
+      answeredBy = response.headers.get('server');
       if (values.verbose) io.err(io.dim(`< HTTP ${response.status}`));
       return response;
     };
@@ -220,7 +224,18 @@ export const sendCommand: Command = {
               SPELLINGS['update-recurring-payments'],
             )
           : refusalFrom(error, undefined, SPELLINGS[operation as Operation]);
-      if (error instanceof GatewayAuthenticationError) throw authenticationRefusal(error, values['show-request'] === true, saveTo);
+      if (error instanceof GatewayAuthenticationError) {
+        // A local emulator says why it refused (the cause code it recorded); a real gateway does not.
+        const request = sent.at(-1);
+        const answer = request === undefined || answeredBy !== EMULATOR_SERVER ? undefined : await askEmulator(request);
+        const cause = answer?.causes[0];
+        throw authenticationRefusal(
+          error,
+          values['show-request'] === true,
+          saveTo,
+          cause === undefined ? undefined : `the emulator's cause: ${terminalText(cause.code)}: ${terminalText(cause.message)}`,
+        );
+      }
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS')
         throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);
       throw error;
@@ -233,14 +248,15 @@ export const sendCommand: Command = {
 };
 
 /** A 403/401 in the CLI's words: what the gateway refused and which flags and commands find out why. */
-function authenticationRefusal(error: GatewayAuthenticationError, shown: boolean, savedTo: string | undefined): RefusalError {
+function authenticationRefusal(error: GatewayAuthenticationError, shown: boolean, savedTo: string | undefined, emulatorCause?: string): RefusalError {
   const next =
     savedTo !== undefined
       ? `To see why, run "paysign explain --request ${shellQuote(savedTo)}" with --control-key K (HMAC-SHA1) or --public-key FILE (RSA-SHA256).`
       : shown
         ? 'To see why, run the "paysign explain" command printed above with --control-key K (HMAC-SHA1) or --public-key FILE (RSA-SHA256).'
         : 'To see why, run this command again with --save-request FILE (or --show-request) and run "paysign explain --request FILE".';
-  return new RefusalError(`refused: ${authenticationAdvice(error.details.httpStatus, next)}`);
+  const [first, ...rest] = `refused: ${authenticationAdvice(error.details.httpStatus, next)}`.split('\n');
+  return new RefusalError([first, ...(emulatorCause === undefined ? [] : [emulatorCause]), ...rest].join('\n'));
 }
 
 /**

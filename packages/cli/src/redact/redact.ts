@@ -1,12 +1,11 @@
 // Nothing the CLI prints may show a card number, CVV or key: every line goes through here.
+import { escapeLogValue } from '@paysign/emulator';
 import { redactCardData } from '@paysign/protocol';
 
 /**
- * Masks card data with `@paysign/gateway`'s `redactCardData` (every run of 13 or more digits,
- * also written with space, dot, hyphen, underscore or slash separators, whatever is glued to it,
- * as 6 + 4 when a valid-shaped PAN and entirely otherwise; 3-4 digit values after cvv, cvv2, cvc, cvc2 or cid with `=`, `:` or a
- * space, plain or percent-encoded), then shortens the value of `payload=` (a Base64 CSV with
- * card data) in plain or encoded text.
+ * Masks card data with `@paysign/protocol`'s `redactCardData`, the one masking rule of every
+ * package: card numbers with any separators (space, `+`, dot, hyphen, underscore, slash) at any
+ * percent-encoding depth as 6 + 4 or entirely, CVVs as stars, a `payload=` as its length.
  *
  * @example
  * ```ts
@@ -14,8 +13,18 @@ import { redactCardData } from '@paysign/protocol';
  * ```
  */
 export function redactText(text: string): string {
-  return redactCardData(text).replace(
-    /(?<=^|[^A-Za-z0-9]|%26|%2526)(payload)((?:=|%3D|%253D))([A-Za-z0-9+/=%]{17,})/g,
-    (_m, name: string, eq: string, value: string) => `${name}${eq}${value.slice(0, 8)}…[${value.length} chars]`,
-  );
+  return redactCardData(text);
+}
+
+/**
+ * Text that came from a request (a file, a flag, a header) as it may reach a terminal: control
+ * characters (ESC, BEL, CR, LF...), line separators and bidi overrides escaped, card data masked.
+ *
+ * @example
+ * ```ts
+ * terminalText('HMAC-SHA1\u001b]0;owned\u0007'); // 'HMAC-SHA1\\x1b]0;owned\\x07'
+ * ```
+ */
+export function terminalText(text: string): string {
+  return escapeLogValue(redactCardData(text));
 }

@@ -17,6 +17,8 @@ import { publicProfileFields } from '../store/public-profile.js';
 import { adminHostAllowed } from './host-check.js';
 import { adminAllowed, type AdminAccess } from './loopback.js';
 
+/** Most re-sends of one charge's callback through the admin API (and the console). */
+const MAX_RESENDS_PER_CHARGE = 20;
 /** The most days one `POST /emulator/clock` may advance (ten years). */
 export const MAX_ADVANCE_DAYS = 3660;
 
@@ -147,9 +149,16 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
   });
 
   // Sends one charge's callback again now, as a new delivery with its own attempts.
+  // At most MAX_RESENDS_PER_CHARGE re-sends per charge: each is a new delivery with up to 30
+  // attempts, and a loop of POSTs must not make thousands of them.
+  const resends = new Map<string, number>();
   app.post('/emulator/recurring-payments/:id/callbacks/:orderid/resend', async (c) => {
+    const key = `${c.req.param('id')}\u0000${c.req.param('orderid')}`;
+    const count = resends.get(key) ?? 0;
+    if (count >= MAX_RESENDS_PER_CHARGE) return problem(429, `this charge's callback was re-sent ${count} times already (at most ${MAX_RESENDS_PER_CHARGE})`);
     const sent = await recurring.resendCallback(c.req.param('id'), c.req.param('orderid'));
     if (!sent) return problem(404, 'no charge of this recurring payment has this orderid');
+    resends.set(key, count + 1);
     return view(c.req.param('id'));
   });
 

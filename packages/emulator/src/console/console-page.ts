@@ -5,7 +5,8 @@ import type { PaymentOwners } from '../merchants/payment-owners.js';
 import type { PaymentLife, RecurringEngine } from '../recurring/recurring-engine.js';
 import type { ProfileFields, ProfileStore } from '../store/profile-store.js';
 import { escapeHtml as e, layout } from './html.js';
-import type { RequestLog } from './request-log.js';
+import type { LoggedRequest, RequestFilter, RequestLog } from './request-log.js';
+import { curlOf } from './curl.js';
 import { timelineSvg, type TimelinePoint, type TimelineStop } from './timeline-svg.js';
 
 export interface ConsoleState {
@@ -22,6 +23,12 @@ export interface ConsoleState {
 
 export interface ConsoleQuery {
   state?: string | undefined;
+  /** The request inspector's filters and paging (as GET /emulator/requests, each name prefixed with r). */
+  rrefused?: string | undefined;
+  roperation?: string | undefined;
+  rlogin?: string | undefined;
+  rorder?: string | undefined;
+  rbefore?: string | undefined;
   q?: string | undefined;
   payment?: string | undefined;
   notice?: string | undefined;
@@ -164,18 +171,12 @@ export async function renderConsole(state: ConsoleState, query: ConsoleQuery): P
     .list()
     .map(({ account }) => `<option value="${e(account.login)}">${e(account.login)}</option>`)
     .join('');
-  const requests = (await state.requests.newest(50))
-    .map(
-      (r) =>
-        `<tr class="${r.status >= 400 ? 'refused' : ''}"><td>${e(r.at.slice(11, 19))}</td><td>${e(r.method)}</td><td><code>${e(r.path)}</code></td><td>${r.status}</td><td>${(
-          r.causes ?? []
-        )
-          .map((c) => `<div class="cause"><code>${e(c.code)}</code> ${e(c.message)}</div>`)
-          .join(
-            '',
-          )}${r.expectedBaseString ? `<details><summary>expected base string</summary><code>${e(r.expectedBaseString)}</code></details>` : ''}</td></tr>`,
-    )
-    .join('');
+  const filter = requestFilter(query);
+  const { requests: logged, dropped } = state.requests.list(filter);
+  const requests = logged.map((r) => requestRow(r)).join('');
+  const older = logged.length === (filter.limit ?? 50) ? logged.at(-1)?.id : undefined;
+  const pageLink = (before: number): string =>
+    `/?${new URLSearchParams({ ...Object.fromEntries(Object.entries(query).filter(([name, value]) => name.startsWith('r') && value !== undefined && value !== '') as [string, string][]), rbefore: String(before) })}#requests`;
   const selected = query.payment ? await paymentSection(state, query.payment) : '';
   return layout(
     'paysign emulator console',
@@ -209,7 +210,42 @@ export async function renderConsole(state: ConsoleState, query: ConsoleQuery): P
 <tr><th>merchant</th><td><select name="login"><option value="">none</option>${loginOptions}</select></td></tr></table><button type="submit">Create</button></form></details></section>
 ${selected}
 ${query.orders ?? ''}
-<section id="requests"><h2>Request log</h2><p class="muted">Every request the emulator answered, newest first; for a refused one, the cause as <code>paysign explain</code> states it, computed on the full request received (shown masked).</p>
-<table><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>why</th></tr>${requests}</table></section></main>`,
+<section id="requests"><h2>Request inspector</h2><p class="muted">Every request the emulator answered, newest first, masked; for a refused one, the cause as <code>paysign explain</code> states it, diagnosed once in the background.${dropped > 0 ? ` ${dropped} older requests were dropped.` : ''} As JSON: <code>GET /emulator/requests</code>.</p>
+<form method="get" action="/#requests"><label><input type="checkbox" name="rrefused" value="1"${query.rrefused === '1' ? ' checked' : ''}> refused only</label><label>operation <input type="text" name="roperation" value="${e(query.roperation ?? '')}"></label><label>login <input type="text" name="rlogin" value="${e(query.rlogin ?? '')}"></label><label>order <input type="text" name="rorder" value="${e(query.rorder ?? '')}"></label><button type="submit">Filter</button></form>
+<table id="request-list"><tr><th>id</th><th>time</th><th>method</th><th>path</th><th>status</th><th>why</th></tr>${requests}</table>${older !== undefined ? `<p><a id="older" href="${e(pageLink(older))}">older requests</a></p>` : ''}</section></main>
+<script src="/console-live.js" defer></script>`,
   );
+}
+
+function requestFilter(query: ConsoleQuery): RequestFilter {
+  const before = Number(query.rbefore);
+  return {
+    ...(query.rrefused === '1' && { refused: true }),
+    ...(query.roperation && { operation: query.roperation }),
+    ...(query.rlogin && { login: query.rlogin }),
+    ...(query.rorder && { order: query.rorder }),
+    ...(Number.isSafeInteger(before) && before > 0 && { before }),
+    limit: 50,
+  };
+}
+
+// One request: its summary, the cause, and (without script) its masked request and reply, a link
+// that opens it in the debugger, and the same as a curl command.
+function requestRow(r: LoggedRequest): string {
+  const causes = (r.causes ?? []).map((c) => `<div class="cause"><code>${e(c.code)}</code> ${e(c.message)}</div>`).join('');
+  const pending =
+    r.diagnosis === 'pending'
+      ? '<div class="muted">diagnosing…</div>'
+      : r.diagnosis === 'skipped'
+        ? '<div class="muted">not diagnosed: the body is too large; use paysign explain --request</div>'
+        : '';
+  const debug = `/debugger?${new URLSearchParams({ method: r.request.method, url: r.request.url, authorization: r.request.headers.authorization ?? '', body: r.request.body })}`;
+  const detail = `<details><summary>request and reply</summary><pre>${e(
+    `${r.request.method} ${r.request.url}\n${Object.entries(r.request.headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\n')}\n\n${r.request.body}`,
+  )}</pre><pre>${e(`${r.reply.status}\n${r.reply.body}`)}</pre>${
+    r.expectedBaseString ? `<p>expected base string</p><pre>${e(r.expectedBaseString)}</pre>` : ''
+  }<p><a href="${e(debug)}">open in debugger</a></p><p>as curl</p><pre class="curl">${e(curlOf(r.request))}</pre></details>`;
+  return `<tr id="request-${r.id}" class="${r.status >= 400 ? 'refused' : ''}"><td>${r.id}</td><td>${e(r.at.slice(11, 19))}</td><td>${e(r.method)}</td><td><code>${e(r.path)}</code></td><td>${r.status}</td><td>${causes}${pending}${detail}</td></tr>`;
 }

@@ -1,4 +1,6 @@
 import { fromEpochDay, toEpochDay } from '@paysign/protocol';
+import { parseAuthorizationHeader } from '@paysign/oauth-core';
+import { parseFormPairs } from '@paysign/oauth-core/encoding';
 import type { Hono } from 'hono';
 import { adminHostAllowed } from '../admin/host-check.js';
 import { adminAllowed, type AdminAccess } from '../admin/loopback.js';
@@ -8,6 +10,7 @@ import { type ConsoleState, renderConsole } from './console-page.js';
 import { csrfProblem } from './csrf.js';
 import { orderSection } from './order-form.js';
 import { pageHeaders } from './html.js';
+import { LIVE_UPDATES_SCRIPT } from './live-updates.js';
 
 /** The same day of the next calendar month, or its last day when it is shorter. */
 function monthAhead(day: number): number {
@@ -29,6 +32,16 @@ const text = (status: number, message: string): Response =>
 
 const back = (to: string): Response => new Response(null, { status: 303, headers: { Location: to, 'Cache-Control': 'no-store' } });
 
+/** The `oauth_signature` a request carries, in its header or its body. */
+function signatureOf(authorization: string | null, body: string): string | undefined {
+  try {
+    if (authorization !== null) return parseAuthorizationHeader(authorization).params.oauth_signature;
+    return parseFormPairs(body).find(([name]) => name === 'oauth_signature')?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where an admin answer leads: back to the page, with the admin API's reason when it refused. */
 async function after(response: Response, to: string): Promise<Response> {
   if (response.ok) return back(to);
@@ -44,7 +57,7 @@ async function after(response: Response, to: string): Promise<Response> {
  * per-process form token, and a browser's `Origin`/`Sec-Fetch-Site` must be the console's own.
  */
 export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void {
-  for (const path of ['/', '/debugger', '/console/*']) {
+  for (const path of ['/', '/debugger', '/console-live.js', '/console/*']) {
     app.use(path, async (c, next) => {
       if (!adminAllowed(options.access, c.env)) return text(403, 'the console answers loopback callers only');
       if (!adminHostAllowed(c.req.raw, c.env, options.publicOrigin))
@@ -75,11 +88,129 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
       q: c.req.query('q'),
       payment: c.req.query('payment'),
       notice: c.req.query('notice'),
+      rrefused: c.req.query('rrefused'),
+      roperation: c.req.query('roperation'),
+      rlogin: c.req.query('rlogin'),
+      rorder: c.req.query('rorder'),
+      rbefore: c.req.query('rbefore'),
     });
-    return new Response(html, { status: 200, headers: pageHeaders("'none'") });
+    // Its one script (live updates) from its own origin; the page works without it.
+    return new Response(html, { status: 200, headers: pageHeaders("'self'", "'self'") });
   });
-  app.get('/debugger', () => {
-    const page = debuggerPage();
+  app.get('/console-live.js', () => {
+    return new Response(LIVE_UPDATES_SCRIPT, {
+      status: 200,
+      headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    });
+  });
+  // The request inspector as JSON (guarded by the admin API's /emulator/* checks, registered first).
+  app.get('/emulator/requests', (c) => {
+    const limit = c.req.query('limit');
+    const before = c.req.query('before');
+    const refused = c.req.query('refused');
+    const bad = [
+      limit !== undefined && !(/^[1-9][0-9]{0,2}$/.test(limit) && Number(limit) <= 500) ? 'limit: a whole number 1-500' : '',
+      before !== undefined && !/^[1-9][0-9]{0,15}$/.test(before) ? 'before: a request id' : '',
+      refused !== undefined && refused !== '1' && refused !== '0' ? 'refused: 1 or 0' : '',
+    ].filter((problem) => problem !== '');
+    if (bad.length > 0) return Response.json({ error: 'bad query', issues: bad }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+    const operation = c.req.query('operation');
+    const login = c.req.query('login');
+    const order = c.req.query('order');
+    const listed = options.requests.list({
+      ...(refused !== undefined && { refused: refused === '1' }),
+      ...(operation !== undefined && { operation }),
+      ...(login !== undefined && { login }),
+      ...(order !== undefined && { order }),
+      ...(before !== undefined && { before: Number(before) }),
+      limit: Math.min(Number(limit ?? 50), 500),
+    });
+    return Response.json(listed, { headers: { 'Cache-Control': 'no-store' } });
+  });
+  // What the emulator made of a request (a `paysign send` 403, a `--save-request` file): the kept
+  // request with the same oauth_signature and its recorded cause, or, when it keeps none, a
+  // diagnosis now with what the emulator knows (its merchants and keys). Masked, like the rest.
+  app.post('/emulator/diagnose', async (c) => {
+    const read = await readCappedBody(c.req.raw, 4 * 1024 * 1024);
+    if ('tooLarge' in read) return Response.json({ error: 'the request to diagnose is over 4 MiB' }, { status: 413 });
+    let given: { method?: unknown; url?: unknown; headers?: unknown; body?: unknown };
+    try {
+      given = JSON.parse(read.text) as typeof given;
+    } catch {
+      return Response.json({ error: 'expected JSON: method, url, headers, body' }, { status: 400 });
+    }
+    const headers = typeof given?.headers === 'object' && given.headers !== null ? (given.headers as Record<string, unknown>) : {};
+    const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+    if (
+      typeof given?.url !== 'string' ||
+      !URL.canParse(given.url) ||
+      typeof given.body !== 'string' ||
+      (authorization !== undefined && typeof authorization !== 'string')
+    )
+      return Response.json({ error: 'expected JSON: method, url, headers, body' }, { status: 400 });
+    const method = typeof given.method === 'string' ? given.method : 'POST';
+    const signature = signatureOf(authorization ?? null, given.body);
+    const recorded = signature === undefined ? undefined : await options.requests.find(signature);
+    if (recorded !== undefined) {
+      const inBodyOnly = authorization === undefined && signature !== undefined && recorded.causes?.[0]?.code === 'missing_parameter';
+      const causes = inBodyOnly
+        ? [{ code: 'oauth_in_body_only', message: 'the oauth_* parameters are in the form body only: the gateway reads them from the Authorization header' }]
+        : (recorded.causes ?? []);
+      return Response.json(
+        {
+          recorded: true,
+          id: recorded.id,
+          status: recorded.status,
+          causes,
+          ...(recorded.expectedBaseString !== undefined && { expectedBaseString: recorded.expectedBaseString }),
+        },
+        { headers: { 'Cache-Control': 'no-store' } },
+      );
+    }
+    const fresh = await options.requests.diagnoseNow({
+      method,
+      url: given.url,
+      authorization: (authorization as string | undefined) ?? null,
+      body: given.body,
+    });
+    return Response.json({ recorded: false, ...fresh }, { headers: { 'Cache-Control': 'no-store' } });
+  });
+  // Live updates: each new or newly diagnosed request as a server-sent event (its JSON, masked).
+  app.get('/emulator/requests/events', (c) => {
+    let unsubscribe = (): void => {};
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const encoder = new TextEncoder();
+        controller.enqueue(encoder.encode(': paysign emulator requests\n\n'));
+        unsubscribe = options.requests.subscribe((entry) => {
+          try {
+            controller.enqueue(encoder.encode(`id: ${entry.id}\nevent: request\ndata: ${JSON.stringify(entry)}\n\n`));
+          } catch {
+            unsubscribe();
+          }
+        });
+        c.req.raw.signal.addEventListener('abort', () => {
+          unsubscribe();
+          try {
+            controller.close();
+          } catch {}
+        });
+      },
+      cancel() {
+        unsubscribe();
+      },
+    });
+    return new Response(stream, {
+      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    });
+  });
+  app.get('/debugger', (c) => {
+    const prefill: Partial<Record<'method' | 'url' | 'authorization' | 'body', string>> = {};
+    for (const name of ['method', 'url', 'authorization', 'body'] as const) {
+      const value = c.req.query(name);
+      if (value !== undefined) prefill[name] = value;
+    }
+    const page = debuggerPage(prefill);
     return new Response(page.html, { status: 200, headers: pageHeaders(`'${page.scriptHash}'`) });
   });
 

@@ -17,11 +17,11 @@ export function escapeHtml(value: unknown): string {
 }
 
 /** The security headers of every console page: nothing framed, nothing loaded from elsewhere, no referrer. */
-export function pageHeaders(scriptSources: string): Record<string, string> {
+export function pageHeaders(scriptSources: string, connectSources = "'none'"): Record<string, string> {
   return {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
-    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src ${scriptSources}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; connect-src 'none'`,
+    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src ${scriptSources}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; connect-src ${connectSources}`,
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'same-origin',

@@ -1,8 +1,10 @@
 // The signature debugger's script, bundled for the browser by scripts/build-debugger.mjs into
 // the page itself: the explain engine of `paysign explain` on crypto.subtle, no network at all.
 import { signBaseString } from '@paysign/oauth-core';
-import { redactCardData } from '@paysign/protocol';
-import { describeDifferences, type Diagnosis, explainRequest, ExplainInputError } from '../explain/index.js';
+import { redactBaseString, redactCardData } from '@paysign/protocol';
+import { describeDifferences, type Diagnosis, explainRequest, ExplainInputError } from '@paysign/gateway/diagnose';
+import { diffBaseString } from './base-string-diff.js';
+import { readPastedRequest } from './read-pasted.js';
 
 const field = (id: string): string => (document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement).value;
 const show = (id: string, text: string): void => {
@@ -12,6 +14,23 @@ const show = (id: string, text: string): void => {
 function signatureMethodOf(authorization: string, body: string): string {
   const match = /oauth_signature_method="?([A-Za-z0-9-]+)/.exec(`${authorization}&${body}`);
   return match?.[1] ?? '';
+}
+
+// A base string with the pieces the other one lacks coloured (class "changed").
+function showDiff(id: string, shown: string | undefined, other: string | undefined): void {
+  const target = document.getElementById(id) as HTMLElement;
+  if (shown === undefined) {
+    target.textContent = '-';
+    return;
+  }
+  target.replaceChildren(
+    ...diffBaseString(shown, other ?? shown).map((piece) => {
+      const span = document.createElement('span');
+      if (piece.kind === 'changed') span.className = 'changed';
+      span.textContent = piece.text;
+      return span;
+    }),
+  );
 }
 
 async function expectedSignature(diagnosis: Diagnosis, controlKey: string): Promise<string> {
@@ -43,7 +62,10 @@ async function run(): Promise<void> {
       ...(publicKey !== '' && { publicKey }),
     });
     show('verdict', `${diagnosis.verdict}${diagnosis.signatureMethod ? ` (${diagnosis.signatureMethod})` : ''}`);
-    show('base-string', redactCardData(diagnosis.expectedBaseString ?? '-'));
+    const expected = diagnosis.expectedBaseString === undefined ? undefined : redactBaseString(diagnosis.expectedBaseString);
+    const signedShown = diagnosis.signedBaseString === undefined ? undefined : redactBaseString(diagnosis.signedBaseString);
+    showDiff('base-string', expected, signedShown);
+    showDiff('signed-base-string', signedShown, expected);
     show('expected-signature', await expectedSignature(diagnosis, controlKey));
     const signed = diagnosis.signedBaseString;
     show(
@@ -74,8 +96,22 @@ async function run(): Promise<void> {
   }
 }
 
-(document.getElementById('debugger') as HTMLFormElement).addEventListener('submit', (event) => {
+const form = document.getElementById('debugger') as HTMLFormElement;
+(document.getElementById('paste') as HTMLTextAreaElement).addEventListener('input', (event) => {
+  const pasted = readPastedRequest((event.target as HTMLTextAreaElement).value);
+  if (pasted === undefined) return show('status', 'not a raw HTTP request, a curl command or a --save-request file');
+  for (const [id, value] of Object.entries(pasted)) (document.getElementById(id) as HTMLInputElement).value = value;
+});
+form.addEventListener('submit', (event) => {
   event.preventDefault();
   void run();
 });
+// Checks as you type: once typing pauses for 300 ms.
+let typing: ReturnType<typeof setTimeout> | undefined;
+form.addEventListener('input', () => {
+  clearTimeout(typing);
+  typing = setTimeout(() => void run(), 300);
+});
 show('status', 'ready');
+// Filled in by the request inspector's link: checked at once.
+if (field('url') !== '') void run();

@@ -1,5 +1,5 @@
 import { parseAuthorizationHeader } from '@paysign/oauth-core';
-import { explainRequest } from '../explain/explain-request.js';
+import { explainRequest } from '@paysign/gateway/diagnose';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 
 /** A signature refusal to find the cause of: the request as received and the emulator's clock then. */

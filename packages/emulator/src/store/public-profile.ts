@@ -1,8 +1,8 @@
-import { maskPan, NOTIFY_URL_CSV_ALIAS, recurringPaymentFields, sensitivityOf } from '@paysign/protocol';
+import { maskPan, NOTIFY_URL_CSV_ALIAS, REDACTED as PROTOCOL_REDACTED, recurringPaymentFields, sensitivityOf } from '@paysign/protocol';
 import type { ProfileFields } from './profile-store.js';
 
-/** What the profile route shows instead of a personal value: that the field is set, not what it holds. */
-export const REDACTED = '[redacted]';
+/** What the profile route shows instead of a personal value: that the field is set, not what it holds (@paysign/protocol's form). */
+export const REDACTED: string = PROTOCOL_REDACTED;
 
 // The unauthenticated profile route shows the fields of the spec's table as stored (schedule,
 // amounts, ids, coarse location, callbacks), except what the table marks sensitive: the card

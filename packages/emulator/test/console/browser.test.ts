@@ -11,6 +11,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningEmulator } from '../../src/node.js';
 import { handSign } from '../independent-signer.js';
+import { untilDiagnosed } from './diagnosed.js';
 
 const CHROMIUM = process.env.PAYSIGN_CHROMIUM || '/usr/bin/chromium';
 const FLAGS = [
@@ -101,6 +102,7 @@ describe('in a real browser', () => {
       body: wrong.body,
     });
     expect(refused.status).toBe(403);
+    await untilDiagnosed(server.url);
     await page.goto(`${server.url}/?payment=rp-browser`);
     expect(await page.locator('#requests .cause code').first().textContent()).toBe('wrong_key');
     await page.screenshot({ path: screenshot('console.png'), fullPage: true });

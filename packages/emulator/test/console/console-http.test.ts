@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningEmulator } from '../../src/node.js';
 import { handSign } from '../independent-signer.js';
+import { untilDiagnosed } from './diagnosed.js';
 
 const merchant = { login: 'merchant', controlKey: 'console-key', endpointIds: ['1234'] };
 let server: RunningEmulator;
@@ -132,8 +133,9 @@ describe('the console (GET /)', () => {
     const init = { method: 'POST', headers: { Authorization: good.authorization, 'Content-Type': 'application/x-www-form-urlencoded' }, body: good.body };
     expect((await fetch(url, init)).status).toBe(200);
     expect((await fetch(url, init)).status).toBe(403);
+    await untilDiagnosed(`http://127.0.0.1:${server.port}`);
     const log = (await send('GET', '/')).text.split('<section id="requests">')[1] ?? '';
-    const order = ['replayed_nonce', 'unknown_merchant', 'wrong_key'].map((code) => log.indexOf(`<code>${code}</code>`));
+    const order = ['nonce_reused', 'unknown_consumer', 'wrong_key'].map((code) => log.indexOf(`<code>${code}</code>`));
     expect(order.every((at) => at > 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(log).toContain('411111******1111');

@@ -4,6 +4,7 @@ import {
   checkMerchantCredentials,
   JSON_REPLY_MEDIA_TYPE,
   recurringPaymentColumns,
+  redactBaseString,
   signingKeyFor,
   type CheckedMerchantCredentials,
   type MerchantSignatureMethod,
@@ -19,7 +20,6 @@ import type { ValidationIssue } from '@paysign/protocol';
 import { checkRecurringPaymentRows, checkRecurringPayments, payloadIssue } from '@paysign/protocol';
 import { validatePanEligibilitySend, validateTransfer } from '@paysign/protocol';
 import { DEFAULT_MAX_REPLY_BYTES, DEFAULT_TIMEOUT_MS, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './options.js';
-import { redactBaseString } from './redact-base-string.js';
 import { sendRequest } from './send-request.js';
 import { traceOperations } from './trace-operations.js';
 
@@ -148,7 +148,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     } catch (error) {
       // The reader knows nothing of the request: the error is made again, complete, with what was signed.
       if (error instanceof GatewayAuthenticationError) {
-        throw new GatewayAuthenticationError(error.message, error.details, { redactedBaseString: redactBaseString(signed.baseString, params) });
+        throw new GatewayAuthenticationError(error.message, error.details, { redactedBaseString: redactBaseString(signed.baseString) });
       }
       throw error;
     }

@@ -1,5 +1,5 @@
 import { GatewayAuthenticationError, GatewayResponseError, type GatewayFailureDetails } from '../errors.js';
-import { maskPan } from '@paysign/protocol';
+import { maskCardVerification, maskPan } from '@paysign/protocol';
 import { redactCardData } from '@paysign/protocol';
 import type { GatewayResult } from './gateway-result.js';
 import { readFormReply } from '@paysign/protocol';
@@ -129,7 +129,7 @@ export function parseGatewayResponse(httpStatus: number, body: string, headers?:
 function failureDetails(httpStatus: number, fields: Readonly<Record<string, string>>): GatewayFailureDetails {
   const masked: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields)) {
-    masked[redactCardData(name)] = CVV_NAMES.test(name) ? '*'.repeat([...value].length) : CARD_NUMBER_NAMES.test(name) ? maskPan(value) : redactCardData(value);
+    masked[redactCardData(name)] = CVV_NAMES.test(name) ? maskCardVerification(value) : CARD_NUMBER_NAMES.test(name) ? maskPan(value) : redactCardData(value);
   }
   const details: GatewayFailureDetails = { httpStatus, fields: masked };
   if (masked.type !== undefined) details.type = masked.type;

@@ -1,9 +1,9 @@
 import { luhnValid } from './luhn.js';
 
 // A card number as people write it: digits, optionally split by single spaces, dots, hyphens,
-// underscores or slashes (the separators of redactCardData).
-const WRITTEN_PAN = /^\d(?:[ ._/-]?\d)*$/;
-const SEPARATORS = /[ ._/-]/g;
+// underscores, slashes or `+` (the separators of redactCardData).
+const WRITTEN_PAN = /^\d(?:[ +._/-]?\d)*$/;
+const SEPARATORS = /[ +._/-]/g;
 
 /**
  * The project's one rule for what may be shown of a card number: 14-19 digits that pass the Luhn

@@ -12,11 +12,11 @@ import {
   type VerifyingCredentials,
 } from '@paysign/oauth-core';
 import { parseFormPairs } from '@paysign/oauth-core/encoding';
+import { GatewayError, isMasked } from '@paysign/protocol';
 import { hmacAdapter } from '@paysign/oauth-core/hmac';
 import { readPublicKey } from '@paysign/oauth-core/keys';
 import { layOut, type Layout, type Pair } from './base-string-parts.js';
 import type { Cause } from './causes.js';
-import { maskedParameters } from './masked-values.js';
 import { methodVariants, parameterVariants, readBodyLiteralPlus, serverPairs, urlVariants, type ReadRequest, type Variant } from './variants.js';
 
 /**
@@ -24,7 +24,7 @@ import { methodVariants, parameterVariants, readBodyLiteralPlus, serverPairs, ur
  *
  * @example
  * ```ts
- * import { explainRequest, type ExplainInput } from '@paysign/emulator/explain';
+ * import { explainRequest, type ExplainInput } from '@paysign/gateway/diagnose';
  *
  * const input: ExplainInput = {
  *   url: 'https://sandbox.gate.example/payment/api/v2/pan-eligibility/send/1234',
@@ -54,14 +54,45 @@ export interface ExplainInput {
   now?: number;
   /** Accepted distance of `oauth_timestamp` from `now`. Default 300 s, as the emulator. */
   timestampWindowSeconds?: number;
+  /** What the gateway (an emulator) knows beyond the request, to name refusals that are not the signature. */
+  facts?: GatewayFacts;
+  /**
+   * Most base-string layouts tried, the expected one included. Default 400 (every layout of a request of up to about 40 parameters). With the byte budget,
+   * it bounds the work on any request: a large body is checked against fewer variants.
+   */
+  maxVariants?: number;
+  /** Most bytes of base strings built and checked in all. Default 16 MiB (a 1 MiB body: about 16 layouts). */
+  maxBaseStringBytes?: number;
 }
+
+/**
+ * What a gateway (the emulator) knows about a refused request that the request does not say.
+ *
+ * @example
+ * ```ts
+ * const facts: GatewayFacts = { merchant: { endpointIds: ['1234'] }, endpointId: '1234', nonceSeen: false };
+ * ```
+ */
+export interface GatewayFacts {
+  /** The merchant named by `oauth_consumer_key`, `null` when the gateway knows no such login. */
+  merchant?: { endpointIds: readonly string[] } | null;
+  /** The endpoint id of the request's path. */
+  endpointId?: string;
+  /** Whether the gateway accepted this consumer's `oauth_nonce` before. */
+  nonceSeen?: boolean;
+}
+
+/** Default of {@link ExplainInput.maxVariants}. */
+const DEFAULT_MAX_VARIANTS = 400;
+/** Default of {@link ExplainInput.maxBaseStringBytes}. */
+const DEFAULT_MAX_BASE_STRING_BYTES = 16 * 1024 * 1024;
 
 /**
  * What explain found.
  *
  * @example
  * ```ts
- * import { explainRequest, type Diagnosis } from '@paysign/emulator/explain';
+ * import { explainRequest, type Diagnosis } from '@paysign/gateway/diagnose';
  *
  * const diagnosis: Diagnosis = await explainRequest({ url, authorization, body, controlKey });
  * if (diagnosis.verdict === 'mismatch') console.log(diagnosis.expectedBaseString, diagnosis.causes);
@@ -71,9 +102,11 @@ export interface Diagnosis {
   /**
    * `valid`: signature and timestamp fine; `stale`: signature fine, timestamp not; `mismatch`: the
    * signature does not verify; `masked`: it does not verify, but the request holds masked card data
-   * (copied from masked output), so nothing can be said about why; `malformed`: the request cannot be read.
+   * (copied from masked output), so nothing can be said about why; `malformed`: the request cannot be read;
+   * `refused`: the signature verifies, but the gateway refuses the request for another reason
+   * (`oauth_in_body_only`, `unknown_consumer`, `nonce_reused`, `endpoint_not_assigned`), the first cause.
    */
-  verdict: 'valid' | 'stale' | 'mismatch' | 'masked' | 'malformed';
+  verdict: 'valid' | 'stale' | 'mismatch' | 'masked' | 'malformed' | 'refused';
   signatureMethod?: string;
   /** The base string a correct client signs for this request (what the gateway computes). */
   expectedBaseString?: string;
@@ -81,14 +114,17 @@ export interface Diagnosis {
   signedBaseString?: string;
   /** The likely causes, in plain words; empty when valid. */
   causes: Cause[];
+  /** How many base-string layouts were checked (bounded by `maxVariants` and `maxBaseStringBytes`). */
+  variantsTried: number;
 }
 
 /**
  * The credentials given do not fit the request's signature method (a usage problem, not a diagnosis).
+ * A {@link GatewayError} of the gateway package, with a stable `code`.
  *
  * @example
  * ```ts
- * import { explainRequest, ExplainInputError } from '@paysign/emulator/explain';
+ * import { explainRequest, ExplainInputError } from '@paysign/gateway/diagnose';
  *
  * try {
  *   await explainRequest({ url, authorization, body, publicKey }); // an HMAC-SHA1 request
@@ -97,14 +133,13 @@ export interface Diagnosis {
  * }
  * ```
  */
-export class ExplainInputError extends Error {
-  override readonly name = 'ExplainInputError';
+export class ExplainInputError extends GatewayError {
+  override readonly name: string = 'ExplainInputError';
   /** Stable: `MISSING_CONTROL_KEY`, `MISSING_PUBLIC_KEY` or `UNUSABLE_PUBLIC_KEY`. */
-  readonly code: ExplainInputErrorCode;
+  declare readonly code: ExplainInputErrorCode;
 
   constructor(code: ExplainInputErrorCode, message: string) {
-    super(message);
-    this.code = code;
+    super(code, message);
   }
 }
 
@@ -170,31 +205,71 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
     ({ request, oauth } = read(input));
   } catch (error) {
     const why = error instanceof OAuthError || error instanceof TypeError ? error.message : 'the request cannot be read';
-    return { verdict: 'malformed', causes: [{ code: 'malformed_request', message: why }] };
+    return { verdict: 'malformed', causes: [{ code: 'malformed_request', message: why }], variantsTried: 0 };
   }
   const method = oauth.oauth_signature_method ?? '';
   const missing = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp'].filter((n) => oauth[n] === undefined);
   if (missing.length > 0)
-    return { verdict: 'malformed', signatureMethod: method, causes: [{ code: 'malformed_request', message: `the request lacks ${missing.join(', ')}` }] };
+    return {
+      verdict: 'malformed',
+      signatureMethod: method,
+      causes: [{ code: 'malformed_request', message: `the request lacks ${missing.join(', ')}` }],
+      variantsTried: 0,
+    };
   const kind = method.startsWith('HMAC-') ? 'hmac' : 'rsa';
   if (!(signatureMethods as readonly string[]).includes(method) || method === 'PLAINTEXT') {
     return {
       verdict: 'malformed',
       signatureMethod: method,
       causes: [{ code: 'malformed_request', message: `oauth_signature_method ${method} is not HMAC-* or RSA-*` }],
+      variantsTried: 0,
     };
   }
-  if (kind === 'hmac' && input.controlKey === undefined)
+  // The gateway's own refusals that need no key, in the order the emulator checks them: the OAuth
+  // parameters in the header, the timestamp, the login.
+  const facts = input.facts ?? {};
+  const refusals: Cause[] = [];
+  if (request.headerOauth.length === 0)
+    refusals.push({
+      code: 'oauth_in_body_only',
+      message: 'the oauth_* parameters are in the form body only: the gateway reads them from the Authorization header (send "Authorization: OAuth ...")',
+    });
+  const timeCauses = timestampCauses(
+    oauth.oauth_timestamp as string,
+    input.now ?? Math.floor(Date.now() / 1000),
+    input.timestampWindowSeconds ?? DEFAULT_TIMESTAMP_WINDOW_SECONDS,
+  );
+  if (facts.merchant === null)
+    refusals.push({
+      code: 'unknown_consumer',
+      message: `the gateway knows no login ${oauth.oauth_consumer_key}: check oauth_consumer_key (sandbox vs production)`,
+    });
+  if (kind === 'hmac' && input.controlKey === undefined) {
+    if (refusals.length > 0 || timeCauses.length > 0) return refusedBeforeKey(method, [...refusals, ...timeCauses]);
     throw new ExplainInputError('MISSING_CONTROL_KEY', `the request is signed with ${method}: give the control key`);
-  if (kind === 'rsa' && input.publicKey === undefined)
+  }
+  if (kind === 'rsa' && input.publicKey === undefined) {
+    if (refusals.length > 0 || timeCauses.length > 0) return refusedBeforeKey(method, [...refusals, ...timeCauses]);
     throw new ExplainInputError('MISSING_PUBLIC_KEY', `the request is signed with ${method}: give the public key`);
+  }
   const credentials: VerifyingCredentials =
     kind === 'hmac'
       ? { signatureMethod: method as SecretSignatureMethod, consumerSecret: input.controlKey as string, tokenSecret: '' }
       : { signatureMethod: method as RsaSignatureMethod, publicKey: input.publicKey as string, minimumRsaKeyBits: 512 };
 
   const signature = oauth.oauth_signature as string;
+  // The budget: every layout checked costs its length in bytes (built, then hashed).
+  const maxVariants = input.maxVariants ?? DEFAULT_MAX_VARIANTS;
+  let bytesLeft = input.maxBaseStringBytes ?? DEFAULT_MAX_BASE_STRING_BYTES;
+  let tried = 0;
+  let exhausted = false;
   const verifies = async (baseString: string, sig = signature): Promise<boolean> => {
+    if (tried >= maxVariants || baseString.length > bytesLeft) {
+      exhausted = true;
+      return false;
+    }
+    tried++;
+    bytesLeft -= baseString.length;
     try {
       return await verifyBaseString(baseString, sig, credentials);
     } catch (error) {
@@ -206,15 +281,29 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
   };
 
   const expected = layOut(layoutOf(request));
-  const timeCauses = timestampCauses(
-    oauth.oauth_timestamp as string,
-    input.now ?? Math.floor(Date.now() / 1000),
-    input.timestampWindowSeconds ?? DEFAULT_TIMESTAMP_WINDOW_SECONDS,
-  );
+  // After the signature, the emulator checks the nonce, then the endpoint.
+  const afterSignature: Cause[] = [];
+  if (facts.nonceSeen === true)
+    afterSignature.push({
+      code: 'nonce_reused',
+      message: `oauth_nonce ${oauth.oauth_nonce} was used before by this login: every request needs a new nonce (a retry is signed again)`,
+    });
+  if (facts.merchant && facts.endpointId !== undefined && !facts.merchant.endpointIds.includes(facts.endpointId))
+    afterSignature.push({
+      code: 'endpoint_not_assigned',
+      message: `endpoint ${facts.endpointId} is not assigned to login ${oauth.oauth_consumer_key}: check the endpoint id in the URL`,
+    });
   const done = (signed: string, causes: Cause[]): Diagnosis => {
-    const all = [...causes, ...timeCauses];
-    const verdict = causes.length === 0 ? (timeCauses.length === 0 ? 'valid' : 'stale') : 'mismatch';
-    return { verdict, signatureMethod: method, expectedBaseString: expected, signedBaseString: signed, causes: all };
+    const all = [...refusals, ...causes, ...timeCauses, ...(causes.length === 0 ? afterSignature : [])];
+    const verdict =
+      causes.length > 0
+        ? 'mismatch'
+        : refusals.length > 0 || (timeCauses.length === 0 && afterSignature.length > 0)
+          ? 'refused'
+          : timeCauses.length > 0
+            ? 'stale'
+            : 'valid';
+    return { verdict, signatureMethod: method, expectedBaseString: expected, signedBaseString: signed, causes: all, variantsTried: tried };
   };
   if (await verifies(expected)) return done(expected, []);
 
@@ -226,11 +315,13 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
 
   const singles = [...methodVariants(request.method), ...urlVariants(request), ...parameterVariants(request)];
   for (const variant of singles) {
+    if (exhausted) break;
     const candidate = layOut(layoutOf(request, variant));
     if (candidate !== expected && (await verifies(candidate))) return done(candidate, variant.causes);
   }
-  for (const uriVariant of urlVariants(request)) {
+  for (const uriVariant of exhausted ? [] : urlVariants(request)) {
     for (const paramVariant of parameterVariants(request)) {
+      if (exhausted) break;
       const candidate = layOut(layoutOf(request, uriVariant, paramVariant));
       if (await verifies(candidate)) return done(candidate, [...uriVariant.causes, ...paramVariant.causes]);
     }
@@ -249,22 +340,47 @@ export async function explainRequest(input: ExplainInput): Promise<Diagnosis> {
       }
     }
   }
-  const masked = maskedParameters([...request.queryPairs, ...request.bodyPairs]);
+  const masked = [...new Set([...request.queryPairs, ...request.bodyPairs].filter(([, value]) => isMasked(value)).map(([name]) => name))];
   if (masked.length > 0) {
     return {
       verdict: 'masked',
       signatureMethod: method,
       expectedBaseString: expected,
       causes: [
+        ...refusals,
         {
           code: 'masked_values',
           message: `${masked.join(', ')} ${masked.length === 1 ? 'holds a masked value' : 'hold masked values'}: the signature covers the real card data, so this request cannot be checked. Save the request as sent with "paysign send ... --save-request FILE" and run "paysign explain --request FILE"`,
         },
         ...timeCauses,
       ],
+      variantsTried: tried,
     };
   }
-  return { verdict: 'mismatch', signatureMethod: method, expectedBaseString: expected, causes: [wrongKey(kind, signature, input.publicKey), ...timeCauses] };
+  const incomplete: Cause[] = exhausted
+    ? [
+        {
+          code: 'search_incomplete',
+          message: `the request is large: ${tried} layouts of the base string were checked before the budget (${maxVariants} layouts, ${input.maxBaseStringBytes ?? DEFAULT_MAX_BASE_STRING_BYTES} bytes) ran out; a client mistake among the others is not ruled out`,
+        },
+      ]
+    : [];
+  return {
+    verdict: 'mismatch',
+    signatureMethod: method,
+    expectedBaseString: expected,
+    causes: [...refusals, ...incomplete, wrongKey(kind, signature, input.publicKey), ...timeCauses],
+    variantsTried: tried,
+  };
+}
+
+function refusedBeforeKey(method: string, causes: Cause[]): Diagnosis {
+  return {
+    verdict: causes.every((cause) => cause.code === 'stale_timestamp' || cause.code === 'timestamp_in_milliseconds') ? 'stale' : 'refused',
+    signatureMethod: method,
+    causes,
+    variantsTried: 0,
+  };
 }
 
 // The length of what a lenient Base64 reader (Node's Buffer) makes of the text: up to the first

@@ -86,6 +86,24 @@ export function parameterVariants(request: ReadRequest): Variant[] {
       causes: [{ code: 'double_encoded', message: 'the values were percent-encoded once too often (already-encoded text was encoded again)' }],
     });
   }
+  // The gateway vendor's examples sort the parameters by their names as written, then encode: the
+  // same order unless a name or value holds a character that encoding moves (`_` against `%`, ...).
+  const byRaw = (a: Pair, b: Pair): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  variants.push({
+    sort: false,
+    pairs: [...pairs].sort(byRaw),
+    causes: [
+      {
+        code: 'raw_names_sorted',
+        message: 'the parameters were sorted by their raw names and values, then encoded; RFC 5849 sorts them after encoding (by encoded name, then value)',
+      },
+    ],
+  });
+  variants.push({
+    sort: false,
+    pairs: [...request.queryPairs, ...request.bodyPairs.filter(([n]) => n !== 'oauth_signature'), ...request.headerOauth],
+    causes: [{ code: 'parameters_unsorted', message: 'the parameters were joined in the order sent; they must be sorted by encoded name, then value' }],
+  });
   const names = [...new Set(pairs.map(([name]) => name))];
   for (const name of names) {
     const fromBody = request.bodyPairs.some(([n]) => n === name);
@@ -136,11 +154,6 @@ export function parameterVariants(request: ReadRequest): Variant[] {
       ],
     });
   }
-  variants.push({
-    sort: false,
-    pairs: [...request.queryPairs, ...request.bodyPairs.filter(([n]) => n !== 'oauth_signature'), ...request.headerOauth],
-    causes: [{ code: 'parameters_unsorted', message: 'the parameters were joined in the order sent; they must be sorted by encoded name, then value' }],
-  });
   return variants;
 }
 

@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import { explainRequest, type CauseCode } from '@paysign/emulator/explain';
+ * import { explainRequest, type CauseCode } from '@paysign/gateway/diagnose';
  *
  * const fixable: CauseCode[] = ['plus_for_space', 'unescaped_reserved', 'parameters_unsorted'];
  * const { causes } = await explainRequest({ url, authorization, body, controlKey });
@@ -29,7 +29,13 @@ export type CauseCode =
   | 'masked_values' // the request holds masked card data (copied from masked output): it cannot be checked
   | 'wrong_key' // no layout matches: the key is not the one the request was signed with
   | 'hmac_key_layout' // the control key was used without the trailing `&` (or with spaces)
-  | 'stale_timestamp' // the signature is right, the timestamp outside the window
+  | 'stale_timestamp' // the timestamp is outside the window
+  | 'oauth_in_body_only' // the oauth_* parameters are in the body only; the gateway reads the Authorization header
+  | 'unknown_consumer' // the gateway knows no such login
+  | 'nonce_reused' // the signature is right, the nonce was used before
+  | 'endpoint_not_assigned' // the signature is right, the endpoint is not the login's
+  | 'search_incomplete' // the request is too large for every layout to be checked
+  | 'raw_names_sorted' // the parameters were sorted by their raw (unencoded) names
   | 'timestamp_in_milliseconds' // oauth_timestamp has 13 digits
   | 'signature_method_mismatch' // header method and the given key do not fit
   | 'malformed_request'; // header or body cannot be read
@@ -39,7 +45,7 @@ export type CauseCode =
  *
  * @example
  * ```ts
- * import { explainRequest, type Cause } from '@paysign/emulator/explain';
+ * import { explainRequest, type Cause } from '@paysign/gateway/diagnose';
  *
  * const { causes } = await explainRequest({ url, authorization, body, controlKey });
  * for (const cause of causes satisfies Cause[]) console.log(`${cause.code}: ${cause.message}`);
