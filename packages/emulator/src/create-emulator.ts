@@ -169,7 +169,8 @@ export const DEFAULT_OUTCOME_DELAY_MS = 1000;
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
 
 // The console's and the admin API's own paths: not in the request log.
-const ownPath = (path: string): boolean => path === '/' || path === '/debugger' || path.startsWith('/console/') || /(?:^|\/)emulator(?:\/|$)/.test(path);
+const ownPath = (path: string): boolean =>
+  path === '/' || path === '/debugger' || path === '/console-live.js' || path.startsWith('/console/') || /(?:^|\/)emulator(?:\/|$)/.test(path);
 
 /**
  * The default body cap: 1 MiB, far above the gateway's largest request (a 65K `order_desc`, or one CSV payload).

@@ -5,6 +5,7 @@
 // over real HTTP with node:crypto, from a base string built by hand.
 import { createHmac, generateKeyPairSync, verify } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeIssue } from '@paysign/protocol';
 import { createGatewayClient, GatewayValidationError, type GatewayClientOptions, type TransferRequest } from '../src/index.js';
 import { handBaseString, readAuthorization, readBody, startServer, validPayment, type Handler, type SeenRequest } from './fixtures.js';
 
@@ -103,7 +104,7 @@ describe('one client holding both keys', () => {
         expect(error).toBeInstanceOf(GatewayValidationError);
         expect((error as GatewayValidationError).code).toBe('INVALID_OPTIONS');
         expect((error as Error).message).not.toContain(CONTROL_KEY);
-        return (error as GatewayValidationError).issues.map((issue) => issue.message);
+        return (error as GatewayValidationError).issues.map((issue) => describeIssue(issue));
       }
       return [];
     };

@@ -2,7 +2,14 @@
 // types do not reach (JavaScript, configuration, environment variables). The gateway client and
 // the edge proxy refuse with it; their own tests show the refusal in their words.
 import { describe, expect, it } from 'vitest';
-import { checkMerchantCredentials, defaultSignatureMethod, GatewayValidationError, signingKeyFor, type MerchantCredentials } from '@paysign/protocol';
+import {
+  checkMerchantCredentials,
+  defaultSignatureMethod,
+  describeIssue,
+  GatewayValidationError,
+  signingKeyFor,
+  type MerchantCredentials,
+} from '@paysign/protocol';
 
 const CONTROL_KEY = 'B17F59B4-A7DC-41B4-8FF9-37D3D7D3C1B5';
 const PEM = '-----BEGIN PRIVATE KEY-----\nMIIE-not-a-real-key\n-----END PRIVATE KEY-----';
@@ -144,12 +151,13 @@ describe('checkMerchantCredentials refuses, naming the field and the rule', () =
     expect(refusal(undefined, 'merchant')).toEqual([['merchant', 'invalid-option']]);
   });
 
-  it('says the rule in each message, after the field', () => {
+  it("says the rule in each message; the field is the issue's own, put first by describeIssue", () => {
     const message = (credentials: unknown) => {
       try {
         checkMerchantCredentials(credentials as MerchantCredentials);
       } catch (error) {
-        return (error as GatewayValidationError).issues[0]?.message ?? '';
+        const issue = (error as GatewayValidationError).issues[0];
+        return issue === undefined ? '' : describeIssue(issue);
       }
       return 'accepted';
     };

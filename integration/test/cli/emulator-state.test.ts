@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacySnapshot, legacyStateFile, readStateDatabase } from '../../emulator/test/state/read-state-db.js';
-import { clientSign } from './hand-sign.js';
-import { BIN, paysign } from './run-cli.js';
+import { legacySnapshot, legacyStateFile, readStateDatabase } from '../../../packages/emulator/test/state/read-state-db.js';
+import { clientSign } from '../../../packages/cli/test/hand-sign.js';
+import { BIN, paysign } from '../../../packages/cli/test/run-cli.js';
 
 const SEED = 0x22_04;
 const ITERATIONS = 12;

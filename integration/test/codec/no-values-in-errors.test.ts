@@ -1,11 +1,12 @@
+// In integration/: it reads the gateway's columns from @paysign/protocol, which depends on the codec.
 // Cells may be card numbers or CVVs: a CodecError names the row, the column and
 // the rule, and nothing it carries (message, stack, properties, cause) may contain the value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CodecError, decodeCsv, decodePayload, encodeCsv, encodePayload } from '@paysign/payload-codec';
-import { exposedText } from './_exposed.js';
-import { bufferBase64, utf8 } from './_oracle.js';
-import { recurringPaymentColumns } from './_recurring-columns.js';
+import { exposedText } from '../../../packages/payload-codec/test/_exposed.js';
+import { bufferBase64, utf8 } from '../../../packages/payload-codec/test/_oracle.js';
+import { recurringPaymentColumns } from '@paysign/protocol';
 
 /** A card-number-like secret: 16 random digits, seen nowhere else in a message. */
 const pan = fc.stringMatching(/^[1-9]\d{15}$/);

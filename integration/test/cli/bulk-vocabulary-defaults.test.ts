@@ -8,12 +8,12 @@ import { BULK_DEFAULTS, BULK_OUTCOMES } from '@paysign/bulk';
 import { serve } from '@paysign/emulator/node';
 import { DEFAULT_TIMEOUT_MS } from '@paysign/gateway';
 import { afterAll, describe, expect, it } from 'vitest';
-import { paysign, paysignAsync } from './run-cli.js';
+import { paysign, paysignAsync } from '../../../packages/cli/test/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'paysign-bulk-words-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const CLI_README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const BULK_README = readFileSync(new URL('../../bulk/README.md', import.meta.url), 'utf8');
+const CLI_README = readFileSync(new URL('../../../packages/cli/README.md', import.meta.url), 'utf8');
+const BULK_README = readFileSync(new URL('../../../packages/bulk/README.md', import.meta.url), 'utf8');
 const HEADER = 'client-orderid;recurring-payment-id;credit-card-number;card-printed-name;expire-year;expire-month;amount';
 const row = (n: number, month = 1) => `order-${n};rp-${n};4111111111111111;JOHN DOE;2031;${month};${n}.00`;
 

@@ -16,9 +16,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStateDirectory } from '@paysign/emulator/node';
-import { handSign, post } from '../independent-signer.js';
+import { handSign, post } from '../../../packages/emulator/test/independent-signer.js';
 
-const BIN = fileURLToPath(new URL('../../../cli/dist/bin.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../packages/cli/dist/bin.js', import.meta.url));
 const KEY = 'state-attack-control-key';
 let root: string;
 beforeAll(async () => {

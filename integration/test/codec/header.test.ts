@@ -1,11 +1,12 @@
+// In integration/: it reads the gateway's columns from @paysign/protocol, which depends on the codec.
 // A missing header row makes the first data row the header: its card number and CVV must never
 // come back as "column names" in an error (attack finding 5).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CodecError, decodeCsv, decodePayload, encodeCsv } from '@paysign/payload-codec';
-import { exposedText } from './_exposed.js';
-import { bufferBase64, utf8 } from './_oracle.js';
-import { recurringPaymentColumns, recurringPaymentExampleColumns } from './_recurring-columns.js';
+import { exposedText } from '../../../packages/payload-codec/test/_exposed.js';
+import { bufferBase64, utf8 } from '../../../packages/payload-codec/test/_oracle.js';
+import { recurringPaymentColumns, recurringPaymentExampleColumns } from '@paysign/protocol';
 
 const PAN = '4111111111111111';
 const CVV = '987';

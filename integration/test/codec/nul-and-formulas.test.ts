@@ -1,10 +1,11 @@
+// In integration/: it reads the gateway's columns from @paysign/protocol, which depends on the codec.
 // NUL is refused in every cell, on the way out and on the way in; formula-looking cells are kept
 // verbatim, since the gateway's CSV is read by a machine (attack finding 13).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CodecError, decodeCsv, decodePayload, encodeCsv, encodePayload } from '@paysign/payload-codec';
-import { bufferBase64, utf8 } from './_oracle.js';
-import { recurringPaymentColumns } from './_recurring-columns.js';
+import { bufferBase64, utf8 } from '../../../packages/payload-codec/test/_oracle.js';
+import { recurringPaymentColumns } from '@paysign/protocol';
 
 function thrown(run: () => unknown): CodecError {
   try {

@@ -1,8 +1,9 @@
+// In integration/: it reads the gateway's columns from @paysign/protocol, which depends on the codec.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CodecError, decodeCsv, encodeCsv } from '@paysign/payload-codec';
-import { anyText, filled, naiveCsv, plainText, table } from './_oracle.js';
-import { recurringPaymentExampleColumns } from './_recurring-columns.js';
+import { anyText, filled, naiveCsv, plainText, table } from '../../../packages/payload-codec/test/_oracle.js';
+import { recurringPaymentExampleColumns } from '@paysign/protocol';
 
 // These documents use short made-up column names: any names are read (and never quoted in errors).
 const ANY = { columns: 'any' } as const;
