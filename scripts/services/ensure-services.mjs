@@ -5,14 +5,18 @@
 // The tests start and stop their own servers on free loopback ports in temporary directories; this
 // script only installs the binaries. Elsewhere it fails with a plain message saying how to get them.
 // PAYSIGN_REDIS_SERVER and PAYSIGN_PG_BIN name other binaries (a redis-server file, a PostgreSQL bin/ folder).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { findPostgresBin, findRedisServer, HOMEBREW_POSTGRESQL } from './find-services.mjs';
 
-const missing = () => [findRedisServer() ? undefined : 'redis-server', findPostgresBin() ? undefined : 'postgresql'].filter(Boolean);
+const root = typeof process.getuid === 'function' && process.getuid() === 0;
+// As root the tests run PostgreSQL as the `postgres` user (it refuses root), which Debian's
+// package creates: binaries without that user count as missing too.
+const postgresUser = () => !root || process.platform !== 'linux' || spawnSync('id', ['-u', 'postgres']).status === 0;
+const missing = () =>
+  [findRedisServer() ? undefined : 'redis-server', findPostgresBin() && postgresUser() ? undefined : 'postgresql'].filter(Boolean);
 
 let packages = missing();
-const root = typeof process.getuid === 'function' && process.getuid() === 0;
 if (packages.length > 0 && process.platform === 'linux' && root && existsSync('/usr/bin/apt-get')) {
   console.log(`store tests: installing Debian's ${packages.join(' and ')} (apt-get install -y ${packages.join(' ')})`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
