@@ -13,8 +13,7 @@ const root = typeof process.getuid === 'function' && process.getuid() === 0;
 // As root the tests run PostgreSQL as the `postgres` user (it refuses root), which Debian's
 // package creates: binaries without that user count as missing too.
 const postgresUser = () => !root || process.platform !== 'linux' || spawnSync('id', ['-u', 'postgres']).status === 0;
-const missing = () =>
-  [findRedisServer() ? undefined : 'redis-server', findPostgresBin() && postgresUser() ? undefined : 'postgresql'].filter(Boolean);
+const missing = () => [findRedisServer() ? undefined : 'redis-server', findPostgresBin() && postgresUser() ? undefined : 'postgresql'].filter(Boolean);
 
 let packages = missing();
 if (packages.length > 0 && process.platform === 'linux' && root && existsSync('/usr/bin/apt-get')) {
