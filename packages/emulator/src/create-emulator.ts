@@ -335,10 +335,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     capacity: 100_000,
   });
   const check = createRequestChecks({ merchants, verifier, pathPrefix, publicOrigin, now, timestampWindowSeconds: window, maxBodyBytes, maxParameters });
-  const signatureCause = createSignatureCause({ merchants, publicOrigin, timestampWindowSeconds: window, maxBodyBytes: 64 * 1024, maxQueued: 16 });
+  // The log line's cause of a signature refusal: the request inspector's diagnosis of it (below).
+  const signatureCause = createSignatureCause({ find: (signature) => requests.find(signature) });
 
   const admitted = createOperationRunner({ profiles, owners, recurring, orders, log, nextOrderId: () => String(++paynetOrderIds) });
-  const { refused, internalError } = createRefusalReplies({ log, now, signatureCause });
+  const { refused, internalError } = createRefusalReplies({ log, signatureCause });
 
   // The console (GET /), the signature debugger (GET /debugger) and the admin API: guarded by adminApi.
   const app = new Hono();

@@ -256,15 +256,10 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
       const url = new URL(request.url);
       const authorization = request.headers.get('authorization');
       const body = request.body ?? '';
-      let header: Record<string, string> = {};
-      try {
-        header = authorization === null ? {} : parseAuthorizationHeader(authorization).params;
-      } catch {
-        header = {};
-      }
+      const header = headerParams(authorization);
       const pairs = interestingPairs(body);
       const login = header.oauth_consumer_key ?? pairs.find(([name]) => name === 'oauth_consumer_key')?.[1];
-      const signature = header.oauth_signature ?? pairs.find(([name]) => name === 'oauth_signature')?.[1];
+      const signature = oauthSignatureOf(authorization, body, header, pairs);
       const replyPairs = parseFormPairsSafe(reply.body.replace(/\n/g, ''));
       const orders = [...pairs, ...replyPairs].filter(([name]) => /order-?_?id$/i.test(name)).map(([, value]) => redactCardData(value));
       const headers: Record<string, string> = {};
@@ -368,6 +363,32 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
 // Only the pairs the inspector files a request under (login, signature, order ids), read without
 // decoding the other values: a 1 MiB order_desc is skipped, not decoded, on the request path.
 const INTERESTING = /^(?:oauth_consumer_key|oauth_signature|[A-Za-z_-]*order-?_?id)$/i;
+function headerParams(authorization: string | null): Record<string, string> {
+  try {
+    return authorization === null ? {} : parseAuthorizationHeader(authorization).params;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The `oauth_signature` a request was signed with, from its Authorization header or its body: the
+ * key {@link RequestLog.find} looks a request up by.
+ *
+ * @example
+ * ```ts
+ * oauthSignatureOf(request.headers.get('authorization'), body); // 'tR3%2BTy81lMeYAr%2FFid0kMTYa%2FWM%3D' decoded, or undefined
+ * ```
+ */
+export function oauthSignatureOf(
+  authorization: string | null,
+  body: string,
+  header: Record<string, string> = headerParams(authorization),
+  pairs: ReadonlyArray<readonly [string, string]> = interestingPairs(body),
+): string | undefined {
+  return header.oauth_signature ?? pairs.find(([name]) => name === 'oauth_signature')?.[1];
+}
+
 function interestingPairs(body: string): Array<readonly [string, string]> {
   const found: Array<readonly [string, string]> = [];
   let start = 0;

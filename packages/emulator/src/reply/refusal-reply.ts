@@ -5,9 +5,7 @@ import { emptyReply, forbidden, GATEWAY_HEADERS } from './headers.js';
 
 export interface RefusalReplyOptions {
   log: EmulatorLog;
-  /** The emulator's clock, Unix seconds (a signature's diagnosis is made at the time of the refusal). */
-  now: () => number;
-  /** Finds a signature refusal's cause after the reply (src/request/signature-cause.ts). */
+  /** Finds a signature refusal's cause after the reply: the request inspector's diagnosis (src/request/signature-cause.ts). */
   signatureCause: (refusal: SignatureRefusal) => Promise<string | undefined>;
 }
 
@@ -19,7 +17,7 @@ export interface RefusalReplyOptions {
  *
  * @example
  * ```ts
- * const replies = createRefusalReplies({ log, now, signatureCause });
+ * const replies = createRefusalReplies({ log, signatureCause });
  * const outcome = await check(request);
  * if (!outcome.accepted) return replies.refused(request, outcome);
  * ```
@@ -43,9 +41,8 @@ export function createRefusalReplies(options: RefusalReplyOptions): {
         message: refusal.reason === 'unknown_route' ? `no operation at ${path}` : refusal.message,
       } as const;
       if (refusal.reason === 'invalid_signature' && refusal.body !== undefined) {
-        const refusedAt = options.now();
         void options
-          .signatureCause({ method: request.method, url: request.url, authorization: request.headers.get('authorization'), body: refusal.body, now: refusedAt })
+          .signatureCause({ method: request.method, url: request.url, authorization: request.headers.get('authorization'), body: refusal.body })
           .then((cause) => log(cause === undefined ? event : { ...event, cause }));
       } else log(event);
       if (refusal.status === 404) return new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
