@@ -21,6 +21,7 @@ import { appendFileSync, createWriteStream, existsSync, mkdtempSync, rmSync } fr
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { COLUMNS, day, storedProfile } from './_stored-payments.mjs';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const argument = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -45,46 +46,6 @@ async function emulatorProcess() {
   });
   process.once('disconnect', () => process.exit(0));
 }
-
-const day = (n) => {
-  const date = new Date(Date.UTC(2031, 0, 1) + (n % 300) * 86_400_000);
-  return `${String(date.getUTCDate()).padStart(2, '0')}.${String(date.getUTCMonth() + 1).padStart(2, '0')}.${date.getUTCFullYear()}`;
-};
-/** A stored payment as a merchant's would look: holder, card, a monthly schedule starting in 2031. */
-function storedProfile(n) {
-  return {
-    'recurring-payment-id': `rp-${n}`,
-    'client-orderid': `order-${n}`,
-    'payment-description': 'Monthly subscription',
-    'first-name': 'John',
-    'last-name': 'Doe',
-    email: `customer${n}@example.com`,
-    'credit-card-number': '4111111111111111',
-    'card-printed-name': 'JOHN DOE',
-    'expire-year': '2032',
-    'expire-month': String((n % 12) + 1),
-    currency: 'EUR',
-    amount: `${(n % 90) + 10}.00`,
-    period: 'month',
-    interval: '1',
-    'start-date': day(n),
-    'max-repeats-number': '24',
-  };
-}
-const COLUMNS = [
-  'client-orderid',
-  'recurring-payment-id',
-  'credit-card-number',
-  'card-printed-name',
-  'expire-year',
-  'expire-month',
-  'currency',
-  'amount',
-  'period',
-  'interval',
-  'start-date',
-  'max-repeats-number',
-];
 
 /** One measured bulk run: its own process, so its peak RSS is its own. */
 // The bulk and gateway packages and the emulator come from the same checkout (`--root`), so a `--compare`

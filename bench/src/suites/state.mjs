@@ -15,50 +15,12 @@ import { appendFileSync, createWriteStream, mkdtempSync, rmSync, statSync } from
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { COLUMNS, day, storedProfile } from './_stored-payments.mjs';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const fromRepo = (path) => import(pathToFileURL(join(REPO, path)).href);
 const argument = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 
-const day = (n) => {
-  const date = new Date(Date.UTC(2031, 0, 1) + (n % 300) * 86_400_000);
-  return `${String(date.getUTCDate()).padStart(2, '0')}.${String(date.getUTCMonth() + 1).padStart(2, '0')}.${date.getUTCFullYear()}`;
-};
-/** A stored payment as a merchant's would look (the same as bench:bulk's): holder, card, a monthly schedule starting in 2031. */
-function storedProfile(n) {
-  return {
-    'recurring-payment-id': `rp-${n}`,
-    'client-orderid': `order-${n}`,
-    'payment-description': 'Monthly subscription',
-    'first-name': 'John',
-    'last-name': 'Doe',
-    email: `customer${n}@example.com`,
-    'credit-card-number': '4111111111111111',
-    'card-printed-name': 'JOHN DOE',
-    'expire-year': '2032',
-    'expire-month': String((n % 12) + 1),
-    currency: 'EUR',
-    amount: `${(n % 90) + 10}.00`,
-    period: 'month',
-    interval: '1',
-    'start-date': day(n),
-    'max-repeats-number': '24',
-  };
-}
-const COLUMNS = [
-  'client-orderid',
-  'recurring-payment-id',
-  'credit-card-number',
-  'card-printed-name',
-  'expire-year',
-  'expire-month',
-  'currency',
-  'amount',
-  'period',
-  'interval',
-  'start-date',
-  'max-repeats-number',
-];
 const MERCHANT = { login: 'bench', controlKey: 'bench-key', endpointIds: ['1'], currency: 'EUR' };
 
 /** The emulator's process: `{ stored, dir }` (dir: a state directory, or none for memory only). */

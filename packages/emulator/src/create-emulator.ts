@@ -4,7 +4,7 @@ import { addAdminRoutes } from './admin/admin-routes.js';
 import type { AdminAccess } from './admin/loopback.js';
 import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from './callbacks/callback-sender.js';
 import { createClock, dateOf, type EmulatorClock } from './clock/emulator-clock.js';
-import { addConsoleRoutes } from './console/console-routes.js';
+import { addConsoleRoutes, CONSOLE_PAGES } from './console/console-routes.js';
 import { createCsrfToken } from './console/csrf.js';
 import { createRequestLog } from './console/request-log.js';
 import { EmulatorError } from './errors.js';
@@ -169,8 +169,7 @@ export const DEFAULT_OUTCOME_DELAY_MS = 1000;
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
 
 // The console's and the admin API's own paths: not in the request log.
-const ownPath = (path: string): boolean =>
-  path === '/' || path === '/debugger' || path === '/console-live.js' || path.startsWith('/console/') || /(?:^|\/)emulator(?:\/|$)/.test(path);
+const ownPath = (path: string): boolean => CONSOLE_PAGES.includes(path) || path.startsWith('/console/') || /(?:^|\/)emulator(?:\/|$)/.test(path);
 
 /**
  * The default body cap: 1 MiB, far above the gateway's largest request (a 65K `order_desc`, or one CSV payload).

@@ -50,6 +50,9 @@ async function after(response: Response, to: string): Promise<Response> {
   return back(`${to.split('#')[0]}${to.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}`);
 }
 
+/** The console's own pages (besides its actions under `/console/`): guarded here, never in the request log. */
+export const CONSOLE_PAGES: readonly string[] = ['/', '/debugger', '/console-live.js'];
+
 /**
  * The console (`GET /`) and the signature debugger (`GET /debugger`), and the console's actions
  * (`POST /console/...`). Like the admin API: loopback callers only (unless `adminApi: 'any'`),
@@ -57,7 +60,7 @@ async function after(response: Response, to: string): Promise<Response> {
  * per-process form token, and a browser's `Origin`/`Sec-Fetch-Site` must be the console's own.
  */
 export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void {
-  for (const path of ['/', '/debugger', '/console-live.js', '/console/*']) {
+  for (const path of [...CONSOLE_PAGES, '/console/*']) {
     app.use(path, async (c, next) => {
       if (!adminAllowed(options.access, c.env)) return text(403, 'the console answers loopback callers only');
       if (!adminHostAllowed(c.req.raw, c.env, options.publicOrigin))
