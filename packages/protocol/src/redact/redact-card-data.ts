@@ -86,8 +86,9 @@ const PAYLOAD_VALUE = new RegExp(String.raw`${START}(payload)(=|%(?:25)*3d|["']\
  *   `4111%252B1111...`), **whatever is glued before or after it** (`pan=4111111111111111x`,
  *   Base64, hex), is a card number: shown as first 6 + last 4 when it is a valid-shaped PAN (14-19
  *   digits, Luhn-valid), masked entirely otherwise (every digit a `*`, separators kept). A UUID
- *   (8-4-4-4-12 hex digits, like the gateway's serial numbers) is kept whole unless a Luhn-valid
- *   13-19 digit run hides in it;
+ *   (8-4-4-4-12 hex digits, like the gateway's serial numbers) is kept whole when it carries an
+ *   RFC 9562 version and variant (what `crypto.randomUUID()` and other generators make), else
+ *   unless a Luhn-valid 13-19 digit run hides in it;
  * - a **CVV**: 3 or 4 digits after `cvv`, `cvv2`, `cvc`, `cvc2` or `cid` (any case) and `=`,
  *   `:` or spaces (also percent-encoded, as in a base string), masked entirely;
  * - a **payload** (`payload=...`, `payload%3D...`, `"payload":"..."`): the Base64 CSV of
@@ -113,11 +114,17 @@ export function redactCardData(text: string): string {
   return out.replace(CVV_VALUE, (_match, word: string, separator: string, cvv: string) => `${word}${separator}${'*'.repeat(cvv.length)}`);
 }
 
-// A UUID is kept whole unless a card number hides in it: a digit run (leading zeros dropped) of
-// 13-19 digits that passes the Luhn check, alone or with a 3-4 digit CVV after it. So the gateway's
-// serial numbers (counters written as UUIDs, 00000000-0000-0000-0000-0000043b64d7) and random
-// UUIDs stay readable, while a hyphen-written PAN laid out as a UUID is still masked.
+// A UUID is kept whole when a UUID generator made it: an RFC 9562 version (1-8) and variant
+// (8, 9, a or b) in their places, whatever digits chance put around them (one random UUID in about
+// 360 holds a Luhn-valid run of 13+ digits across its hyphens; masking it would break the serial
+// number a support desk looks up). Any other UUID-shaped text, such as the gateway's serial numbers
+// (counters written as UUIDs, 00000000-0000-0000-0000-0000043b64d7), is kept whole unless a card
+// number hides in it: a digit run (leading zeros dropped) of 13-19 digits that passes the Luhn
+// check, alone or with a 3-4 digit CVV after it.
+const GENERATED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
 function isSerialUuid(uuid: string): boolean {
+  if (GENERATED_UUID.test(uuid)) return true;
   for (const [run] of uuid.matchAll(/\d(?:-?\d)*/g)) {
     const digits = run.replace(/-/g, '').replace(/^0+/, '');
     if ([0, 3, 4].some((cvv) => digits.length - cvv >= 13 && digits.length - cvv <= 19 && luhnValid(digits.slice(0, digits.length - cvv)))) return false;
