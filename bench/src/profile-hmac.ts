@@ -11,6 +11,7 @@ import { formatEncodedHeader } from '../../packages/oauth-core/src/header/author
 import { collectParameters } from '../../packages/oauth-core/src/parameters/collect.js';
 import { encodePairs, joinNormalized } from '../../packages/oauth-core/src/parameters/normalize.js';
 import { createNonceSource } from '../../packages/oauth-core/src/signer/nonce-source.js';
+import { baseStringFromEncoded } from '../../packages/oauth-core/src/signer/base-string-from-encoded.js';
 import { joinForm, protocolParameters } from '../../packages/oauth-core/src/signer/protocol-parameters.js';
 import { adapter } from '../../packages/oauth-core/src/adapters/node.js';
 import { figures, measureInterleaved, type BenchCase } from './harness/measure.js';
@@ -28,6 +29,7 @@ const withSignature = { ...signed.oauthParams, oauth_signature: signed.signature
 const allParams: [string, string][] = [...transfer.params, ...Object.entries(signed.oauthParams)];
 const uri = 'https://sandbox.gateway.example/payment/api/v4/transfer/1234';
 const { encodedParameters: encodedAll, normalizedParameters } = signatureBaseStringParts('POST', uri, allParams);
+const encodedUri = percentEncode(uri);
 const protocol = {
   consumerKey: 'merchant-login',
   signatureMethod: 'HMAC-SHA1',
@@ -52,6 +54,7 @@ const stages: BenchCase[] = [
   { id: 'encode the normalized parameters (§3.4.1.1)', run: loop(() => percentEncode(normalizedParameters)) },
   { id: 'parse the URL', run: loop(() => new URL(transfer.url)) },
   { id: 'signatureBaseStringParts (steps 1-4, the base string)', run: loop(() => signatureBaseStringParts('POST', uri, allParams)) },
+  { id: "the signer's base string from 20 pairs encoded once", run: loop(() => baseStringFromEncoded('POST', encodedUri, encodedAll)) },
   { id: 'Authorization header from encoded pairs', run: loop(() => formatEncodedHeader(encodedAll.slice(15), '')) },
   { id: 'form body from encoded pairs', run: loop(() => joinForm(encodedAll.slice(0, 15))) },
   { id: 'public signatureBaseString (parses the URL)', run: loop(() => signatureBaseString('POST', transfer.url, allParams)) },

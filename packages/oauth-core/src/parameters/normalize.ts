@@ -33,8 +33,13 @@ export function encodePairs(pairs: readonly (readonly [string, string])[]): [str
   return pairs.map(([name, value]) => [percentEncode(name), percentEncode(value)]);
 }
 
+/** §3.4.1.3.2 step 2: encoded pairs sorted by name, then value, in a new array. */
+export function sortEncoded<Pair extends readonly [string, string]>(encoded: readonly Pair[]): Pair[] {
+  return encoded.slice().sort(compareEncoded);
+}
+
 /** §3.4.1.3.2 steps 2-4: encoded pairs sorted by name, then value (`sort` `false`: in the order given), each joined with `=`, all with `&`. */
 export function joinNormalized(encoded: readonly (readonly [string, string])[], sort = true): string {
-  const ordered = sort ? encoded.slice().sort(compareEncoded) : encoded;
+  const ordered = sort ? sortEncoded(encoded) : encoded;
   return ordered.map((pair) => `${pair[0]}=${pair[1]}`).join('&');
 }

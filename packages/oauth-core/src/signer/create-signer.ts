@@ -1,12 +1,14 @@
 import type { CryptoAdapter, MaybePromise, SignFunction } from '../adapters/types.js';
 import { parseRequestUrl, uriOf } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
-import { normalizeMethod, signatureBaseStringParts } from '../base-string/signature-base-string.js';
+import { normalizeMethod } from '../base-string/signature-base-string.js';
 import { percentEncode } from '../encoding/percent-encode.js';
 import { attribute, OAuthError, type OAuthErrorCode } from '../errors.js';
 import { formatEncodedHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
+import { encodePairs } from '../parameters/normalize.js';
+import { baseStringFromEncoded } from './base-string-from-encoded.js';
 import type { ParameterInput, SignatureMethod, SigningCredentials } from '../types.js';
 import { createNonceSource } from './nonce-source.js';
 import { joinForm, protocolParameters, refuseProtocolNames, requireString, type ProtocolParameterSource } from './protocol-parameters.js';
@@ -144,16 +146,16 @@ function optionError(error: unknown): unknown {
   return attribute(error, 'options', error instanceof OAuthError ? CREDENTIAL_OPTION[error.code] : undefined);
 }
 
-/** What §3.4.1.2 and §3.4.1.3.1 take from a request URL: the URL, its base string URI, its query. */
+/** What §3.4.1.2 and §3.4.1.3.1 take from a request URL: the URL, its base string URI (percent-encoded, as §3.4.1.1 joins it), its query. */
 interface UrlParts {
   url: URL;
-  uri: string;
+  encodedUri: string;
   query: Parameter[];
 }
 
 function readUrl(input: string | URL): UrlParts {
   const url = parseRequestUrl(input);
-  return { url, uri: uriOf(url), query: parseFormPairs(url.search.slice(1)) };
+  return { url, encodedUri: percentEncode(uriOf(url)), query: parseFormPairs(url.search.slice(1)) };
 }
 
 /** One request laid out for signing: its signature base string and what is sent beside it. */
@@ -171,10 +173,13 @@ interface LaidOut {
 /**
  * Creates a signer with the given crypto adapter: OAuth 1.0 (RFC 5849) with HMAC-SHA1/256/512,
  * RSA-SHA1/256/512 or PLAINTEXT. Every entry point's `createSigner` is this, bound to its adapter.
- * The HMAC key state or RSA key is prepared once here and reused for every request; each
- * request's base string is {@link signatureBaseStringParts}'s, the RFC's steps as written. The
- * parts of the last URL signed are kept too (a client signs to the same few URLs again): worth
- * 10-20% of the short requests end to end (bench/README.md, "The signer as the RFC writes it").
+ * The HMAC key state or RSA key is prepared once here and reused for every request. Each request
+ * goes through the RFC's steps in their order; two paths are faster than the steps as written,
+ * each worth 10% or more end to end on the gateway's requests (bench/README.md, "The signer as the
+ * RFC writes it") and held equal to `signatureBaseStringParts` (the steps as written) by one
+ * property in conformance/suites/properties.ts: the parts of the last URL signed are kept (a
+ * client signs to the same few URLs again), and the base string is joined from the pairs encoded
+ * once (`base-string-from-encoded.ts`) instead of encoding the normalized parameters again.
  *
  * @throws {OAuthError} `UNSUPPORTED_SIGNATURE_METHOD`, `MISSING_SECRET`, `MISSING_KEY`,
  *   `INVALID_KEY`, `WEAK_KEY`, `ADAPTER_UNAVAILABLE` or `INVALID_PARAMETER` for unusable options
@@ -237,7 +242,7 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions)
       const method = normalizeMethod(request.method ?? 'POST');
       // §3.4.1.2: the base string URI.
       field = 'url';
-      const { url, uri, query } = readUrlOnce(request.url);
+      const { url, encodedUri, query } = readUrlOnce(request.url);
       // §3.4.1.3.1: the parameter sources: the query (above), the form body, the protocol parameters.
       field = 'params';
       const params = collectParameters(request.params);
@@ -247,12 +252,12 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions)
       refuseProtocolNames(query, oauthParams, 'url');
       refuseProtocolNames(params, oauthParams, 'params');
       const oauth = Object.entries(oauthParams);
-      // §3.4.1.3.2 normalization and §3.4.1.1 concatenation.
+      // §3.4.1.3.2 step 1: every name and value encoded; then steps 2-4 and §3.4.1.1's concatenation.
       field = 'params';
-      const parts = signatureBaseStringParts(method, uri, query.concat(params, oauth));
-      const encoded = parts.encodedParameters;
+      const encoded = encodePairs(query.concat(params, oauth));
+      const baseString = baseStringFromEncoded(method, encodedUri, encoded);
       const oauthEncoded = encoded.slice(encoded.length - oauth.length);
-      return { method, url, params: encoded.slice(query.length, query.length + params.length), oauthParams, oauthEncoded, baseString: parts.baseString };
+      return { method, url, params: encoded.slice(query.length, query.length + params.length), oauthParams, oauthEncoded, baseString };
     } catch (error) {
       throw attribute(error, 'request', field);
     }
