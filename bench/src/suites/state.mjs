@@ -11,7 +11,7 @@
 // Plain JavaScript over the built packages (dist/): `pnpm build` first.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFileSync, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -42,19 +42,39 @@ async function emulatorProcess() {
     const openCpuMs = (used.user + used.system) / 1000;
     globalThis.gc?.();
     const openRssMb = process.memoryUsage().rss / 2 ** 20;
+    const openBreakdown = rssBreakdown();
     process.on('message', async (message) => {
       if (message === 'stop') {
         globalThis.gc?.();
         const rssMb = process.memoryUsage().rss / 2 ** 20;
+        const breakdown = rssBreakdown();
         await server.emulator.persist();
         await server.close();
         await state?.close();
-        process.send({ maxRssMb: process.resourceUsage().maxRSS / 1024, rssMb });
+        process.send({ maxRssMb: process.resourceUsage().maxRSS / 1024, rssMb, ...breakdown });
         process.disconnect();
       }
     });
-    process.send({ url: server.url, openMs, openCpuMs, openRssMb, payments: (await server.emulator.profiles.list()).length });
+    process.send({ url: server.url, openMs, openCpuMs, openRssMb, openBreakdown, payments: (await server.emulator.profiles.list()).length });
   });
+}
+
+/**
+ * What the RSS is made of (Linux): anonymous memory (the JavaScript heap, native allocations),
+ * file-backed pages (the memory-mapped state.mdb, the binaries), and the heap in use after a GC.
+ */
+function rssBreakdown() {
+  const { heapUsed, heapTotal } = process.memoryUsage();
+  const heapUsedMb = heapUsed / 2 ** 20;
+  const heapTotalMb = heapTotal / 2 ** 20;
+  let status = '';
+  try {
+    status = readFileSync('/proc/self/status', 'utf8');
+  } catch {
+    return { heapUsedMb, heapTotalMb };
+  }
+  const kilobytes = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { heapUsedMb, heapTotalMb, rssAnonMb: kilobytes('RssAnon') / 1024, rssFileMb: kilobytes('RssFile') / 1024 };
 }
 
 function ask(child, message) {
@@ -138,7 +158,7 @@ async function main() {
       };
       results.push(result);
       process.stderr.write(
-        `round ${round} ${mode}: ${run.rowsPerSecond.toFixed(0)} rows/s (${run.updated}/${run.total} updated), ready with ${emulator.payments} payments in ${(emulator.openMs / 1000).toFixed(2)} s (CPU ${(emulator.openCpuMs / 1000).toFixed(2)} s), RSS ${emulator.openRssMb.toFixed(0)} MB ready, ${usage.rssMb.toFixed(0)} MB after, ${usage.maxRssMb.toFixed(0)} MB peak\n`,
+        `round ${round} ${mode}: ${run.rowsPerSecond.toFixed(0)} rows/s (${run.updated}/${run.total} updated), ready with ${emulator.payments} payments in ${(emulator.openMs / 1000).toFixed(2)} s (CPU ${(emulator.openCpuMs / 1000).toFixed(2)} s), RSS ${emulator.openRssMb.toFixed(0)} MB ready (anonymous ${emulator.openBreakdown.rssAnonMb?.toFixed(0)}, file-backed ${emulator.openBreakdown.rssFileMb?.toFixed(0)}, heap ${emulator.openBreakdown.heapUsedMb.toFixed(0)} used of ${emulator.openBreakdown.heapTotalMb.toFixed(0)}), ${usage.rssMb.toFixed(0)} MB after (anonymous ${usage.rssAnonMb?.toFixed(0)}, file-backed ${usage.rssFileMb?.toFixed(0)}, heap ${usage.heapUsedMb.toFixed(0)} used of ${usage.heapTotalMb.toFixed(0)}), ${usage.maxRssMb.toFixed(0)} MB peak\n`,
       );
     }
   }
