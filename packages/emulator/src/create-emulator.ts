@@ -315,7 +315,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         ? profiles.list().then((list) => {
             for (const profile of list) changes.payment(profile.id);
           })
-        : restoreState(parts, saved, changes);
+        : restoreState(parts, saved, changes).then(() => backend.releaseInitial?.());
   const persister = backend === undefined ? undefined : createStatePersistence(parts, changes, backend, { isNew: saved === undefined });
   // Callback attempts change the state without a request: written within a second.
   const saveTimer = persister === undefined ? undefined : setInterval(() => void persister.commit().catch(() => {}), 1000);

@@ -62,6 +62,18 @@ describe('the in-memory profile store', () => {
     ]);
   });
 
+  it('keeps a frozen profile without card verification data as given (a restored state is not held twice), and copies every other without cvv2', async () => {
+    const restored = Object.freeze({ 'recurring-payment-id': 'rp-1', amount: '10.00' });
+    const frozenWithCvv = Object.freeze({ 'recurring-payment-id': 'rp-2', cvv2: '123' });
+    const caller = { 'recurring-payment-id': 'rp-3', amount: '5.00' };
+    const store = createMemoryProfileStore([restored, frozenWithCvv, caller]);
+    expect((await store.get('rp-1'))?.fields).toBe(restored);
+    expect((await store.get('rp-2'))?.fields).toEqual({ 'recurring-payment-id': 'rp-2' });
+    // The caller's own object is neither kept nor frozen.
+    expect((await store.get('rp-3'))?.fields).not.toBe(caller);
+    expect(Object.isFrozen(caller)).toBe(false);
+  });
+
   it('refuses to store an id the change did not lock', async () => {
     const store = createMemoryProfileStore([{ 'recurring-payment-id': 'a' }]);
     await expect(store.update(['a'], () => ({ store: new Map([['z', {}]]), result: 0 }))).rejects.toThrow(RangeError);

@@ -84,4 +84,6 @@ export interface StateChanges {
 export interface EmulatorStateBackend {
   readonly initial: EmulatorSnapshot | undefined;
   write(changes: StateChanges): Promise<void>;
+  /** Called once the emulator has put `initial` back: the backend need not keep it any longer (100,000 payments are ~35 MB of objects). */
+  releaseInitial?(): void;
 }

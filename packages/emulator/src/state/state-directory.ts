@@ -342,7 +342,8 @@ function read(meta: Meta, databases: Databases, now: number): EmulatorSnapshot {
   for (const { value } of databases.payments.getRange({})) {
     const { id, revision, fields, owner, engine } = value as PaymentRecord;
     for (const name in fields) fields[name] = intern(fields[name] as string);
-    snapshot.profiles.push({ id, revision, fields });
+    // Frozen, so that the emulator's profile store keeps this object instead of a copy.
+    snapshot.profiles.push({ id, revision, fields: Object.freeze(fields) });
     if (owner !== null) snapshot.owners.push({ id, login: intern(owner.login), endpointId: intern(owner.endpointId) });
     if (engine !== null) snapshot.engine.payments.push(engine);
   }
@@ -361,10 +362,16 @@ function read(meta: Meta, databases: Databases, now: number): EmulatorSnapshot {
 function stateDirectory(path: string, env: Environment, databases: Databases, opened: EmulatorSnapshot | undefined): StateDirectory {
   let meta = databases.meta.get('meta') as Meta | undefined;
   let closed = false;
-  // The state as opened is handed to the emulator once: dropped at its first write, so that a
-  // large state (100,000 payments: ~100 MB of objects) is not kept twice for the emulator's life.
+  // The state as opened is handed to the emulator once: dropped when the emulator has put it back
+  // (releaseInitial) or at the first write, so that a large state (100,000 payments: ~35 MB of
+  // objects) is not kept for the emulator's life.
   let initial = opened;
   let handedOver = false;
+  const releaseInitial = (): void => {
+    if (initial === undefined) return;
+    initial = undefined;
+    handedOver = true;
+  };
   return {
     path,
     restored: opened !== undefined,
@@ -372,17 +379,15 @@ function stateDirectory(path: string, env: Environment, databases: Databases, op
       if (handedOver) {
         throw new EmulatorError(
           'INVALID_STATE',
-          `the state directory ${shown(path)}: its initial state was handed to the emulator and dropped at its first write; read it before creating the emulator (or use restored)`,
+          `the state directory ${shown(path)}: its initial state was handed to the emulator and dropped once put back; read it before creating the emulator (or use restored)`,
         );
       }
       return initial;
     },
+    releaseInitial,
     async write(changes: StateChanges) {
       if (closed) throw new EmulatorError('INVALID_STATE', `the state directory ${shown(path)} is closed`);
-      if (initial !== undefined) {
-        initial = undefined;
-        handedOver = true;
-      }
+      releaseInitial();
       const now = Math.floor(Date.now() / 1000);
       await env.transaction(() => {
         if (changes.meta !== undefined) {
