@@ -52,6 +52,9 @@ export interface PaymentOwners {
  */
 export function createPaymentOwners(): PaymentOwners {
   const byId = new Map<string, PaymentOwner>();
+  // One frozen owner per login and endpoint, shared by all of its payments (a restored state of
+  // 100,000 payments holds a handful of owners, not 100,000 copies).
+  const shared = new Map<string, PaymentOwner>();
   return {
     get: (id) => byId.get(id),
     allows(id, who) {
@@ -59,7 +62,14 @@ export function createPaymentOwners(): PaymentOwners {
       return owner === undefined || (owner.login === who.login && owner.endpointId === who.endpointId);
     },
     claim(id, who) {
-      if (!byId.has(id)) byId.set(id, Object.freeze({ login: who.login, endpointId: who.endpointId }));
+      if (byId.has(id)) return;
+      const key = JSON.stringify([who.login, who.endpointId]);
+      let owner = shared.get(key);
+      if (owner === undefined) {
+        owner = Object.freeze({ login: who.login, endpointId: who.endpointId });
+        shared.set(key, owner);
+      }
+      byId.set(id, owner);
     },
   };
 }
