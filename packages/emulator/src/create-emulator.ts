@@ -303,10 +303,19 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     },
     onChange: (id) => sink.payment(id),
   });
+  const orders = createOrderBook({
+    outcomeDelayMs: positiveInteger(options.outcomeDelayMs, DEFAULT_OUTCOME_DELAY_MS, 'outcomeDelayMs', 0),
+    sender: callbackSender,
+    log,
+    callbackUrlFor: (login) => merchants.get(login)?.account.callbackUrl,
+    controlKeyFor: (login) => merchants.get(login)?.account.controlKey,
+    capacity: 100_000,
+    onChange: (orderid) => sink.order(orderid),
+  });
   let lastRunDay: number | undefined;
   // --state: put the saved state back before the first request (a new state: every payment is a
   // change), then write what changed after each request that changed something.
-  const parts = { profiles, owners, clock, recurring, sender, nonces, seed, orderIds: () => paynetOrderIds, now };
+  const parts = { profiles, owners, clock, recurring, orders, sender, nonces, seed, orderIds: () => paynetOrderIds, now };
   const backend = options.state;
   const ready =
     backend === undefined
@@ -324,15 +333,6 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   if (adminApi !== 'loopback' && adminApi !== 'any' && adminApi !== 'off')
     throw new EmulatorError('INVALID_OPTIONS', 'adminApi must be "loopback", "any" or "off"');
 
-  const orders = createOrderBook({
-    outcomeDelayMs: positiveInteger(options.outcomeDelayMs, DEFAULT_OUTCOME_DELAY_MS, 'outcomeDelayMs', 0),
-    // Orders live in memory only: their callbacks are not part of --state.
-    sender: callbackSender,
-    log,
-    callbackUrlFor: (login) => merchants.get(login)?.account.callbackUrl,
-    controlKeyFor: (login) => merchants.get(login)?.account.controlKey,
-    capacity: 100_000,
-  });
   const check = createRequestChecks({ merchants, verifier, pathPrefix, publicOrigin, now, timestampWindowSeconds: window, maxBodyBytes, maxParameters });
   // The log line's cause of a signature refusal: the request inspector's diagnosis of it (below).
   const signatureCause = createSignatureCause({ find: (signature) => requests.find(signature) });

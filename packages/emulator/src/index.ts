@@ -35,5 +35,5 @@ export {
 export type { AdminAccess } from './admin/loopback.js';
 
 // State that survives a restart (the file backend is in @paysign/emulator/node)
-export type { EmulatorSnapshot, EmulatorStateBackend, PaymentRecord, StateChanges } from './state/emulator-snapshot.js';
+export type { EmulatorSnapshot, EmulatorStateBackend, OrderRecord, PaymentRecord, StateChanges } from './state/emulator-snapshot.js';
 export type { EngineSnapshot } from './recurring/recurring-engine.js';

@@ -1,6 +1,8 @@
 import type { CallbackDelivery, CallbackSender } from '../callbacks/callback-sender.js';
 import { callbackTarget } from '../callbacks/callback-url.js';
+import { watchedDelivery } from '../callbacks/watched-delivery.js';
 import type { EmulatorLog } from '../log.js';
+import type { OrderRecord } from '../state/emulator-snapshot.js';
 import type { FinalOutcome } from './test-cards.js';
 
 /**
@@ -78,6 +80,14 @@ export interface OrderBook {
   decided(): Promise<void>;
   /** Cancels the outcomes still waiting. */
   stop(): void;
+  /** Each of `orderids` as a state keeps it (`null` for one the book no longer holds). */
+  snapshot(orderids: Iterable<string>): { orderid: string; record: OrderRecord | null }[];
+  /**
+   * Puts back the orders a state kept: one still `processing` is decided when its time comes (at
+   * once if it passed while the emulator was stopped), and each callback still being delivered
+   * is resumed from the attempt it had reached.
+   */
+  restore(records: readonly OrderRecord[]): void;
 }
 
 export interface OrderBookOptions {
@@ -90,6 +100,8 @@ export interface OrderBookOptions {
   controlKeyFor(login: string): string | undefined;
   /** Most orders kept; past it the oldest final one is forgotten. */
   capacity: number;
+  /** Told the id of each order that changed (opened, decided, forgotten, a callback's progress): `--state` writes it. */
+  onChange?(orderid: string): void;
 }
 
 /** Most callbacks of one order still being delivered; a further outcome waits until one is delivered or given up. */
@@ -99,11 +111,15 @@ interface Order extends NewOrder {
   status: 'processing' | FinalOutcome;
   callbacks: CallbackDelivery[];
   callbackProblem?: string;
+  /** When a `processing` order gets its outcome (ms since the epoch). */
+  decideAt?: number;
   timer?: ReturnType<typeof setTimeout> | undefined;
+  /** The full address (signed query included) of each callback still being delivered. */
+  targets: Map<CallbackDelivery, string>;
 }
 
 /**
- * Creates the order book of one emulator (memory only).
+ * Creates the order book of one emulator (in memory; with `onChange`, `--state` keeps it).
  *
  * @example
  * ```ts
@@ -122,11 +138,39 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
     for (const resolve of done) resolve();
   };
 
+  const changed = (orderid: string): void => options.onChange?.(orderid);
+
   function forgetOldest(): void {
     for (const [orderid, order] of orders) {
       if (orders.size <= options.capacity) return;
-      if (order.status !== 'processing') orders.delete(orderid);
+      if (order.status !== 'processing') {
+        orders.delete(orderid);
+        changed(orderid);
+      }
     }
+  }
+
+  // The outcome of a `processing` order, when its time comes.
+  function decideLater(order: Order, outcome: FinalOutcome): void {
+    waiting++;
+    order.timer = setTimeout(
+      () => {
+        void finish(order, outcome).finally(settle);
+      },
+      Math.max(0, (order.decideAt ?? 0) - Date.now()),
+    );
+    // A waiting outcome never keeps a process alive on its own: the server does.
+    if (typeof order.timer === 'object' && 'unref' in order.timer) order.timer.unref();
+  }
+
+  // Sends (or, restored, resumes) one callback of `order`, its progress reported as a change.
+  function deliver(order: Order, delivery: CallbackDelivery, target: string): void {
+    order.targets.set(delivery, target);
+    const watched = watchedDelivery(delivery, () => {
+      if (delivery.state !== 'pending') order.targets.delete(delivery);
+      changed(order.orderid);
+    });
+    options.sender.send(watched, new URL(target), `${order.operation} ${order.merchantOrderId}`.trim());
   }
 
   async function finish(order: Order, outcome: FinalOutcome): Promise<void> {
@@ -136,6 +180,8 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
       waiting--;
     }
     order.status = outcome;
+    delete order.decideAt;
+    changed(order.orderid);
     const address = options.callbackUrlFor(order.login);
     const label = `${order.operation} ${order.merchantOrderId}`.trim();
     if (address === undefined) {
@@ -158,19 +204,15 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
     delete order.callbackProblem;
     const delivery: CallbackDelivery = { orderid: order.orderid, url: target.shown, attempts: 0, lastStatus: null, state: 'pending' };
     order.callbacks.push(delivery);
-    options.sender.send(delivery, target.url, label);
+    deliver(order, delivery, target.url.href);
   }
 
   return {
     open(created) {
-      const order: Order = { ...created, status: 'processing', callbacks: [] };
+      const order: Order = { ...created, status: 'processing', callbacks: [], decideAt: Date.now() + options.outcomeDelayMs, targets: new Map() };
       orders.set(order.orderid, order);
-      waiting++;
-      order.timer = setTimeout(() => {
-        void finish(order, created.outcome ?? 'approved').finally(settle);
-      }, options.outcomeDelayMs);
-      // A waiting outcome never keeps a process alive on its own: the server does.
-      if (typeof order.timer === 'object' && 'unref' in order.timer) order.timer.unref();
+      changed(order.orderid);
+      decideLater(order, created.outcome ?? 'approved');
       if (orders.size > options.capacity) forgetOldest();
     },
     get(orderid) {
@@ -195,6 +237,26 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
       return true;
     },
     decided: () => (waiting === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve))),
+    snapshot(orderids) {
+      const records: { orderid: string; record: OrderRecord | null }[] = [];
+      for (const orderid of orderids) {
+        const order = orders.get(orderid);
+        records.push({ orderid, record: order === undefined ? null : recordOf(order) });
+      }
+      return records;
+    },
+    restore(records) {
+      for (const record of records) {
+        const { callbacks, ...kept } = record;
+        const order: Order = { ...kept, callbacks: [], targets: new Map() };
+        orders.set(order.orderid, order);
+        for (const { target, ...delivery } of callbacks) {
+          order.callbacks.push(delivery);
+          if (delivery.state === 'pending' && target !== undefined) deliver(order, delivery, target);
+        }
+        if (order.status === 'processing') decideLater(order, order.outcome ?? 'approved');
+      }
+    },
     stop() {
       for (const order of orders.values()) {
         if (order.timer === undefined) continue;
@@ -204,5 +266,17 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
       }
       settle();
     },
+  };
+}
+
+/** An order as a state keeps it: its own fields, and each callback with its full address while it is pending. */
+function recordOf(order: Order): OrderRecord {
+  const { timer: _timer, targets, callbacks, ...kept } = order;
+  return {
+    ...kept,
+    callbacks: callbacks.map((delivery) => {
+      const target = targets.get(delivery);
+      return target === undefined ? { ...delivery } : { ...delivery, target };
+    }),
   };
 }

@@ -1,10 +1,13 @@
+import type { CallbackDelivery } from '../callbacks/callback-sender.js';
+import type { FinalOutcome } from '../orders/test-cards.js';
 import type { EngineSnapshot } from '../recurring/recurring-engine.js';
 
 /**
  * Everything an emulator keeps across a restart, as plain JSON data: the clock, the seed of the
  * random amounts, the order-id counter, the recurring payments (without `cvv2`) and their
  * owners, the engine's charges and callbacks, the used nonces still inside the timestamp window,
- * and the full addresses of the callbacks still being delivered.
+ * the full addresses of the callbacks still being delivered, and the orders of transfers and
+ * pan-eligibility checks (`orders`: absent in a state kept before they were part of it).
  *
  * @example
  * ```ts
@@ -24,6 +27,35 @@ export interface EmulatorSnapshot {
   engine: EngineSnapshot;
   nonces: { key: string; expiresAt: number; scope: string | null }[];
   pendingCallbacks: { recurringPaymentId: string; orderid: string; url: string }[];
+  orders?: OrderRecord[];
+}
+
+/**
+ * An order of a transfer or a pan-eligibility check as a state keeps it: what the operation
+ * accepted, its status, when a `processing` order gets its outcome (`decideAt`, ms since the
+ * epoch), and its callbacks, each with the full address it is sent to (`target`, with its signed
+ * query) while it is still being delivered, so that a restarted emulator decides it and resumes
+ * its callbacks where they were.
+ *
+ * @example
+ * ```ts
+ * import type { OrderRecord } from '@paysign/emulator';
+ *
+ * const order: OrderRecord = { orderid: '12', operation: 'transfer', status: 'processing', merchantOrderId: 'o-1', login: 'merchant', decideAt: Date.now() + 1000, callbacks: [] };
+ * ```
+ */
+export interface OrderRecord {
+  orderid: string;
+  operation: 'transfer' | 'pan-eligibility/send';
+  status: 'processing' | FinalOutcome;
+  merchantOrderId: string;
+  login: string;
+  amount?: string;
+  /** The outcome its cards call for, when not approved. */
+  outcome?: FinalOutcome;
+  decideAt?: number;
+  callbacks: (CallbackDelivery & { target?: string })[];
+  callbackProblem?: string;
 }
 
 /**
@@ -48,13 +80,14 @@ export interface PaymentRecord {
 /**
  * What changed in an emulator since the last write, written in one transaction: the clock, seed
  * and order-id counter when they moved, each payment that changed (whole, as a {@link PaymentRecord}),
- * each nonce spent, and the addresses of callbacks that started (`url`) or ended (`url: null`).
+ * each nonce spent, the addresses of callbacks that started (`url`) or ended (`url: null`), and each
+ * order of a transfer or pan-eligibility check that changed.
  *
  * @example
  * ```ts
  * import type { StateChanges } from '@paysign/emulator';
  *
- * const changes: StateChanges = { payments: [], nonces: [{ key: 'merchant:n-1', expiresAt: 1_900_000_301, scope: 'merchant' }], callbacks: [] };
+ * const changes: StateChanges = { payments: [], nonces: [{ key: 'merchant:n-1', expiresAt: 1_900_000_301, scope: 'merchant' }], callbacks: [], orders: [] };
  * ```
  */
 export interface StateChanges {
@@ -62,6 +95,8 @@ export interface StateChanges {
   payments: PaymentRecord[];
   nonces: { key: string; expiresAt: number; scope: string | null }[];
   callbacks: { recurringPaymentId: string; orderid: string; url: string | null }[];
+  /** Each order that changed, as it is now (`record: null` once the order book forgot it). */
+  orders: { orderid: string; record: OrderRecord | null }[];
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { CallbackDelivery, CallbackSender } from '../callbacks/callback-sender.js';
+import type { CallbackSender } from '../callbacks/callback-sender.js';
+import { watchedDelivery } from '../callbacks/watched-delivery.js';
 import type { ChangeSink } from './state-changes.js';
 
 /**
@@ -32,18 +33,10 @@ export function recordingSender(inner: CallbackSender, changes: ChangeSink): Cal
           changes.callback(recurringPaymentId, delivery.orderid, null);
         }
       };
-      const watched = new Proxy(delivery, {
-        set(target, property, value) {
-          Reflect.set(target, property, value);
-          changes.payment(recurringPaymentId);
-          settle();
-          return true;
-        },
-        deleteProperty(target, property) {
-          if (Reflect.has(target, property)) changes.payment(recurringPaymentId);
-          return Reflect.deleteProperty(target, property);
-        },
-      }) as CallbackDelivery;
+      const watched = watchedDelivery(delivery, () => {
+        changes.payment(recurringPaymentId);
+        settle();
+      });
       inner.send(watched, url, recurringPaymentId);
     },
     idle: () => inner.idle(),

@@ -9,7 +9,8 @@ import type { StateParts } from './state-parts.js';
 /**
  * Where the parts of an emulator report their changes: a payment's profile, owner, state in time
  * or callback progress (`payment`), a nonce spent (`nonce`), a callback address started or ended
- * (`callback`, `url: null` once no delivery of it is pending).
+ * (`callback`, `url: null` once no delivery of it is pending), an order of a transfer or
+ * pan-eligibility check opened, decided, forgotten or calling back (`order`).
  *
  * @example
  * ```ts
@@ -21,14 +22,16 @@ export interface ChangeSink {
   payment(id: string): void;
   nonce(key: string, expiresAt: number, scope: string | null): void;
   callback(recurringPaymentId: string, orderid: string, url: string | null): void;
+  order(orderid: string): void;
 }
 
 interface Taken {
   payments: Set<string>;
   nonces: Map<string, { expiresAt: number; scope: string | null }>;
   callbacks: Map<string, { recurringPaymentId: string; orderid: string; url: string | null }>;
+  orders: Set<string>;
 }
-const empty = (): Taken => ({ payments: new Set(), nonces: new Map(), callbacks: new Map() });
+const empty = (): Taken => ({ payments: new Set(), nonces: new Map(), callbacks: new Map(), orders: new Set() });
 
 /**
  * The changes reported since the last {@link ChangeLog.take}; `muted` while a saved state is put
@@ -69,6 +72,9 @@ export function createChangeLog(): ChangeLog {
     callback(recurringPaymentId, orderid, url) {
       if (!log.muted) current.callbacks.set(`${recurringPaymentId}\n${orderid}`, { recurringPaymentId, orderid, url });
     },
+    order(orderid) {
+      if (!log.muted) current.orders.add(orderid);
+    },
     take() {
       const taken = current;
       current = empty();
@@ -78,6 +84,7 @@ export function createChangeLog(): ChangeLog {
       for (const id of taken.payments) current.payments.add(id);
       for (const [key, nonce] of taken.nonces) if (!current.nonces.has(key)) current.nonces.set(key, nonce);
       for (const [key, callback] of taken.callbacks) if (!current.callbacks.has(key)) current.callbacks.set(key, callback);
+      for (const orderid of taken.orders) current.orders.add(orderid);
     },
   };
   return log;
@@ -131,8 +138,9 @@ export function createStatePersistence(
       payments,
       nonces: [...taken.nonces].map(([key, { expiresAt, scope }]) => ({ key, expiresAt, scope })),
       callbacks: [...taken.callbacks.values()],
+      orders: parts.orders.snapshot(taken.orders),
     };
-    const nothing = !metaChanged && payments.length === 0 && write.nonces.length === 0 && write.callbacks.length === 0;
+    const nothing = !metaChanged && payments.length === 0 && write.nonces.length === 0 && write.callbacks.length === 0 && write.orders.length === 0;
     return { write: nothing ? undefined : write, taken };
   }
 
@@ -158,7 +166,7 @@ export function createStatePersistence(
  * const nonces = recordingNonceStore(inner, NO_CHANGES);
  * ```
  */
-export const NO_CHANGES: ChangeSink = { payment() {}, nonce() {}, callback() {} };
+export const NO_CHANGES: ChangeSink = { payment() {}, nonce() {}, callback() {}, order() {} };
 
 /**
  * Payment owners that report each owner given to `changes` (an owner is never replaced, so only

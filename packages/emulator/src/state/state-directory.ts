@@ -4,7 +4,7 @@ import { constants, type Stats } from 'node:fs';
 import { lstat, mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EmulatorError } from '../errors.js';
-import type { EmulatorSnapshot, EmulatorStateBackend, PaymentRecord, StateChanges } from './emulator-snapshot.js';
+import type { EmulatorSnapshot, EmulatorStateBackend, OrderRecord, PaymentRecord, StateChanges } from './emulator-snapshot.js';
 import { LEGACY_STATE_FILE, LEGACY_TEMP_FILE, readLegacyStateFile, STATE_FORMAT } from './legacy-state-file.js';
 
 export { STATE_FORMAT };
@@ -260,7 +260,7 @@ async function openDatabase(path: string, where: string, entries: readonly strin
   }
 }
 
-type Databases = Record<'meta' | 'payments' | 'nonces' | 'callbacks', Database>;
+type Databases = Record<'meta' | 'payments' | 'nonces' | 'callbacks' | 'orders', Database>;
 
 const openDatabases = (env: Environment): Databases => ({
   meta: env.openDB({ name: 'meta' }),
@@ -268,6 +268,8 @@ const openDatabases = (env: Environment): Databases => ({
   payments: env.openDB({ name: 'payments', sharedStructuresKey: Symbol.for('structures') }),
   nonces: env.openDB({ name: 'nonces' }),
   callbacks: env.openDB({ name: 'callbacks' }),
+  // Orders of transfers and pan-eligibility checks, by order id (a state kept before has none).
+  orders: env.openDB({ name: 'orders' }),
 });
 
 // A version 2 state.json: moved into the database in one transaction, then removed. A database
@@ -360,6 +362,8 @@ function read(meta: Meta, databases: Databases, now: number): EmulatorSnapshot {
     const [recurringPaymentId, orderid] = key as [string, string];
     snapshot.pendingCallbacks.push({ recurringPaymentId, orderid, url: value as string });
   }
+  snapshot.orders = [];
+  for (const { value } of databases.orders.getRange({})) snapshot.orders.push(value as OrderRecord);
   return snapshot;
 }
 
@@ -404,6 +408,10 @@ function stateDirectory(path: string, env: Environment, databases: Databases, op
           const key = [callback.recurringPaymentId, callback.orderid];
           if (callback.url === null) databases.callbacks.remove(key);
           else databases.callbacks.put(key, callback.url);
+        }
+        for (const { orderid, record } of changes.orders ?? []) {
+          if (record === null) databases.orders.remove(orderid);
+          else databases.orders.put(orderid, record);
         }
         // Nonces past their expiry are swept as the state is written (never read back either).
         const expired = [...databases.nonces.getRange({ end: [now + 1] })].map((entry) => entry.key);

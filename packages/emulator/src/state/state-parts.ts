@@ -2,6 +2,7 @@ import type { CallbackSender } from '../callbacks/callback-sender.js';
 import type { EmulatorClock } from '../clock/emulator-clock.js';
 import { EmulatorError } from '../errors.js';
 import type { PaymentOwners } from '../merchants/payment-owners.js';
+import type { OrderBook } from '../orders/order-book.js';
 import type { RecurringEngine } from '../recurring/recurring-engine.js';
 import { createMemoryProfileStore } from '../store/memory-store.js';
 import type { ProfileStore } from '../store/profile-store.js';
@@ -15,6 +16,7 @@ export interface StateParts {
   owners: PaymentOwners;
   clock: EmulatorClock;
   recurring: RecurringEngine;
+  orders: OrderBook;
   sender: CallbackSender;
   nonces: ReturnType<typeof recordingNonceStore>;
   now: () => number;
@@ -63,7 +65,7 @@ export function restoredProfiles(saved: EmulatorSnapshot): ProfileStore {
 }
 
 /**
- * Puts a saved state back into a new emulator's parts (owners, engine, nonces) and resumes the
+ * Puts a saved state back into a new emulator's parts (owners, engine, nonces, orders) and resumes the
  * callbacks that were still pending, from the attempt they had reached. What it puts back is not
  * reported as changed (it is what the state holds); what the catch-up run makes is.
  *
@@ -92,4 +94,5 @@ async function putBack(parts: StateParts, saved: EmulatorSnapshot): Promise<void
     const url = addresses.get(`${recurringPaymentId}\n${delivery.orderid}`);
     if (delivery.state === 'pending' && url !== undefined) parts.sender.send(delivery, new URL(url), recurringPaymentId);
   }
+  parts.orders.restore(saved.orders ?? []);
 }

@@ -4,13 +4,14 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { open } from 'lmdb';
-import type { EmulatorSnapshot } from '@paysign/emulator';
+import type { EmulatorSnapshot, OrderRecord } from '@paysign/emulator';
 
 export interface StoredState {
   meta: Record<string, unknown> | undefined;
   payments: { id: string; revision: number; fields: Record<string, string>; owner: unknown; engine: any }[];
   nonces: { expiresAt: number; key: string; scope: unknown }[];
   callbacks: { recurringPaymentId: string; orderid: string; url: string }[];
+  orders: OrderRecord[];
   /** The raw bytes of state.mdb, to look for what must never be on disk. */
   bytes: Buffer;
 }
@@ -33,6 +34,7 @@ export async function readStateDatabase(dir: string): Promise<StoredState> {
         orderid: (key as [string, string])[1],
         url: value,
       })),
+      orders: [...db('orders').getRange({})].map(({ value }) => value),
       bytes: await readFile(join(dir, 'state.mdb')),
     };
   } finally {

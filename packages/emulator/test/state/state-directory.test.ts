@@ -52,7 +52,7 @@ describe('openStateDirectory', () => {
 
     const state = await openStateDirectory(dir);
     expect((await readdir(dir)).sort()).toEqual(['lock', 'state.mdb', 'state.mdb-lock']);
-    expect(state.initial).toEqual(versionTwoState());
+    expect(state.initial).toEqual({ ...versionTwoState(), orders: [] });
     const server = await serve({ merchants: [merchant], clock: 'virtual', log: () => {}, state, publicOrigin: 'http://emulator.test' });
     try {
       const life = await (await fetch(`${server.url}/emulator/recurring-payments/rp-v2`)).json();
