@@ -1,6 +1,6 @@
 // Issue #22 item 4, with the real binary: `paysign emulator --state DIR` is killed with SIGKILL at
 // seeded random moments while requests are in flight, restarted on the same DIR, and checked:
-// every acknowledged payment, charge and clock step is there, no charge is doubled or skipped,
+// every acknowledged payment, charge, pan-eligibility order and clock step is there, no charge is doubled or skipped,
 // every charge has its one callback record, a replayed nonce is still refused, and the pending
 // callbacks are delivered after the last restart.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -102,7 +102,7 @@ const dayOf = (date: string) => {
 };
 
 describe('paysign emulator --state DIR under kill -9', () => {
-  it(`keeps every acknowledged payment, charge, clock step and nonce across ${ITERATIONS} kills at seeded random moments (seed ${SEED})`, async () => {
+  it(`keeps every acknowledged payment, charge, order, clock step and nonce across ${ITERATIONS} kills at seeded random moments (seed ${SEED})`, async () => {
     const next = random(SEED);
     const dir = join(root, 'state');
     const port = await freePort();
@@ -112,6 +112,8 @@ describe('paysign emulator --state DIR under kill -9', () => {
     const charges = new Map<string, Charge>(); // by orderid
     const signed: { authorization: string; body: string }[] = [];
     const replyOrderIds = new Set<string>();
+    // pan-eligibility orders acknowledged: the gateway's order id -> the merchant's order id.
+    const orders = new Map<string, string>();
     let today = dayOf('01.01.2030');
     let advancesSent = 0;
     let stepsAcknowledged = 0;
@@ -154,6 +156,12 @@ describe('paysign emulator --state DIR under kill -9', () => {
       for (const [orderid, charge] of charges) expect(seen.has(orderid), `charge ${orderid} of ${charge.recurringPaymentId} lost ${where}`).toBe(true);
       // Order ids given in replies are never given again to a charge.
       for (const orderid of replyOrderIds) expect(seen.has(orderid), `order id ${orderid} reused ${where}`).toBe(false);
+      // Every acknowledged pan-eligibility order is still there, with its merchant's order id.
+      for (const [orderid, merchantOrderId] of orders) {
+        const order = await json(run.base, 'GET', `/emulator/orders/${orderid}`);
+        expect(order.status, `order ${orderid} lost ${where}`).toBe(200);
+        expect(order.json, `order ${orderid} ${where}`).toMatchObject({ orderid, operation: 'pan-eligibility/send', merchantOrderId });
+      }
       // A request acknowledged before any kill, sent again: still a replay.
       if (signed.length > 0) {
         const again = signed[Math.floor(next() * signed.length)] as { authorization: string; body: string };
@@ -168,10 +176,11 @@ describe('paysign emulator --state DIR under kill -9', () => {
     };
 
     const signedRequest = async () => {
+      const merchantOrderId = `o-${nonce}`;
       const request = clientSign({
         url,
         sent: [
-          ['client-order-id', `o-${nonce}`],
+          ['client-order-id', merchantOrderId],
           ['sending-card-ref-id', 'ref-1'],
         ],
         key: { controlKey: KEY },
@@ -185,7 +194,9 @@ describe('paysign emulator --state DIR under kill -9', () => {
       const text = await r.text();
       if (r.status !== 200) return;
       signed.push(request);
-      for (const [name, value] of new URLSearchParams(text.replace(/\n/g, ''))) if (name.includes('order')) replyOrderIds.add(value);
+      const reply = new URLSearchParams(text.replace(/\n/g, ''));
+      for (const [name, value] of reply) if (name.includes('order')) replyOrderIds.add(value);
+      orders.set(reply.get('paynet-order-id') as string, merchantOrderId);
     };
 
     const createPayment = async (run: Running) => {
@@ -255,9 +266,18 @@ describe('paysign emulator --state DIR under kill -9', () => {
       await settled;
     }
     // The kills did cut requests short, and there were acknowledged charges to keep.
-    const stats = { payments: payments.size, charges: charges.size, stepsAcknowledged, advancesSent, signed: signed.length, inFlightAtKills };
+    const stats = {
+      payments: payments.size,
+      charges: charges.size,
+      orders: orders.size,
+      stepsAcknowledged,
+      advancesSent,
+      signed: signed.length,
+      inFlightAtKills,
+    };
     expect(stats.payments, JSON.stringify(stats)).toBeGreaterThan(0);
     expect(stats.charges, JSON.stringify(stats)).toBeGreaterThan(0);
+    expect(stats.orders, JSON.stringify(stats)).toBeGreaterThan(0);
     expect(stats.inFlightAtKills, JSON.stringify(stats)).toBeGreaterThan(0);
     console.log(`kill -9 loop: ${JSON.stringify(stats)}`);
 

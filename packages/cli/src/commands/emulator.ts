@@ -57,8 +57,8 @@ Options:
   --callback-attempts N    attempts per callback (default 30)
   --callback-backoff-ms N  delay before the first callback retry, doubled after (default 60000)
   --max-callbacks-in-flight N  most callback attempts open at once, the rest wait (default 8)
-  --state DIR          keep payments, charges, callbacks, the clock and used nonces in DIR
-                       across restarts (created if missing); a DIR that is unreadable, damaged,
+  --state DIR          keep payments, charges, callbacks, orders, the clock and used nonces in
+                       DIR across restarts (created if missing); a DIR that is unreadable, damaged,
                        foreign or of another version is refused (exit 2) and left as it is.
                        --profiles, --today and --seed only start a new state
 
