@@ -6,7 +6,6 @@ import {
   BulkError,
   bulkUpdateRecurringPayments,
   createMemoryJournal,
-  formatResultLine,
   invalidRowRecord,
   parseShard,
   readJournalText,

@@ -1,5 +1,5 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
-import { CodecError, checkCsvCell, encodePayload, type Quoting } from '@paysign/payload-codec';
+import { CodecError, encodePayload, type Quoting } from '@paysign/payload-codec';
 import {
   checkMerchantCredentials,
   JSON_REPLY_MEDIA_TYPE,
