@@ -1,12 +1,6 @@
 // @paysign/emulator: the payment gateway, locally, as a WinterCG fetch handler.
-export {
-  createEmulator,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_MAX_PARAMETERS,
-  DEFAULT_OUTCOME_DELAY_MS,
-  type Emulator,
-  type EmulatorOptions,
-} from './create-emulator.js';
+export { createEmulator } from './create-emulator.js';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PARAMETERS, DEFAULT_OUTCOME_DELAY_MS, type Emulator, type EmulatorOptions } from './emulator-options.js';
 export type { NewOrder, OrderBook, OrderView } from './orders/order-book.js';
 export { FINAL_OUTCOMES, isFinalOutcome, TEST_CARDS, testCardOutcome, type FinalOutcome } from './orders/test-cards.js';
 export { EmulatorError, type EmulatorErrorCode } from './errors.js';

@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { serve as serveNode } from '@hono/node-server';
-import { createEmulator, type Emulator, type EmulatorOptions } from './create-emulator.js';
+import { createEmulator } from './create-emulator.js';
+import type { Emulator, EmulatorOptions } from './emulator-options.js';
 import { EmulatorError } from './errors.js';
 import { withIncomingBody } from './node-incoming-body.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
