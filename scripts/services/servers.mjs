@@ -4,26 +4,16 @@
 // naming `pnpm services:ensure`, which installs them. Used by packages/stores/test and bench/.
 import { execFile, spawn } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../test-support/free-port.mjs';
 import { findPostgresBin, findRedisServer } from './find-services.mjs';
 
 const run = promisify(execFile);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export { freePort };
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts redis-server; `stop()` kills it (SIGKILL: an outage, not a shutdown). */
 export async function startRedis() {

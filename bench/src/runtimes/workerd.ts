@@ -2,7 +2,6 @@
 // worker, and times each batch from here (workerd's own clock stands still during a request).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, copyFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,21 +9,11 @@ import { figures, measureInterleaved } from '../harness/measure.js';
 import type { Progress } from '../harness/progress.js';
 import type { CaseResult, GroupResult } from '../signers/matrix.js';
 import type { Algorithm, CaseKind } from '../signers/types.js';
+import { freePort } from '../../../scripts/test-support/free-port.mjs';
 
 interface Prepared {
   auto: string;
   groups: { algorithm: Algorithm; requestId: string; requestTitle: string; cases: { id: string; kind: CaseKind; label: string }[] }[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const config = (port: number) => `using Workerd = import "/workerd/workerd.capnp";

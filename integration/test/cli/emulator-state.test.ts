@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legacySnapshot, legacyStateFile, readStateDatabase } from '../../../packages/emulator/test/state/read-state-db.js';
 import { clientSign } from '../../../packages/cli/test/hand-sign.js';
 import { BIN, paysign } from '../../../packages/cli/test/run-cli.js';
+import { freePort } from '../../../scripts/test-support/free-port.mjs';
 
 const SEED = 0x22_04;
 const ITERATIONS = 12;
@@ -70,14 +71,6 @@ async function start(args: string[]): Promise<Running> {
     once(child, 'exit').then(([code]) => Promise.reject(new Error(`paysign emulator exited ${code}: ${stderr}`))),
   ])) as [string];
   return { child, base: line.slice('listening on '.length), stderr: () => stderr };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 const json = async (base: string, method: 'GET' | 'POST', path: string, body?: unknown) => {

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallerRequest } from '@paysign/edge';
 import { CALLER_HMAC_SECRET, CALLER_TOKEN, CONTROL_KEY, ENDPOINT, LOGIN } from './helpers.js';
+import { freePort } from '../../../scripts/test-support/free-port.mjs';
 
 // The proxy inside real workerd: the example worker and the emulator, each bundled as a Workers
 // deployment bundles them (conditions workerd, worker, browser), run as two services of one
@@ -35,17 +35,6 @@ async function bundle(entry: string, outfile: string): Promise<void> {
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['module', 'main'],
     logLevel: 'error',
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallerRequest } from '@paysign/edge';
 import { CALLER_HMAC_SECRET, CONTROL_KEY, ENDPOINT, LOGIN } from '../helpers.js';
+import { freePort } from '../../../../scripts/test-support/free-port.mjs';
 
 // Issue 27 (low): a proxy isolate more than 61 s behind the Durable Object's clock had every copy of
 // a signed transfer answered `new` (the object stored nothing for a key already past its
@@ -28,17 +28,6 @@ async function bundle(entry: string, outfile: string): Promise<void> {
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['module', 'main'],
     logLevel: 'error',
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 
