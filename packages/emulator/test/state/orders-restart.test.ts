@@ -148,6 +148,9 @@ describe('orders of transfers across a restart (--state)', () => {
       expect(view.status).toBe('approved');
       expect(view.callbacks).toHaveLength(1);
       expect(view.callbacks[0]).toMatchObject({ state: 'delivered', lastStatus: 200, attempts: refused + 1 });
+      // The signed address is the state's, never the admin API's: the view shows the URL without its query.
+      expect(view.callbacks[0]).not.toHaveProperty('target');
+      expect(view.callbacks[0].url).toBe(callbackUrl.split('?')[0]);
       const taken = arrived(orderid, 'o-app-down').slice(refused);
       expect(taken).toHaveLength(1);
       // The same signed callback as the refused ones.
