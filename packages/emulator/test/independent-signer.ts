@@ -14,6 +14,17 @@ export interface HandSigned {
   body: string;
 }
 
+/**
+ * 96 random bits as hexadecimal with its digits written as letters g-p: a hex nonce holds a run of
+ * 13+ decimal digits in about 1 of 90 requests (1.1% of 100,000), which every display masks as a card number, and a
+ * test comparing a shown base string with the signed one then fails by chance (seen in a full run).
+ */
+function cardSafeNonce(): string {
+  return randomBytes(12)
+    .toString('hex')
+    .replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)] as string);
+}
+
 /** Spec steps 1-5, then HMAC-SHA1 (key = control key + "&") or RSA-SHA256 over the base string. */
 export function handSign(
   url: string,
@@ -24,7 +35,7 @@ export function handSign(
 ): HandSigned {
   const oauth: [string, string][] = [
     ['oauth_consumer_key', login],
-    ['oauth_nonce', overrides.nonce ?? randomBytes(12).toString('hex')],
+    ['oauth_nonce', overrides.nonce ?? cardSafeNonce()],
     ['oauth_signature_method', credentials.method],
     ['oauth_timestamp', overrides.timestamp ?? String(Math.floor(Date.now() / 1000))],
     ['oauth_version', '1.0'],
