@@ -90,7 +90,8 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 describe('orders of transfers across a restart (--state)', () => {
   it('a transfer still processing at the stop is decided after the restart and calls back once', async () => {
     const dir = join(root, 'processing');
-    const first = await start(dir, 1500);
+    // Decided 3 s after it is placed: the stop comes well before, even on a loaded machine.
+    const first = await start(dir, 3000);
     const orderid = await transfer(first.server, 'o-processing');
     expect((await order(first.server, orderid)).status).toBe('processing');
     await stop(first);
@@ -103,7 +104,7 @@ describe('orders of transfers across a restart (--state)', () => {
     expect(stored.bytes.includes('4111111111111111')).toBe(false);
     expect(arrived(orderid, 'o-processing')).toEqual([]);
 
-    const second = await start(dir, 1500);
+    const second = await start(dir, 3000);
     try {
       expect((await order(second.server, orderid)).status).toBe('processing');
       await until(async () => (await order(second.server, orderid)).callbacks[0]?.state === 'delivered', 'the callback after the restart');
