@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallerRequest } from '@paysign/edge';
 import { CALLER_HMAC_SECRET, CALLER_TOKEN, CONTROL_KEY, ENDPOINT, LOGIN } from './helpers.js';
 import { freePort } from '../../../scripts/test-support/free-port.mjs';
+import { bundleForWorkerd, WORKERD } from './workerd/bundle-for-workerd.js';
 
 // The proxy inside real workerd: the example worker and the emulator, each bundled as a Workers
 // deployment bundles them (conditions workerd, worker, browser), run as two services of one
@@ -16,27 +16,10 @@ import { freePort } from '../../../scripts/test-support/free-port.mjs';
 // requests to the proxy's socket on 127.0.0.1.
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const workerd = fileURLToPath(new URL('../../../conformance/runtimes/node_modules/.bin/workerd', import.meta.url));
 const GATEWAY = 'https://sandbox.gate.example';
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 // PKCS#1, as the gateway's documentation hands keys out: oauth-core must wrap it into PKCS#8 for WebCrypto.
 const PKCS1_PEM = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-
-// The example has its own package.json (it is copied out to deploy), so it is bundled from its
-// source text with this package as the resolve directory, where @paysign/edge resolves to itself.
-async function bundle(entry: string, outfile: string): Promise<void> {
-  await build({
-    stdin: { contents: readFileSync(entry, 'utf8'), resolveDir: join(here, '..'), sourcefile: entry, loader: 'ts' },
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    logLevel: 'error',
-  });
-}
 
 const text = (name: string, value: string) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`;
 
@@ -85,9 +68,9 @@ let redirectorSocket: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'paysign-edge-workerd-'));
-  await bundle(join(here, '../examples/cloudflare/src/worker.ts'), join(dir, 'proxy.js'));
-  await bundle(join(here, 'workerd/emulator-worker.ts'), join(dir, 'emulator.js'));
-  await bundle(join(here, 'workerd/redirect-worker.ts'), join(dir, 'redirector.js'));
+  await bundleForWorkerd(join(here, '../examples/cloudflare/src/worker.ts'), join(dir, 'proxy.js'));
+  await bundleForWorkerd(join(here, 'workerd/emulator-worker.ts'), join(dir, 'emulator.js'));
+  await bundleForWorkerd(join(here, 'workerd/redirect-worker.ts'), join(dir, 'redirector.js'));
   const sockets = [
     'hmac-proxy',
     'hmac-proxy-2',
@@ -144,7 +127,7 @@ const redirector :Workerd.Worker = (
 `,
   );
   let stderr = '';
-  child = spawn(workerd, ['serve', join(dir, 'config.capnp')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  child = spawn(WORKERD, ['serve', join(dir, 'config.capnp')], { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = (service: string) => `http://127.0.0.1:${ports.get(service)}`;
   hmacProxy = url('hmac-proxy');

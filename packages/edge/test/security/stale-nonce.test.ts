@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallerRequest } from '@paysign/edge';
 import { CALLER_HMAC_SECRET, CONTROL_KEY, ENDPOINT, LOGIN } from '../helpers.js';
 import { freePort } from '../../../../scripts/test-support/free-port.mjs';
+import { bundleForWorkerd, WORKERD } from '../workerd/bundle-for-workerd.js';
 
 // Issue 27 (low): a proxy isolate more than 61 s behind the Durable Object's clock had every copy of
 // a signed transfer answered `new` (the object stored nothing for a key already past its
@@ -15,21 +15,6 @@ import { freePort } from '../../../../scripts/test-support/free-port.mjs';
 // PaysignNonceStore object, in front of the emulator. Every copy must be refused as stale.
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const workerd = fileURLToPath(new URL('../../../../conformance/runtimes/node_modules/.bin/workerd', import.meta.url));
-
-async function bundle(entry: string, outfile: string): Promise<void> {
-  await build({
-    stdin: { contents: readFileSync(entry, 'utf8'), resolveDir: join(here, '..', '..'), sourcefile: entry, loader: 'ts' },
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    logLevel: 'error',
-  });
-}
 
 const text = (name: string, value: string) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`;
 
@@ -40,8 +25,8 @@ let emulator: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'paysign-edge-stale-'));
-  await bundle(join(here, '../workerd/skewed-proxy-worker.ts'), join(dir, 'proxy.js'));
-  await bundle(join(here, '../workerd/emulator-worker.ts'), join(dir, 'emulator.js'));
+  await bundleForWorkerd(join(here, '../workerd/skewed-proxy-worker.ts'), join(dir, 'proxy.js'));
+  await bundleForWorkerd(join(here, '../workerd/emulator-worker.ts'), join(dir, 'emulator.js'));
   const [proxyPort, emulatorPort] = [await freePort(), await freePort()];
   const merchants = [{ login: LOGIN, controlKey: CONTROL_KEY, endpointIds: [ENDPOINT] }];
   writeFileSync(
@@ -83,7 +68,7 @@ const emulator :Workerd.Worker = (
 `,
   );
   let stderr = '';
-  child = spawn(workerd, ['serve', join(dir, 'config.capnp')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  child = spawn(WORKERD, ['serve', join(dir, 'config.capnp')], { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   proxy = `http://127.0.0.1:${proxyPort}`;
   emulator = `http://127.0.0.1:${emulatorPort}`;
