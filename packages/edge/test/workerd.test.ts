@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallerRequest } from '@paysign/edge';
 import { CALLER_HMAC_SECRET, CALLER_TOKEN, CONTROL_KEY, ENDPOINT, LOGIN } from './helpers.js';
 import { freePort } from '../../../scripts/test-support/free-port.mjs';
-import { bundleForWorkerd, WORKERD } from './workerd/bundle-for-workerd.js';
+import { bundleForWorkerd, serveWorkerd } from './workerd/bundle-for-workerd.js';
 
 // The proxy inside real workerd: the example worker and the emulator, each bundled as a Workers
 // deployment bundles them (conditions workerd, worker, browser), run as two services of one
@@ -126,9 +126,6 @@ const redirector :Workerd.Worker = (
 );
 `,
   );
-  let stderr = '';
-  child = spawn(WORKERD, ['serve', join(dir, 'config.capnp')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = (service: string) => `http://127.0.0.1:${ports.get(service)}`;
   hmacProxy = url('hmac-proxy');
   hmacProxy2 = url('hmac-proxy-2');
@@ -139,16 +136,7 @@ const redirector :Workerd.Worker = (
   redirectProxy = url('redirect-proxy');
   emulatorSocket = url('emulator');
   redirectorSocket = url('redirector');
-  // A runtime that cannot start is a failure: wait for every socket, up to 20 s, then give its stderr.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      for (const service of sockets) await fetch(url(service), { redirect: 'manual' });
-      break;
-    } catch {
-      if (attempt > 200 || child.exitCode !== null) throw new Error(`workerd did not start:\n${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  child = await serveWorkerd(join(dir, 'config.capnp'), sockets.map(url));
 });
 
 afterAll(() => {

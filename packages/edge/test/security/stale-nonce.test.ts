@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallerRequest } from '@paysign/edge';
 import { CALLER_HMAC_SECRET, CONTROL_KEY, ENDPOINT, LOGIN } from '../helpers.js';
 import { freePort } from '../../../../scripts/test-support/free-port.mjs';
-import { bundleForWorkerd, WORKERD } from '../workerd/bundle-for-workerd.js';
+import { bundleForWorkerd, serveWorkerd } from '../workerd/bundle-for-workerd.js';
 
 // Issue 27 (low): a proxy isolate more than 61 s behind the Durable Object's clock had every copy of
 // a signed transfer answered `new` (the object stored nothing for a key already past its
@@ -67,21 +67,9 @@ const emulator :Workerd.Worker = (
 );
 `,
   );
-  let stderr = '';
-  child = spawn(WORKERD, ['serve', join(dir, 'config.capnp')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   proxy = `http://127.0.0.1:${proxyPort}`;
   emulator = `http://127.0.0.1:${emulatorPort}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fetch(`${emulator}/__accepted`);
-      await fetch(proxy);
-      break;
-    } catch {
-      if (attempt > 200 || child.exitCode !== null) throw new Error(`workerd did not start:\n${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  child = await serveWorkerd(join(dir, 'config.capnp'), [`${emulator}/__accepted`, proxy]);
 });
 
 afterAll(() => {
