@@ -171,4 +171,29 @@ describe('the loop, with the real binary', () => {
       rmSync(empty, { recursive: true, force: true });
     }
   });
+
+  it("resend re-sends an order's callback (by its order id, or a payment and its charge); stop stops a payment (#36 item 4)", async () => {
+    const transfer = received.find((query) => query.get('merchant_order') === 'loop-1')?.get('orderid') as string;
+    const before = received.length;
+    const resent = paysign(['emulator', 'resend', transfer], { XDG_RUNTIME_DIR: runtime });
+    expect(resent.stderr).toBe('');
+    expect(resent.stdout).toBe(`order ${transfer} (transfer, merchant order loop-1): declined, callback sent\n`);
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(before + 1);
+    expect([received.at(-1)?.get('orderid'), received.at(-1)?.get('status')]).toEqual([transfer, 'declined']);
+
+    const charge = received.find((query) => query.get('merchant_order') === 'rp-order')?.get('orderid') as string;
+    const byPayment = paysign(['emulator', 'resend', 'rp-loop', charge], { XDG_RUNTIME_DIR: runtime });
+    expect(byPayment.stdout).toBe(`order ${charge} of rp-loop: callback sent again\n`);
+    const byOrder = paysign(['emulator', 'resend', charge, '--json'], { XDG_RUNTIME_DIR: runtime });
+    expect(JSON.parse(byOrder.stdout)).toMatchObject({ orderid: charge, operation: 'recurring-charge', recurringPaymentId: 'rp-loop', status: 'approved' });
+    await expect.poll(() => received.filter((query) => query.get('orderid') === charge).length, { timeout: 10_000 }).toBe(4);
+
+    const unknown = paysign(['emulator', 'resend', 'no-such-order'], { XDG_RUNTIME_DIR: runtime });
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('the emulator refused (404): no order has this orderid')]);
+
+    const stopped = paysign(['emulator', 'stop', 'rp-loop'], { XDG_RUNTIME_DIR: runtime });
+    expect(stopped.stdout).toMatch(/^rp-loop: stop from \d\d\.\d\d\.\d{4}, repeats 1, nothing more charged\n$/);
+    expect(paysign(['emulator', 'payments'], { XDG_RUNTIME_DIR: runtime }).stdout).toBe('rp-loop  stop  repeats 1  next -  merchant demo/1\n');
+    expect(paysign(['emulator', 'stop'], { XDG_RUNTIME_DIR: runtime }).stderr).toContain('stop needs one RECURRING-PAYMENT-ID');
+  });
 });

@@ -177,8 +177,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   // The console (GET /), the signature debugger (GET /debugger) and the admin API: guarded by adminApi.
   const app = new Hono();
-  const manualStops = new Set<string>();
-  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, orders, maxBodyBytes, publicOrigin, manualStops });
+  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, orders, maxBodyBytes, publicOrigin });
   const requests = createRequestLog({ merchants, publicOrigin, pathPrefix, now, timestampWindowSeconds: window });
   addConsoleRoutes(app, {
     access: adminApi,
@@ -189,7 +188,6 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     merchants,
     recurring,
     requests,
-    manualStops,
     csrf: createCsrfToken(),
     admin: (method, path, body) =>
       Promise.resolve(

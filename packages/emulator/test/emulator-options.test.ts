@@ -42,13 +42,14 @@ describe('createEmulator options', () => {
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
   });
 
-  it('logs an unknown path with the path called, so a doubled /payment in a base URL shows in the log', async () => {
+  it('logs an unknown path with the path called (a doubled /payment shows), the version the command lives at, or the command not played', async () => {
     const events: EmulatorEvent[] = [];
     const emulator = createEmulator({ log: (event) => events.push(event) });
     for (const [method, path] of [
       ['POST', '/payment/payment/api/v4/transfer/1'],
       ['POST', '/payment/api/v4/pan-eligibility/send/1'],
       ['GET', '/payment/api/v4/transfer/1'],
+      ['POST', '/payment/api/v4/status/1'],
     ] as const) {
       const response = await emulator.fetch(new Request(`http://gate.test${path}`, { method }));
       expect(response.status).toBe(404);
@@ -60,7 +61,7 @@ describe('createEmulator options', () => {
         method: 'POST',
         path: '/payment/payment/api/v4/transfer/1',
         reason: 'unknown_route',
-        message: 'no operation at /payment/payment/api/v4/transfer/1',
+        message: 'no operation at /payment/payment/api/v4/transfer/1: check the base URL and the path (/payment/api/{version}/{command}/{endpoint id})',
       },
       // pan-eligibility/send is v2 in the spec (docs/gateway-api.md, "Versioning"): v4 is no operation.
       {
@@ -69,7 +70,8 @@ describe('createEmulator options', () => {
         method: 'POST',
         path: '/payment/api/v4/pan-eligibility/send/1',
         reason: 'unknown_route',
-        message: 'no operation at /payment/api/v4/pan-eligibility/send/1',
+        message:
+          'no operation at /payment/api/v4/pan-eligibility/send/1: pan-eligibility/send is v2, not v4 (/payment/api/v2/pan-eligibility/send/{endpoint id})',
       },
       {
         kind: 'refused',
@@ -77,7 +79,16 @@ describe('createEmulator options', () => {
         method: 'GET',
         path: '/payment/api/v4/transfer/1',
         reason: 'unknown_route',
-        message: 'no operation at /payment/api/v4/transfer/1',
+        message: 'no operation at /payment/api/v4/transfer/1: transfer (v4) takes POST, not GET',
+      },
+      // A command of the gateway the emulator does not play: named with the version called (#35).
+      {
+        kind: 'refused',
+        status: 404,
+        method: 'POST',
+        path: '/payment/api/v4/status/1',
+        reason: 'unknown_route',
+        message: 'the emulator does not play the command status (v4): it plays update-recurring-payments (v4), pan-eligibility/send (v2), transfer (v4)',
       },
     ]);
   });

@@ -4,17 +4,18 @@ import { randomBytes } from 'node:crypto';
 import { parseCommandArgs } from '../cli/args.js';
 import { readDateFlag, readWholeNumberFlag } from '../cli/flag-values.js';
 import { UsageError } from '../cli/usage-error.js';
-import type { Environment } from '../cli/environment.js';
-import type { Output } from '../cli/output.js';
 import type { Command } from './command.js';
 import { readControlKey } from './control-key.js';
-import { announceEmulator, findEmulatorUrl } from './emulator-discovery.js';
+import { isAdminCommand, runAdminCommand } from './emulator-admin.js';
+import { announceEmulator } from './emulator-discovery.js';
 import { readFlagFile, readJsonFile } from './read-file.js';
 
 const usage = `paysign emulator [--login L] [--public-key FILE]... [options]
 paysign emulator clock --advance N [--url URL] [--json]
 paysign emulator payments [--url URL] [--json]
 paysign emulator trigger --order ORDERID --outcome approved|declined|filtered|error [--url URL] [--json]
+paysign emulator stop RECURRING-PAYMENT-ID [--url URL] [--json]
+paysign emulator resend ORDERID | RECURRING-PAYMENT-ID ORDERID [--url URL] [--json]
 
 Serves the gateway emulator. With no flags it serves a demo merchant (login "demo", endpoint 1,
 a new control key) on a free port. On stdout, one per line:
@@ -68,6 +69,12 @@ Against a running emulator (its admin API answers loopback callers only):
   trigger              give the order ORDERID (the gateway's order id, paynet-order-id; a
                        recurring charge's too) its final status now, with a new callback,
                        even when it already had one
+  stop ID              stop the recurring payment ID by hand from today: it reads stop and
+                       nothing more is charged (a first charge still ahead included) until an
+                       update reschedules it
+  resend ORDERID       send the callback of the order ORDERID again with its final status, as a
+                       new delivery (a transfer's, a pan-eligibility check's, a recurring charge's);
+                       resend ID ORDERID: the charge ORDERID of the recurring payment ID
   --url URL            the emulator's URL, as "listening on" printed (or PAYSIGN_EMULATOR_URL);
                        default: the emulator "paysign emulator" started on this machine, if
                        exactly one runs
@@ -86,98 +93,12 @@ async function readMerchantsFile(path: string): Promise<MerchantAccount[]> {
 const positive = (value: string | undefined, flag: string, min = 1): number | undefined =>
   value === undefined ? undefined : readWholeNumberFlag(value, `--${flag}`, min);
 
-/** Calls the admin API of a running emulator; a refusal becomes a usage error naming the API's reason. */
-async function admin(base: string, path: string, init?: RequestInit): Promise<unknown> {
-  let origin: string;
-  try {
-    origin = new URL(base).origin;
-  } catch {
-    throw new UsageError("--url must be the emulator's URL, such as http://127.0.0.1:8080");
-  }
-  let response: Response;
-  try {
-    response = await fetch(`${origin}${path}`, init);
-  } catch {
-    throw new UsageError(`no emulator answers at ${origin}: start one with "paysign emulator --clock virtual ..."`);
-  }
-  const body = (await response.json().catch(() => ({}))) as { error?: unknown };
-  if (!response.ok) throw new UsageError(`the emulator refused (${response.status}): ${escapeLogValue(String(body.error ?? 'no reason given'))}`);
-  return body;
-}
-
-interface ListedPayment {
-  id: string;
-  state: string;
-  currentRepeatsNumber: number;
-  nextChargeDate: string | null;
-  merchant: { login: string; endpointId: string } | null;
-}
-
-const OUTCOMES = ['approved', 'declined', 'filtered', 'error'];
-
-/** `paysign emulator clock|payments|trigger`: wrappers of the admin API of a running emulator. */
-async function runAdminCommand(sub: 'clock' | 'payments' | 'trigger', args: string[], io: Output, env: Environment): Promise<number> {
-  const { values } = parseCommandArgs(args, {
-    url: { type: 'string' },
-    advance: { type: 'string' },
-    order: { type: 'string' },
-    outcome: { type: 'string' },
-    json: { type: 'boolean' },
-  });
-  if (values.help) return (io.out(usage), 0);
-  if (sub !== 'trigger' && (values.order !== undefined || values.outcome !== undefined))
-    throw new UsageError('--order and --outcome belong to "paysign emulator trigger"');
-  if (sub === 'trigger') {
-    if (values.order === undefined || values.order === '') throw new UsageError("trigger needs --order ORDERID (the gateway's order id, paynet-order-id)");
-    if (values.outcome === undefined || !OUTCOMES.includes(values.outcome)) throw new UsageError(`trigger needs --outcome ${OUTCOMES.join('|')}`);
-  }
-  const base = await findEmulatorUrl(values.url, env);
-  if (sub === 'trigger') {
-    const answer = (await admin(base, `/emulator/orders/${encodeURIComponent(values.order as string)}/outcome`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ outcome: values.outcome }),
-    })) as { orderid: string; operation: string; status: string; merchantOrderId: string; callbacks: unknown[]; callbackProblem?: string };
-    if (values.json) return (io.out(JSON.stringify(answer, null, 2)), 0);
-    io.out(
-      `order ${escapeLogValue(answer.orderid)} (${answer.operation}, merchant order ${escapeLogValue(answer.merchantOrderId) || '-'}): ${answer.status}, ${answer.callbackProblem === undefined ? 'callback sent' : `callback ${escapeLogValue(answer.callbackProblem)}`}`,
-    );
-    return 0;
-  }
-  if (sub === 'clock') {
-    if (values.advance === undefined) throw new UsageError('clock needs --advance N (days)');
-    const advanceDays = readWholeNumberFlag(values.advance, '--advance', 0);
-    const answer = (await admin(base, '/emulator/clock', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ advanceDays }),
-    })) as { today: string; charges: { recurringPaymentId: string; date: string; amount: string; status: string }[] };
-    if (values.json) return (io.out(JSON.stringify(answer, null, 2)), 0);
-    io.out(`today ${answer.today}, ${answer.charges.length} ${answer.charges.length === 1 ? 'charge' : 'charges'}`);
-    for (const charge of answer.charges) {
-      io.out(`  ${charge.date}  ${escapeLogValue(charge.recurringPaymentId)}  ${escapeLogValue(charge.amount)}  ${charge.status}`);
-    }
-    return 0;
-  }
-  if (values.advance !== undefined) throw new UsageError('--advance belongs to "paysign emulator clock"');
-  const answer = (await admin(base, '/emulator/recurring-payments')) as { recurringPayments: ListedPayment[] };
-  if (values.json) return (io.out(JSON.stringify(answer, null, 2)), 0);
-  if (answer.recurringPayments.length === 0) return (io.out('no recurring payments'), 0);
-  for (const payment of answer.recurringPayments) {
-    const owner = payment.merchant === null ? '-' : `${payment.merchant.login}/${payment.merchant.endpointId}`;
-    io.out(
-      `${escapeLogValue(payment.id)}  ${payment.state}  repeats ${payment.currentRepeatsNumber}  next ${payment.nextChargeDate ?? '-'}  merchant ${escapeLogValue(owner)}`,
-    );
-  }
-  return 0;
-}
-
 export const emulatorCommand: Command = {
   name: 'emulator',
   summary: 'serve the gateway emulator on a local port',
   usage,
   async run(args, { io, env, stopSignal }) {
-    if (args[0] === 'clock' || args[0] === 'payments' || args[0] === 'trigger') return runAdminCommand(args[0], args.slice(1), io, env);
+    if (isAdminCommand(args[0])) return runAdminCommand(args[0], args.slice(1), { io, env, usage });
     const { values } = parseCommandArgs(args, {
       login: { type: 'string' },
       'control-key': { type: 'string' },

@@ -58,8 +58,6 @@ export interface AdminRouteOptions {
   maxBodyBytes: number;
   /** The origin clients use when a proxy sits in front; its host is accepted in `Host` besides loopback names. */
   publicOrigin: string | undefined;
-  /** Receives the ids stopped through `POST .../stop` (the console tells a manual stop from the others). */
-  manualStops?: Set<string>;
 }
 
 /**
@@ -133,32 +131,33 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
     return json({ recurringPayments }, 200);
   });
 
-  // A manual stop: the payment's finish-date becomes today (rule 8's stop point), as an update
-  // that sets it would; nothing is charged after it and the state reads `stop`.
+  // A manual stop from today: the state reads `stop` and nothing is charged, a charge due today
+  // or a first charge still ahead included, until an update reschedules the payment.
   app.post('/emulator/recurring-payments/:id/stop', async (c) => {
     const id = c.req.param('id');
-    const today = dateOf(clock.today());
-    const { result } = await profiles.update([id], (current) => {
-      const profile = current.get(id);
-      if (profile === undefined) return { refuse: false };
-      return { store: new Map([[id, { ...profile.fields, 'finish-date': today }]]), result: true };
-    });
-    if (!result) return problem(404, 'no recurring payment has this id');
-    options.manualStops?.add(id);
+    if (!(await recurring.stop(id))) return problem(404, 'no recurring payment has this id');
     return view(id);
   });
 
   // Sends one charge's callback again now, as a new delivery with its own attempts.
   // At most MAX_RESENDS_PER_CHARGE re-sends per charge: each is a new delivery with up to 30
   // attempts, and a loop of POSTs must not make thousands of them.
+  // Counted by the gateway's order id (never reused), whichever route re-sent it.
   const resends = new Map<string, number>();
+  const resentTooOften = (orderid: string): Response | undefined => {
+    const count = resends.get(orderid) ?? 0;
+    return count >= MAX_RESENDS_PER_CHARGE
+      ? problem(429, `this order's callback was re-sent ${count} times already (at most ${MAX_RESENDS_PER_CHARGE})`)
+      : undefined;
+  };
+  const countResend = (orderid: string): void => void resends.set(orderid, (resends.get(orderid) ?? 0) + 1);
   app.post('/emulator/recurring-payments/:id/callbacks/:orderid/resend', async (c) => {
-    const key = `${c.req.param('id')}\u0000${c.req.param('orderid')}`;
-    const count = resends.get(key) ?? 0;
-    if (count >= MAX_RESENDS_PER_CHARGE) return problem(429, `this charge's callback was re-sent ${count} times already (at most ${MAX_RESENDS_PER_CHARGE})`);
-    const sent = await recurring.resendCallback(c.req.param('id'), c.req.param('orderid'));
+    const orderid = c.req.param('orderid');
+    const refused = resentTooOften(orderid);
+    if (refused !== undefined) return refused;
+    const sent = await recurring.resendCallback(c.req.param('id'), orderid);
     if (!sent) return problem(404, 'no charge of this recurring payment has this orderid');
-    resends.set(key, count + 1);
+    countResend(orderid);
     return view(c.req.param('id'));
   });
 
@@ -194,6 +193,24 @@ export function addAdminRoutes(app: Hono, options: AdminRouteOptions): void {
     if (set === 'busy')
       return problem(429, `${MAX_PENDING_CALLBACKS} callbacks of this order are still being delivered: set it again once one is delivered or given up`);
     if (!set) return problem(404, 'no order has this orderid');
+    return json(await order(orderid), 200);
+  });
+
+  // Sends an order's callback again with its final status: a transfer's, a pan-eligibility check's or a recurring charge's.
+  app.post('/emulator/orders/:orderid/resend', async (c) => {
+    const orderid = c.req.param('orderid');
+    const refused = resentTooOften(orderid);
+    if (refused !== undefined) return refused;
+    let sent = await orders.resend(orderid);
+    if (sent === false) {
+      const charge = await recurring.order(orderid);
+      sent = charge !== undefined && (await recurring.resendCallback(charge.recurringPaymentId, orderid));
+    }
+    if (sent === 'processing') return problem(409, 'the order is still processing: its callback is sent once it has its final status');
+    if (sent === 'busy')
+      return problem(429, `${MAX_PENDING_CALLBACKS} callbacks of this order are still being delivered: re-send it once one is delivered or given up`);
+    if (!sent) return problem(404, 'no order has this orderid');
+    countResend(orderid);
     return json(await order(orderid), 200);
   });
 

@@ -16,8 +16,6 @@ export interface ConsoleState {
   merchants: MerchantRegistry;
   recurring: RecurringEngine;
   requests: RequestLog;
-  /** Payments stopped from the console or the admin API. */
-  manualStops: ReadonlySet<string>;
   csrf: string;
 }
 
@@ -55,7 +53,9 @@ const form = (csrf: string, action: string, label: string, hidden: Record<string
     .join('')}<button type="submit">${e(label)}</button></form>`;
 
 /** Where and why a payment stops: a manual stop, its max repeats, or its finish date. */
-function stopPoint(id: string, fields: ProfileFields, life: PaymentLife, manual: boolean, today: number): TimelineStop | undefined {
+function stopPoint(id: string, fields: ProfileFields, life: PaymentLife, today: number): TimelineStop | undefined {
+  const manual = life.stoppedOn === undefined ? undefined : epochDayOf(life.stoppedOn);
+  if (manual !== undefined) return { day: manual, date: dateOf(manual), reason: `stopped manually (${id})` };
   let rules: ReturnType<typeof readScheduleRules>;
   try {
     rules = readScheduleRules(fields);
@@ -64,7 +64,6 @@ function stopPoint(id: string, fields: ProfileFields, life: PaymentLife, manual:
   }
   const lastPlanned = life.upcoming.at(-1);
   const lastDay = lastPlanned ? (epochDayOf(lastPlanned.date) as number) : (epochDayOf(life.charges.at(-1)?.date ?? '') ?? today);
-  if (manual && life.state === 'stop') return { day: rules.finishDay ?? today, date: dateOf(rules.finishDay ?? today), reason: `stopped manually (${id})` };
   if (rules.maxRepeatsNumber !== undefined && life.upcoming.length < 12) {
     // The counter after the last planned charge is past max-repeats-number: the charge with index
     // max-repeats-number was the last (the spec, line 52: it is the maximum repeat index).
@@ -96,7 +95,7 @@ async function paymentSection(state: ConsoleState, id: string): Promise<string> 
       ? life.upcoming.map((c) => ({ day: epochDayOf(c.date) as number, date: c.date, amount: c.amount, kind: 'planned' as const }))
       : []),
   ];
-  const stop = stopPoint(id, profile.fields, life, state.manualStops.has(id), state.clock.today());
+  const stop = stopPoint(id, profile.fields, life, state.clock.today());
   const chargeRows = points.map((p) => `<tr class="${p.kind}"><td>${e(p.date)}</td><td>${e(p.amount)}</td><td>${e(p.kind)}</td></tr>`).join('');
   const callbackRows = life.callbacks
     .map((delivery) => {

@@ -76,6 +76,11 @@ export interface OrderBook {
    * still being delivered (so a loop of triggers cannot queue callbacks without end).
    */
   setOutcome(orderid: string, outcome: FinalOutcome): Promise<boolean | 'busy'>;
+  /**
+   * Sends the callback of a final order again with its status, as a new delivery; `false` for an
+   * unknown id, `'processing'` while it has no final status yet, `'busy'` as for {@link OrderBook.setOutcome}.
+   */
+  resend(orderid: string): Promise<boolean | 'busy' | 'processing'>;
   /** Resolves once no order waits for its outcome. */
   decided(): Promise<void>;
   /** Cancels the outcomes still waiting. */
@@ -234,6 +239,14 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
       if (order.callbacks.filter((delivery) => delivery.state === 'pending').length >= MAX_PENDING_CALLBACKS) return 'busy';
       await finish(order, outcome);
       settle();
+      return true;
+    },
+    async resend(orderid) {
+      const order = orders.get(orderid);
+      if (order === undefined) return false;
+      if (order.status === 'processing') return 'processing';
+      if (order.callbacks.filter((delivery) => delivery.state === 'pending').length >= MAX_PENDING_CALLBACKS) return 'busy';
+      await finish(order, order.status);
       return true;
     },
     decided: () => (waiting === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve))),

@@ -45,6 +45,8 @@ interface PaymentState {
   index: number;
   counterField: string | undefined;
   lastChargedDay: number | undefined;
+  /** The day of a manual stop ({@link RecurringEngine.stop}); an update of the payment lifts it. */
+  stoppedOn: number | undefined;
   charges: ChargeRecord[];
   callbacks: CallbackDelivery[];
 }
@@ -63,6 +65,8 @@ interface PaymentState {
 export interface PaymentLife {
   state: 'active' | 'stop';
   currentRepeatsNumber: number;
+  /** `DD.MM.YYYY` of a manual stop (`POST /emulator/recurring-payments/{id}/stop`), while it holds. */
+  stoppedOn?: string;
   /** Why the payment has no schedule (no period, a broken rule), if so. */
   scheduleProblem?: string;
   charges: Omit<ChargeRecord, 'recurringPaymentId'>[];
@@ -116,6 +120,12 @@ export interface RecurringEngine {
   setOutcome(orderid: string, outcome: FinalOutcome): Promise<boolean | 'busy'>;
   /** A charge by its order id: its payment, status, the merchant's order id and its callbacks. */
   order(orderid: string): Promise<{ recurringPaymentId: string; status: FinalOutcome; merchantOrderId: string; callbacks: CallbackDelivery[] } | undefined>;
+  /**
+   * Stops a payment by hand from today: it reads `stop` and nothing more is charged, a charge due
+   * today or a first charge still ahead included, until an update of the payment reschedules it;
+   * `false` when the store has no such id.
+   */
+  stop(id: string): Promise<boolean>;
   /** Sends the callback of one charge again (a new delivery); `false` when the payment has no such charge. */
   resendCallback(id: string, orderid: string): Promise<boolean>;
   /**
@@ -154,6 +164,8 @@ export interface EngineSnapshot {
     index: number;
     counterField: string | null;
     lastChargedDay: number | null;
+    /** The day of a manual stop; absent or `null` when none holds. */
+    stoppedOn?: number | null;
     charges: ChargeRecord[];
     callbacks: CallbackDelivery[];
   }[];
@@ -207,7 +219,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
 
   function reindex(id: string, state: PaymentState): void {
     const next =
-      state.rules === undefined
+      state.rules === undefined || state.stoppedOn !== undefined
         ? undefined
         : scheduledCharges(state.rules, { scheduledOn: state.scheduledOn, from: state.from, index: state.index, count: 1 })[0]?.day;
     nextCharges.set(id, next);
@@ -252,6 +264,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
           index: rules?.currentRepeatsNumber ?? 0,
           counterField,
           lastChargedDay: undefined,
+          stoppedOn: undefined,
           charges: [],
           callbacks: [],
         };
@@ -265,6 +278,8 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         state.from = Math.max(today, (state.lastChargedDay ?? today - 1) + 1);
         if (counterField !== state.counterField && rules !== undefined) state.index = rules.currentRepeatsNumber;
         state.counterField = counterField;
+        // An update reschedules the payment: a manual stop no longer holds.
+        state.stoppedOn = undefined;
         reindex(profile.id, state);
         changed(profile.id);
       }
@@ -332,7 +347,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         const due: { id: string; state: PaymentState; planned: PlannedCharge }[] = [];
         for (const id of taken) {
           const state = states.get(id) as PaymentState;
-          if (state.rules === undefined || state.from > through) continue;
+          if (state.rules === undefined || state.stoppedOn !== undefined || state.from > through) continue;
           for (const planned of scheduledCharges(state.rules, { scheduledOn: state.scheduledOn, from: state.from, through, index: state.index })) {
             due.push({ id, state, planned });
           }
@@ -365,15 +380,16 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
       if (profile === undefined) return undefined;
       await serial(sync);
       const state = states.get(id) as PaymentState;
-      const stopped = state.rules !== undefined && isStopped(state.rules, { today: clock.today(), index: state.index });
+      const stopped = state.stoppedOn !== undefined || (state.rules !== undefined && isStopped(state.rules, { today: clock.today(), index: state.index }));
       return {
         state: stopped ? 'stop' : 'active',
         currentRepeatsNumber: state.index,
+        ...(state.stoppedOn !== undefined && { stoppedOn: dateOf(state.stoppedOn) }),
         ...(state.rules === undefined && { scheduleProblem: 'no usable schedule (period and interval, one amount mode, valid dates): never charged' }),
         charges: state.charges.map(({ recurringPaymentId: _, ...charge }) => charge),
         callbacks: state.callbacks.map((delivery) => ({ ...delivery })),
         upcoming:
-          state.rules === undefined
+          state.rules === undefined || state.stoppedOn !== undefined
             ? []
             : scheduledCharges(state.rules, {
                 scheduledOn: state.scheduledOn,
@@ -388,6 +404,17 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
       };
     },
     callbacksSettled: () => sender.idle(),
+    stop(id) {
+      return serial(async () => {
+        await sync();
+        const state = states.get(id);
+        if (state === undefined) return false;
+        state.stoppedOn ??= clock.today();
+        reindex(id, state);
+        changed(id);
+        return true;
+      });
+    },
     resendCallback(id, orderid) {
       return serial(async () => {
         const state = states.get(id);
@@ -442,6 +469,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
           index: state.index,
           counterField: state.counterField ?? null,
           lastChargedDay: state.lastChargedDay ?? null,
+          stoppedOn: state.stoppedOn ?? null,
           charges: state.charges.map((charge) => ({ ...charge })),
           callbacks: state.callbacks.map((delivery) => ({ ...delivery })),
         }),
@@ -464,6 +492,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
           index: saved.index,
           counterField: saved.counterField ?? undefined,
           lastChargedDay: saved.lastChargedDay ?? undefined,
+          stoppedOn: saved.stoppedOn ?? undefined,
           charges: saved.charges.map((charge) => ({ ...charge })),
           callbacks,
         };

@@ -37,8 +37,8 @@ export function createRefusalReplies(options: RefusalReplyOptions): {
         path,
         reason: refusal.reason,
         ...(refusal.code !== refusal.reason && { cause: refusal.code }),
-        // A path that is no operation is logged with the path only (the message's hint is for the console).
-        message: refusal.reason === 'unknown_route' ? `no operation at ${path}` : refusal.message,
+        // A path that is no operation: its cause names the command and version called (escaped by the log).
+        message: refusal.message,
       } as const;
       if (refusal.reason === 'invalid_signature' && refusal.body !== undefined) {
         void options

@@ -8,6 +8,7 @@ import { countFormParameters } from './count-parameters.js';
 import { decodeFormBody } from './decode-form-body.js';
 import { formMediaType } from './media-type.js';
 import { precheckAuthorization } from './pre-check.js';
+import { unknownRouteCause } from './route-hint.js';
 
 /**
  * Why a request was refused, as a stable code: the emulator's reason under the names the log,
@@ -64,7 +65,8 @@ function refuse(status: Refusal['status'], reason: RefusalReason, message: strin
 /**
  * The checks of an operation request, cheapest first, each on what the ones before let through:
  *
- * 1. a POST to an operation path of the protocol's table under the prefix (404 `unknown_route`);
+ * 1. a POST to an operation path of the protocol's table under the prefix (404 `unknown_route`, its
+ *    cause naming the command and version called: src/request/route-hint.ts);
  * 2. `Content-Type` absent or a form in UTF-8 or ISO-8859-1 (415 `unsupported_media_type`);
  * 3. `Content-Length` within the body cap (413 `body_too_large`);
  * 4. the `Authorization` header alone: present and readable, a timestamp inside the window, a
@@ -90,8 +92,7 @@ export function createRequestChecks(options: RequestCheckOptions): (request: Req
     const url = new URL(request.url);
     const path = url.pathname;
     const matched = request.method === 'POST' ? matchOperationPath(path, options.pathPrefix) : undefined;
-    if (matched === undefined)
-      return refuse(404, 'unknown_route', `no operation at ${path}: check the base URL and the path (${options.pathPrefix}/api/v2/...)`);
+    if (matched === undefined) return refuse(404, 'unknown_route', unknownRouteCause(request.method, path, options.pathPrefix));
 
     const mediaType = formMediaType(request.headers.get('content-type'));
     if (mediaType === 'unsupported')

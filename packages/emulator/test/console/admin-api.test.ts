@@ -62,6 +62,29 @@ describe('admin API: list, stop, re-send a callback (#22 item 3)', () => {
     expect((await call('POST', '/emulator/recurring-payments/nope/stop')).json).toEqual({ error: 'no recurring payment has this id' });
   });
 
+  it('a stop before the first charge reads stop and charges nothing, until an update reschedules the payment (#36 item 4)', async () => {
+    emulator = createEmulator({ merchants, clock: 'virtual', today: '01.01.2030' });
+    // Its first charge is on 05.01.2030, four days ahead: a finish-date of today would be before its start.
+    await call('POST', '/emulator/recurring-payments', monthly('rp-early', { 'max-repeats-number': 12 }));
+    const stopped = await call('POST', '/emulator/recurring-payments/rp-early/stop');
+    expect(stopped.json).toMatchObject({ state: 'stop', stoppedOn: '01.01.2030', currentRepeatsNumber: 0, charges: [], upcoming: [] });
+    expect(stopped.json.fields['finish-date']).toBeUndefined();
+    expect((await call('POST', '/emulator/clock', { advanceDays: 100 })).json.charges).toEqual([]);
+    const listed = await call('GET', '/emulator/recurring-payments');
+    expect(listed.json.recurringPayments).toEqual([{ id: 'rp-early', state: 'stop', currentRepeatsNumber: 0, nextChargeDate: null, merchant: null }]);
+    // A second stop keeps the day of the first.
+    expect((await call('POST', '/emulator/recurring-payments/rp-early/stop')).json.stoppedOn).toBe('01.01.2030');
+    // An update (a new revision of the payment) lifts the stop: charged again from the update's day on.
+    await (emulator as Emulator).profiles.update(['rp-early'], (current) => ({
+      store: new Map([['rp-early', { ...(current.get('rp-early')?.fields ?? {}), amount: '11.00' }]]),
+      result: true,
+    }));
+    const after = await call('GET', '/emulator/recurring-payments/rp-early');
+    expect(after.json).toMatchObject({ state: 'active', currentRepeatsNumber: 0 });
+    expect(after.json.stoppedOn).toBeUndefined();
+    expect(after.json.upcoming[0]).toMatchObject({ date: '05.05.2030', amount: '11.00' });
+  });
+
   it('POST .../callbacks/{orderid}/resend sends the callback again, as a new delivery the receiver gets', async () => {
     const received: string[] = [];
     receiver = createServer((request, response) => {

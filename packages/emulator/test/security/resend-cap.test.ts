@@ -48,6 +48,8 @@ describe('admin re-send, capped per charge', () => {
     const refused = await call('POST', `/emulator/recurring-payments/rp-cap/callbacks/${orderid}/resend`);
     expect(refused.status).toBe(429);
     expect(refused.json.error).toContain('at most 20');
+    // The same count through the order route (by the gateway's order id alone).
+    expect((await call('POST', `/emulator/orders/${orderid}/resend`)).status).toBe(429);
     expect((await call('GET', '/emulator/recurring-payments/rp-cap')).json.callbacks).toHaveLength(21);
     // The receiver gets the charge's callback once and each of the 20 re-sends, no more.
     for (let waited = 0; received < 21 && waited < 200; waited++) await new Promise((resolve) => setTimeout(resolve, 25));
