@@ -19,7 +19,6 @@ import { createFileJournal, csvFileRows, openResultsFile, type CsvFileRows } fro
 import { createGatewayClient, DEFAULT_TIMEOUT_MS } from '@paysign/gateway';
 import { checkRecurringPaymentColumns, describeIssue, readRowIssues, type ValidationIssue } from '@paysign/protocol';
 import { createNodeFetch } from '@paysign/gateway/node';
-import { defaultAdapter as threadPoolSigner } from '@paysign/oauth-core/webcrypto';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';
 import type { Output } from '../cli/output.js';
@@ -132,9 +131,6 @@ export const bulkCommand: Command = {
       endpointId: config.endpointId as string,
       timeoutMs,
       fetch: transport,
-      // RSA-SHA256 through WebCrypto: each signature is made on libuv's thread pool, so concurrent
-      // rows sign on every core instead of queueing on the event loop (node:crypto's sign is synchronous).
-      ...(merchant.privateKey !== undefined && { adapter: threadPoolSigner }),
       ...(config.pathPrefix !== undefined && { pathPrefix: config.pathPrefix }),
       ...(config.currency !== undefined && { projectCurrency: config.currency }),
     });

@@ -11,7 +11,9 @@ import type { HashName, PrivateKeyInput, PublicKeyInput } from '../types.js';
 export type MaybePromise<T> = T | Promise<T>;
 
 /**
- * Signs a base string; returns the standard Base64 signature.
+ * Signs a base string; returns the standard Base64 signature. A synchronous adapter may attach
+ * `offThread`, the same signature made away from the calling thread: `signer.sign` and
+ * `signBaseString` use it when it is there, `signer.signSync` calls the function itself.
  *
  * @example
  * ```ts
@@ -19,7 +21,14 @@ export type MaybePromise<T> = T | Promise<T>;
  * await sign('POST&https%3A%2F%2Fgate.example%2F&a%3D1'); // Base64 signature
  * ```
  */
-export type SignFunction = (data: string) => MaybePromise<string>;
+export interface SignFunction {
+  (data: string): MaybePromise<string>;
+  /**
+   * The same bytes as the function, signed off the calling thread (the node adapter's RSA-*: on
+   * node:crypto's thread pool, so that signatures in flight use every core). Resolves the Base64 signature.
+   */
+  readonly offThread?: ((data: string) => Promise<string>) | undefined;
+}
 
 /**
  * Checks a signature (raw bytes) over a base string.

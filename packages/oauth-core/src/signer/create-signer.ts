@@ -287,8 +287,9 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions)
     async sign(request) {
       const laidOut = layOut(request);
       // §3.4.2 HMAC-SHA*, §3.4.3 RSA-SHA*, §3.4.4 PLAINTEXT, with the prepared key.
+      // An adapter's offThread signs away from this thread (node's RSA: on the thread pool).
       const sign = await prepared;
-      return finish(laidOut, await sign(laidOut.baseString));
+      return finish(laidOut, await (sign.offThread ?? sign)(laidOut.baseString));
     },
   };
   if (!adapter.synchronous) return signer;

@@ -16,7 +16,7 @@ import type { SigningCredentials, VerifyingCredentials } from '../types.js';
  */
 export async function signBaseStringWith(adapter: CryptoAdapter, baseString: string, credentials: SigningCredentials): Promise<string> {
   const sign = await prepareSigning(credentials, adapter);
-  return sign(baseString);
+  return (sign.offThread ?? sign)(baseString);
 }
 
 /**
