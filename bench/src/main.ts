@@ -17,6 +17,7 @@ import type { Algorithm } from './signers/types.js';
 import { runConcurrency } from './suites/concurrency.js';
 import { runMemory } from './suites/memory.js';
 import { runPayload } from './suites/payload.js';
+import { runRsaInFlight } from './suites/rsa-in-flight.js';
 import { runHostSigning, runtimeName } from './suites/signing-host.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -65,6 +66,11 @@ if (options.suites.has('runtimes') && algorithms.length > 0) {
 }
 if (options.suites.has('concurrency')) {
   report.concurrency = await runConcurrency(pkcs1Pem, options.rounds, options.quick ? 300 : 1000, progress);
+  save();
+}
+if (options.suites.has('inflight')) {
+  const inFlight = await runRsaInFlight(pkcs1Pem, options.rounds, options.quick ? 1 : 3, progress);
+  if (inFlight) report.rsaInFlight = inFlight;
   save();
 }
 if (options.suites.has('payload')) {

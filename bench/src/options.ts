@@ -1,6 +1,6 @@
 // Command-line options of `pnpm bench`.
 
-export const SUITES = ['hmac', 'rsa', 'runtimes', 'concurrency', 'payload', 'memory'] as const;
+export const SUITES = ['hmac', 'rsa', 'runtimes', 'concurrency', 'inflight', 'payload', 'memory'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export interface BenchOptions {
@@ -16,7 +16,7 @@ export interface BenchOptions {
   outDir: string;
 }
 
-const USAGE = `usage: bench [--quick] [--only=hmac,rsa,runtimes,concurrency,payload,memory] [--rounds=N] [--sample-ms=N] [--out=DIR]`;
+const USAGE = `usage: bench [--quick] [--only=hmac,rsa,runtimes,concurrency,inflight,payload,memory] [--rounds=N] [--sample-ms=N] [--out=DIR]`;
 
 /**
  * Parses the command line; `--quick` is for development (fewer, shorter rounds, written to

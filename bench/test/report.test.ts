@@ -44,6 +44,34 @@ describe('reports', () => {
     expect(vsPeer!.met).toBe(true);
   });
 
+  it("checks issue #34's rows: 1.5x each peer on Deno and Bun, and RSA in flight against openssl -multi", () => {
+    const deno: GroupResult = { ...group, runtime: 'deno 2.9.6' };
+    const bun: GroupResult = {
+      ...group,
+      runtime: 'bun 1.4.5',
+      cases: [...group.cases.filter((c) => c.kind !== 'peer'), result('peer:oauth-sign', 'peer', [50_000, 45_000, 55_000], floor)],
+    };
+    const rsaInFlight = {
+      cores: 2,
+      inFlight: 8,
+      seconds: 3,
+      opensslVersion: 'OpenSSL 3',
+      threadPoolSize: 4,
+      paysign: summarize([440, 450, 460]),
+      openssl: summarize([500, 500, 500]),
+      ratio: summarize([0.88, 0.9, 0.92]),
+    };
+    const targets = evaluateTargets({ ...report, signing: [group, deno, bun], rsaInFlight });
+    const byName = (prefix: string) => targets.find((t) => t.target.startsWith(prefix))!;
+    expect(byName('HMAC-SHA1 on deno 2.9.6').met).toBe(true);
+    expect(byName('HMAC-SHA1 on bun 1.4.5').reached!.median).toBeCloseTo(1.2, 12);
+    expect(byName('HMAC-SHA1 on bun 1.4.5').met).toBe(false);
+    expect(byName('RSA-SHA256 4096, 8 in flight')).toMatchObject({ goal: 0.85, met: true });
+    const markdown = renderMarkdown({ ...report, rsaInFlight });
+    expect(markdown).toContain('## RSA-SHA256 4096, 8 in flight');
+    expect(markdown).toMatch(/\| paysign \/node sign\(\), 8 in flight \| 450 .*\| 0\.90x \(0\.89x–0\.91x\) \|/);
+  });
+
   it('says when the automatic adapter is not the fastest', () => {
     const [choice] = autoChoices(report);
     expect(choice).toMatchObject({ auto: 'node', fastest: 'js' });

@@ -134,6 +134,21 @@ export function renderMarkdown(report: BenchReport): string {
     out.push('');
   }
 
+  if (report.rsaInFlight) {
+    const r = report.rsaInFlight;
+    out.push(
+      `## RSA-SHA256 4096, ${r.inFlight} in flight`,
+      '',
+      `\`createSigner\` of \`@paysign/oauth-core/node\`, ${r.inFlight} \`sign()\` calls in flight on the transfer request (RSA on libuv's thread pool, ${r.threadPoolSize} threads), against \`openssl speed -multi ${r.cores} rsa4096\` (${r.opensslVersion}) in the same rounds, windows of ${r.seconds} s, the order turned each round; the ratio is paired per round.`,
+      '',
+      '| signer | signs/s | vs openssl -multi |',
+      '|---|---:|---:|',
+      `| paysign /node sign(), ${r.inFlight} in flight | ${formatSummary(r.paysign)} | ${ratio(r.ratio)} |`,
+      `| openssl speed -multi ${r.cores} rsa4096 | ${formatSummary(r.openssl)} | **floor** |`,
+      '',
+    );
+  }
+
   if (report.payload) {
     out.push('## Payload encoding (update-recurring-payments)', '');
     if (!report.payload.available) out.push(`Not measured: ${report.payload.reason}.`, '');

@@ -2,6 +2,7 @@ import type { GroupResult } from '../signers/matrix.js';
 import type { ConcurrencyResult } from '../suites/concurrency.js';
 import type { MemoryResult } from '../suites/memory.js';
 import type { PayloadResult } from '../suites/payload.js';
+import type { RsaInFlightResult } from '../suites/rsa-in-flight.js';
 
 /** Everything one run measured: what results.json holds and the reports are made from. */
 export interface BenchReport {
@@ -15,6 +16,8 @@ export interface BenchReport {
   skippedRuntimes: { runtime: string; reason: string }[];
   openssl?: { signsPerSecond: number; version: string };
   concurrency?: ConcurrencyResult;
+  /** RSA-SHA256 4096 with 8 `sign()` in flight against `openssl speed -multi <cores>` (issue #34). */
+  rsaInFlight?: RsaInFlightResult;
   payload?: PayloadResult;
   memory?: MemoryResult;
 }

@@ -112,12 +112,16 @@ export async function runRuntimes(
   return result;
 }
 
-/** `openssl speed rsa4096`: signatures per second of one core, the machine's limit for RSA. */
-export async function opensslRsa4096(seconds: number): Promise<{ signsPerSecond: number; version: string } | undefined> {
+/**
+ * `openssl speed rsa4096`: signatures per second of one core, the machine's limit for RSA; with
+ * `processes` above 1, `openssl speed -multi <processes>`, the sum over that many processes.
+ */
+export async function opensslRsa4096(seconds: number, processes = 1): Promise<{ signsPerSecond: number; version: string } | undefined> {
   try {
     const run = promisify(execFile);
     const { stdout: version } = await run('openssl', ['version']);
-    const { stdout } = await run('openssl', ['speed', '-seconds', String(seconds), 'rsa4096'], { maxBuffer: 1 << 20 });
+    const multi = processes > 1 ? ['-multi', String(processes)] : [];
+    const { stdout } = await run('openssl', ['speed', ...multi, '-seconds', String(seconds), 'rsa4096'], { maxBuffer: 1 << 20 });
     const line = stdout.split('\n').find((l) => /^rsa\s+4096\s+bits/.test(l.trim()));
     const figures = line?.trim().split(/\s+/);
     const signsPerSecond = Number(figures?.[5]);
