@@ -11,7 +11,7 @@ const TOKEN_SECRET = 'tok3n-s3cret-4a5b6c';
 const URL_ = 'https://gate.example/payment/api/v4/transfer/42';
 
 /** Everything an error exposes, as text: message, stack, own properties (deep), cause chain. */
-function exposedText(error: unknown, seen = new Set<unknown>()): string {
+export function exposedText(error: unknown, seen = new Set<unknown>()): string {
   if (error === null || typeof error !== 'object' || seen.has(error)) return String(error);
   seen.add(error);
   const e = error as Record<string, unknown> & Error;

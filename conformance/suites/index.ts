@@ -9,6 +9,7 @@ import { oneCoreSuites } from './one-core.js';
 import { propertySuites } from './properties.js';
 import { roundTripSuites } from './round-trip.js';
 import { signerLayoutSuites } from './signer-layout.js';
+import { tokenDanceSuites } from './token-dance.js';
 import { vectorSuites } from './vectors.js';
 import { verifierInputSuites } from './verifier-inputs.js';
 import { verifierSuites } from './verifier.js';
@@ -40,5 +41,6 @@ export function oauthSuites(flavours: Flavours, hmac?: Parameters<typeof oneCore
     ...signerLayoutSuites(flavours),
     ...verifierInputSuites(flavours),
     ...headerSyntaxSuites(flavours),
+    ...tokenDanceSuites(flavours),
   ];
 }

@@ -44,6 +44,10 @@ export type {
 } from './verifier/create-verifier.js';
 export { createMemoryNonceStore, nonceExpiry, type MemoryNonceStoreOptions, type NonceStore } from './verifier/nonce-store.js';
 
+// §2 Redirection-based authorization (the three-legged flow): the resource owner's URL, and the servers' credentials replies read
+export { authorizationUrl } from './flow/authorization-url.js';
+export { parseCredentials, type Credentials, type ParseCredentialsOptions, type TemporaryCredentials } from './flow/parse-credentials.js';
+
 // Crypto adapters: the interface to bring your own
 export type { AdapterName, CryptoAdapter, MaybePromise, SignFunction, VerifyFunction, VerifyingAdapter } from './adapters/types.js';
 export type { BoundApi } from './entries/bind.js';

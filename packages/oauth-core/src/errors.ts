@@ -27,13 +27,18 @@ export type OAuthErrorCode =
   | 'SYNC_UNSUPPORTED' // signSync on an adapter that can only sign asynchronously
   | 'ADAPTER_UNAVAILABLE' // the chosen crypto adapter cannot run here, or cannot do this (RSA verification without rsaPublic)
   | 'INVALID_HEADER' // an Authorization header that cannot be parsed
-  | 'INVALID_SIGNATURE_ENCODING'; // a signature that is not canonical Base64
+  | 'INVALID_SIGNATURE_ENCODING' // a signature that is not canonical Base64
+  | 'INVALID_CREDENTIALS_REPLY' // a credentials reply (RFC 5849 §2.1, §2.3) without oauth_token or oauth_token_secret, or with one twice
+  | 'CALLBACK_NOT_CONFIRMED' // a temporary credentials reply without oauth_callback_confirmed=true (§2.1)
+  | 'UNEXPECTED_STATUS' // a server answered with a status other than 2xx (the error's `status`)
+  | 'REPLY_TOO_LARGE'; // a reply body longer than the byte cap it is read with
 
 /**
  * Where the cause of an {@link OAuthError} lies: in the signer's or verifier's `options` (fix the
- * configuration: a key, a secret, what `timestamp()` or `nonce()` gives) or in one `request`
- * (fix the call: its method, URL, parameters). Errors of the stand-alone functions
- * (`percentEncode`, `parseAuthorizationHeader`...) name no source.
+ * configuration: a key, a secret, what `timestamp()` or `nonce()` gives), in one `request`
+ * (fix the call: its method, URL, parameters), or in the server's `reply` (the token dance of
+ * RFC 5849 §2: a status, a body too long, a credential missing). Errors of the stand-alone
+ * functions (`percentEncode`, `parseAuthorizationHeader`...) name no source.
  *
  * @example
  * ```ts
@@ -45,7 +50,7 @@ export type OAuthErrorCode =
  * }
  * ```
  */
-export type OAuthErrorSource = 'options' | 'request';
+export type OAuthErrorSource = 'options' | 'request' | 'reply';
 
 /**
  * The one error class that `@paysign/oauth-core` throws. Its message names the field and the
@@ -75,12 +80,15 @@ export class OAuthError extends Error {
   readonly source: OAuthErrorSource | undefined;
   /** The option or request member at fault (`'timestamp'`, `'consumerSecret'`, `'url'`...), when one is. */
   readonly field: string | undefined;
+  /** The HTTP status of the reply, for `UNEXPECTED_STATUS`. */
+  readonly status: number | undefined;
 
-  constructor(code: OAuthErrorCode, message: string, at?: { source: OAuthErrorSource; field?: string | undefined }) {
+  constructor(code: OAuthErrorCode, message: string, at?: { source: OAuthErrorSource; field?: string | undefined; status?: number | undefined }) {
     super(message);
     this.code = code;
     this.source = at?.source;
     this.field = at?.field;
+    this.status = at?.status;
   }
 }
 
