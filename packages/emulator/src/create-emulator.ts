@@ -1,5 +1,6 @@
 import { createMemoryNonceStore, createVerifier, DEFAULT_TIMESTAMP_WINDOW_SECONDS } from '@paysign/oauth-core';
 import { Hono } from 'hono';
+import { AdminActions } from './admin/admin-actions.js';
 import { addAdminRoutes } from './admin/admin-routes.js';
 import { createCallbackSender, DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from './callbacks/callback-sender.js';
 import { createClock, dateOf } from './clock/emulator-clock.js';
@@ -177,7 +178,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   // The console (GET /), the signature debugger (GET /debugger) and the admin API: guarded by adminApi.
   const app = new Hono();
-  addAdminRoutes(app, { access: adminApi, pathPrefix, clock, profiles, owners, merchants, recurring, orders, maxBodyBytes, publicOrigin });
+  const actions = new AdminActions({ clock, profiles, owners, merchants, recurring, orders });
+  addAdminRoutes(app, { access: adminApi, pathPrefix, actions, maxBodyBytes, publicOrigin });
   const requests = createRequestLog({ merchants, publicOrigin, pathPrefix, now, timestampWindowSeconds: window });
   addConsoleRoutes(app, {
     access: adminApi,
@@ -189,15 +191,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     recurring,
     requests,
     csrf: createCsrfToken(),
-    admin: (method, path, body) =>
-      Promise.resolve(
-        app.fetch(
-          new Request(`http://127.0.0.1${path}`, {
-            method,
-            ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-          }),
-        ),
-      ),
+    actions,
   });
   app.onError(internalError);
 

@@ -6,11 +6,15 @@ import { adminHostAllowed } from '../admin/host-check.js';
 import { adminAllowed, type AdminAccess } from '../admin/loopback.js';
 import { debuggerPage } from '../debugger/debugger-page.js';
 import { readCappedBody } from '../request/read-body.js';
+import type { ActionResult, AdminActions } from '../admin/admin-actions.js';
 import { type ConsoleState, renderConsole } from './console-page.js';
 import { csrfProblem } from './csrf.js';
 import { orderSection } from './order-form.js';
 import { pageHeaders } from './html.js';
 import { LIVE_UPDATES_SCRIPT } from './live-updates.js';
+
+/** How many of the newest orders the console lists. */
+const ORDERS_SHOWN = 50;
 
 /** The same day of the next calendar month, or its last day when it is shorter. */
 function monthAhead(day: number): number {
@@ -23,8 +27,8 @@ function monthAhead(day: number): number {
 export interface ConsoleRouteOptions extends ConsoleState {
   access: AdminAccess;
   publicOrigin: string | undefined;
-  /** Runs an admin API request in-process (the console's actions are the admin API's). */
-  admin: (method: string, path: string, body?: unknown) => Promise<Response>;
+  /** The admin actions: the console's forms call them directly, as the admin API's routes do. */
+  actions: AdminActions;
 }
 
 const text = (status: number, message: string): Response =>
@@ -42,12 +46,11 @@ function signatureOf(authorization: string | null, body: string): string | undef
   }
 }
 
-/** Where an admin answer leads: back to the page, with the admin API's reason when it refused. */
-async function after(response: Response, to: string): Promise<Response> {
-  if (response.ok) return back(to);
-  const reason = ((await response.json().catch(() => ({}))) as { error?: string; issues?: string[] }) ?? {};
-  const notice = [reason.error ?? `refused (${response.status})`, ...(reason.issues ?? [])].join('; ');
-  return back(`${to.split('#')[0]}${to.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}`);
+/** Where an action leads: back to the page, with the action's reason when it was refused. */
+function after(result: ActionResult<unknown>, to: string, refusedTo = to): Response {
+  if (result.ok) return back(to);
+  const notice = [result.error, ...(result.issues ?? [])].join('; ');
+  return back(`${refusedTo.split('#')[0]}${refusedTo.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}`);
 }
 
 /** The console's own pages (besides its actions under `/console/`): guarded here, never in the request log. */
@@ -84,9 +87,9 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
 
   app.get('/', async (c) => {
     const orderid = c.req.query('order');
-    const found = orderid === undefined ? undefined : await options.admin('GET', `/emulator/orders/${encodeURIComponent(orderid)}`);
+    const found = orderid === undefined ? undefined : await options.actions.order(orderid);
     const html = await renderConsole(options, {
-      orders: orderSection(options.csrf, found?.ok ? await found.json() : undefined, orderid),
+      orders: String(orderSection(options.csrf, { list: options.actions.orders(ORDERS_SHOWN), view: found?.ok ? found.value : undefined, orderid })),
       state: c.req.query('state'),
       q: c.req.query('q'),
       payment: c.req.query('payment'),
@@ -221,7 +224,7 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
     const advance = formOf(c).get('advance');
     // A month: to the same day of the next month (the 31st of January goes to the end of February).
     const days = advance === 'month' ? monthAhead(options.clock.today()) - options.clock.today() : Number(advance);
-    return after(await options.admin('POST', '/emulator/clock', { advanceDays: days }), '/');
+    return after(await options.actions.moveClock({ advanceDays: days }), '/');
   });
   app.post('/console/payments', async (c) => {
     const form = formOf(c);
@@ -229,22 +232,22 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
     for (const [name, value] of form) if (name !== 'csrf' && name !== 'login' && value !== '') fields[name] = value;
     const login = form.get('login') ?? '';
     const id = fields['recurring-payment-id'] ?? '';
-    const response = await options.admin('POST', `/emulator/recurring-payments${login === '' ? '' : `?login=${encodeURIComponent(login)}`}`, fields);
-    return after(response, response.ok ? `/?payment=${encodeURIComponent(id)}#payment` : '/');
+    const owner = options.actions.merchantOf(login === '' ? undefined : login, undefined);
+    const created = owner.ok ? await options.actions.createPayment(fields, owner.value) : owner;
+    return after(created, `/?payment=${encodeURIComponent(id)}#payment`, '/');
   });
   app.post('/console/orders/outcome', async (c) => {
     const form = formOf(c);
     const orderid = form.get('orderid') ?? '';
-    const response = await options.admin('POST', `/emulator/orders/${encodeURIComponent(orderid)}/outcome`, { outcome: form.get('outcome') ?? '' });
-    return after(response, response.ok ? `/?order=${encodeURIComponent(orderid)}#orders` : '/#orders');
+    const set = await options.actions.setOutcome(orderid, form.get('outcome') ?? '');
+    return after(set, `/?order=${encodeURIComponent(orderid)}#orders`, '/#orders');
   });
   app.post('/console/payments/:id/stop', async (c) => {
     const id = c.req.param('id');
-    return after(await options.admin('POST', `/emulator/recurring-payments/${encodeURIComponent(id)}/stop`), `/?payment=${encodeURIComponent(id)}#payment`);
+    return after(await options.actions.stopPayment(id), `/?payment=${encodeURIComponent(id)}#payment`);
   });
   app.post('/console/payments/:id/callbacks/:orderid/resend', async (c) => {
     const id = c.req.param('id');
-    const path = `/emulator/recurring-payments/${encodeURIComponent(id)}/callbacks/${encodeURIComponent(c.req.param('orderid'))}/resend`;
-    return after(await options.admin('POST', path), `/?payment=${encodeURIComponent(id)}#payment`);
+    return after(await options.actions.resendCharge(id, c.req.param('orderid')), `/?payment=${encodeURIComponent(id)}#payment`);
   });
 }

@@ -25,6 +25,8 @@ export interface OrderView {
   merchantOrderId: string;
   /** The merchant that placed it (absent for a recurring charge no merchant owns). */
   login?: string;
+  /** The amount it was sent with (a transfer's), as sent. */
+  amount?: string;
   /** Set for a recurring charge: the payment it belongs to. */
   recurringPaymentId?: string;
   /** Every callback sent for it, oldest first. */
@@ -70,6 +72,8 @@ export interface NewOrder {
 export interface OrderBook {
   open(order: NewOrder): void;
   get(orderid: string): OrderView | undefined;
+  /** The newest `limit` orders, newest first. */
+  list(limit: number): OrderView[];
   /**
    * Gives the order its final status now (again, if it was final) and sends a new callback;
    * `false` for an unknown id, `'busy'` while {@link MAX_PENDING_CALLBACKS} of its callbacks are
@@ -222,16 +226,15 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
     },
     get(orderid) {
       const order = orders.get(orderid);
-      if (order === undefined) return undefined;
-      return {
-        orderid: order.orderid,
-        operation: order.operation,
-        status: order.status,
-        merchantOrderId: order.merchantOrderId,
-        login: order.login,
-        callbacks: order.callbacks.map((delivery) => ({ ...delivery })),
-        ...(order.callbackProblem !== undefined && { callbackProblem: order.callbackProblem }),
-      };
+      return order === undefined ? undefined : viewOf(order);
+    },
+    list(limit) {
+      // The map keeps the order of opening: the newest are its last entries.
+      const all = [...orders.values()];
+      return all
+        .slice(Math.max(0, all.length - limit))
+        .reverse()
+        .map(viewOf);
     },
     async setOutcome(orderid, outcome) {
       const order = orders.get(orderid);
@@ -279,6 +282,19 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
       }
       settle();
     },
+  };
+}
+
+function viewOf(order: Order): OrderView {
+  return {
+    orderid: order.orderid,
+    operation: order.operation,
+    status: order.status,
+    merchantOrderId: order.merchantOrderId,
+    login: order.login,
+    ...(order.amount !== undefined && { amount: order.amount }),
+    callbacks: order.callbacks.map((delivery) => ({ ...delivery })),
+    ...(order.callbackProblem !== undefined && { callbackProblem: order.callbackProblem }),
   };
 }
 

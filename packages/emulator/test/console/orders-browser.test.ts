@@ -97,6 +97,56 @@ describe('the console, in a real browser', () => {
     await page.close();
   }, 60_000);
 
+  it('the Orders section lists the orders newest first: status, masked amount and merchant order, each delivery, a link to the request (#36 item 4)', async () => {
+    const url = `${server.url}/payment/api/v4/transfer/1234`;
+    const placed: string[] = [];
+    for (const [merchantOrder, amount] of [
+      ['list-1', '7.00'],
+      ['4111111111111111', '8.00'],
+    ]) {
+      const signed = handSign(url, 'merchant', { method: 'HMAC-SHA1', controlKey: 'browser-key' }, [
+        ['client_orderid', merchantOrder as string],
+        ['amount', amount as string],
+        ['currency', 'EUR'],
+        ['card_recurring_payment_id', 'src-1'],
+        ['destination-card-no', '4111111111111111'],
+      ]);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: signed.authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: signed.body,
+      });
+      placed.push(readReply(await response.text())['paynet-order-id'] as string);
+    }
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}/#orders`);
+    const rows = page.locator('#order-list tr[data-orderid]');
+    // Newest first; the order of the first test is listed after these two.
+    expect((await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-orderid')))).slice(0, 2)).toEqual([placed[1], placed[0]]);
+    const newest = await rows.first().locator('td').allTextContents();
+    expect(newest.slice(1, 6)).toEqual(['transfer', 'merchant', '411111******1111', 'processing', '8.00']);
+    expect(await page.content()).not.toContain('4111111111111111');
+    // The link opens the request inspector filtered on this order: the transfer that made it.
+    await rows.first().locator('a', { hasText: 'request' }).click();
+    await page.waitForURL(new RegExp(`rorder=${placed[1]}`));
+    const requests = page.locator('#request-list tr[id^="request-"]');
+    expect(await requests.count()).toBe(1);
+    expect(await requests.first().locator('td').nth(3).textContent()).toBe('/payment/api/v4/transfer/1234');
+    // Set from the form, the list shows the new status and the callback's delivery.
+    await page.goto(`${server.url}/#orders`);
+    await page.fill('#trigger input[name=orderid]', placed[0] as string);
+    await page.selectOption('#trigger select[name=outcome]', 'filtered');
+    await page.click('#trigger button[type=submit]');
+    await expect.poll(() => callbacks.find((query) => query.get('orderid') === placed[0])?.get('status'), { timeout: 5000 }).toBe('filtered');
+    await page.goto(`${server.url}/#orders`);
+    const row = page.locator(`#order-list tr[data-orderid="${placed[0]}"]`);
+    expect(await row.locator('td.state').textContent()).toBe('filtered');
+    expect(await row.locator('.callback').textContent()).toContain('delivered after 1 attempt(s), last 200');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('the create form has type: auto with a start-date of today charges on creation', async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
