@@ -1,6 +1,7 @@
 // Every runtime-neutral suite. A runtime passes the flavours it can import; `/node` may be absent.
 import type { Suite } from '../harness.js';
 import { adaptersAgreeSuites } from './adapters-agree.js';
+import { bodiesAndTokensSuites } from './bodies-and-tokens.js';
 import { errorSuites } from './errors.js';
 import type { Flavours } from './flavours.js';
 import { headerSyntaxSuites } from './header-syntax.js';
@@ -42,5 +43,6 @@ export function oauthSuites(flavours: Flavours, hmac?: Parameters<typeof oneCore
     ...verifierInputSuites(flavours),
     ...headerSyntaxSuites(flavours),
     ...tokenDanceSuites(flavours),
+    ...bodiesAndTokensSuites(flavours),
   ];
 }

@@ -33,7 +33,18 @@ export { timingSafeEqual } from './methods/timing-safe-equal.js';
 export { formatAuthorizationHeader, parseAuthorizationHeader, type ParsedAuthorization } from './header/authorization.js';
 
 // Signing and verifying requests
-export type { Signer, SignerLayoutOptions, SignerOptions, SignRequest, SignedRequest, SyncSigner } from './signer/create-signer.js';
+export type {
+  SignedBodyOf,
+  SignedRequest,
+  Signer,
+  SignerLayoutOptions,
+  SignerOptions,
+  SignRequest,
+  SyncSigner,
+  TokenCredentials,
+  Transmission,
+} from './signer/create-signer.js';
+export type { BodyHashOption } from './signer/request-body.js';
 export type {
   ConsumerRecord,
   VerificationFailureReason,
@@ -49,5 +60,5 @@ export { authorizationUrl } from './flow/authorization-url.js';
 export { parseCredentials, type Credentials, type ParseCredentialsOptions, type TemporaryCredentials } from './flow/parse-credentials.js';
 
 // Crypto adapters: the interface to bring your own
-export type { AdapterName, CryptoAdapter, MaybePromise, SignFunction, VerifyFunction, VerifyingAdapter } from './adapters/types.js';
+export type { AdapterName, CryptoAdapter, DigestFunction, MaybePromise, SignFunction, VerifyFunction, VerifyingAdapter } from './adapters/types.js';
 export type { BoundApi } from './entries/bind.js';

@@ -1,5 +1,5 @@
 import { OAuthError } from '../errors.js';
-import { hmacSigner, randomBytes } from './js-hmac.js';
+import { digest, hmacSigner, randomBytes } from './js-hmac.js';
 import type { CryptoAdapter, VerifyingAdapter } from './types.js';
 import { adapter as webcryptoAdapter, verifyingAdapter as webcryptoVerifyingAdapter } from './webcrypto.js';
 
@@ -16,7 +16,7 @@ const refuseRsa = (): never => {
   );
 };
 
-const fallback: VerifyingAdapter = { name: 'js', synchronous: true, hmac: hmacSigner, rsaPrivate: refuseRsa, rsaPublic: refuseRsa, randomBytes };
+const fallback: VerifyingAdapter = { name: 'js', synchronous: true, hmac: hmacSigner, rsaPrivate: refuseRsa, rsaPublic: refuseRsa, randomBytes, digest };
 
 /** The signing adapter: the default of `createSigner`. */
 export const adapter: CryptoAdapter = hasSubtle ? webcryptoAdapter : fallback;

@@ -4,7 +4,7 @@ import { OAuthError } from '../errors.js';
 import { integerBytes, readSequence } from '../keys/der.js';
 import { readPrivateKey, readPublicKey, requireRoomForDigest, type PrivateKeyMaterial, type PublicKeyMaterial } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
-import { hmacSigner, randomBytes as random } from './js-hmac.js';
+import { digest, hmacSigner, randomBytes as random } from './js-hmac.js';
 import type { CryptoAdapter, VerifyingAdapter } from './types.js';
 
 // Pure JavaScript, for runtimes without node:crypto or crypto.subtle: @noble/hashes for the
@@ -85,7 +85,7 @@ const rsaPublic: VerifyingAdapter['rsaPublic'] = (hash, key, minimumBits) => {
  * signer.signSync({ url: 'https://gate.example/payment/api/v4/transfer/1' });
  * ```
  */
-export const adapter: CryptoAdapter = { name: 'js', synchronous: true, hmac: hmacSigner, rsaPrivate, randomBytes: random };
+export const adapter: CryptoAdapter = { name: 'js', synchronous: true, hmac: hmacSigner, rsaPrivate, randomBytes: random, digest };
 
 /**
  * The pure-JS adapter with RSA verification: the default of `createVerifier` and
@@ -98,4 +98,4 @@ export const adapter: CryptoAdapter = { name: 'js', synchronous: true, hmac: hma
  * await verify(baseString, signatureBytes); // true
  * ```
  */
-export const verifyingAdapter: VerifyingAdapter = { name: 'js', synchronous: true, hmac: hmacSigner, rsaPrivate, rsaPublic, randomBytes: random };
+export const verifyingAdapter: VerifyingAdapter = { name: 'js', synchronous: true, hmac: hmacSigner, rsaPrivate, rsaPublic, randomBytes: random, digest };

@@ -42,6 +42,18 @@ export interface SignFunction {
 export type VerifyFunction = (data: string, signature: Uint8Array) => MaybePromise<boolean>;
 
 /**
+ * Hashes a request body (draft-eaton-oauth-bodyhash-00: `oauth_body_hash`); returns the standard
+ * Base64 digest. A string is hashed as its UTF-8 bytes.
+ *
+ * @example
+ * ```ts
+ * const digest: DigestFunction = adapter.digest;
+ * await digest('SHA-1', 'Hello World!'); // 'Lve95gjOVATpfV8EL5X4nxwjKHE='
+ * ```
+ */
+export type DigestFunction = (hash: HashName, data: string | Uint8Array) => MaybePromise<string>;
+
+/**
  * The names of the built-in adapters.
  *
  * @example
@@ -87,6 +99,11 @@ export interface CryptoAdapter {
   rsaPublic?(hash: HashName, key: PublicKeyInput, minimumBits: number): MaybePromise<VerifyFunction>;
   /** Fills `length` bytes from a CSPRNG. */
   randomBytes(length: number): Uint8Array;
+  /**
+   * Hashes a request body for `oauth_body_hash` (Base64). Every built-in adapter has it; without
+   * it, signing a body that is not a form fails with `ADAPTER_UNAVAILABLE` (or pass `bodyHash: false`).
+   */
+  digest?: DigestFunction;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { OAuthError } from '../errors.js';
-import type { CryptoAdapter } from './types.js';
+import type { CryptoAdapter, DigestFunction } from './types.js';
 
 // crypto.subtle HMAC, shared by the WebCrypto adapter and the HMAC-only edge entry. A digest is at
 // most 64 bytes, so btoa over its binary string is the smallest correct Base64 encoder, and every
@@ -11,6 +11,14 @@ export const hmac: CryptoAdapter['hmac'] = async (hash, key) => {
   const cryptoKey = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash }, false, ['sign']);
   return async (data) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(data)))));
 };
+
+// A digest is at most 64 bytes: btoa over its binary string, as for the HMAC above.
+export const digest: DigestFunction = async (hash, data) =>
+  btoa(
+    String.fromCharCode(
+      ...new Uint8Array(await crypto.subtle.digest(hash, typeof data === 'string' ? encoder.encode(data) : (data as Uint8Array<ArrayBuffer>))),
+    ),
+  );
 
 export const randomBytes: CryptoAdapter['randomBytes'] = (length) => crypto.getRandomValues(new Uint8Array(length));
 
@@ -24,4 +32,4 @@ export const randomBytes: CryptoAdapter['randomBytes'] = (length) => crypto.getR
  * hmacAdapter.name; // 'webcrypto-hmac'
  * ```
  */
-export const hmacAdapter: CryptoAdapter = { name: 'webcrypto-hmac', synchronous: false, hmac, randomBytes };
+export const hmacAdapter: CryptoAdapter = { name: 'webcrypto-hmac', synchronous: false, hmac, randomBytes, digest };

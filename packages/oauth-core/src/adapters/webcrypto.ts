@@ -2,7 +2,7 @@ import { OAuthError } from '../errors.js';
 import { readPrivateKeyContainer, readPublicKey, requireBits, requireRoomForDigest } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
 import type { CryptoAdapter, VerifyingAdapter } from './types.js';
-import { hmac, randomBytes } from './webcrypto-hmac.js';
+import { digest, hmac, randomBytes } from './webcrypto-hmac.js';
 
 // crypto.subtle: the fast path on workerd and the only one on most edge runtimes. Asynchronous.
 // Keys are imported once per signer; each call is then a single subtle.sign.
@@ -91,7 +91,7 @@ const rsaPublic: VerifyingAdapter['rsaPublic'] = async (hash, key, minimumBits) 
  * const signed = await signer.sign({ url: 'https://gate.example/payment/api/v4/transfer/1', params: { amount: '1.00' } });
  * ```
  */
-export const adapter: CryptoAdapter = { name: 'webcrypto', synchronous: false, hmac, rsaPrivate, randomBytes };
+export const adapter: CryptoAdapter = { name: 'webcrypto', synchronous: false, hmac, rsaPrivate, randomBytes, digest };
 
 /**
  * The WebCrypto adapter with RSA verification: the default of `createVerifier` and
@@ -105,4 +105,4 @@ export const adapter: CryptoAdapter = { name: 'webcrypto', synchronous: false, h
  * await verify(baseString, signatureBytes); // true
  * ```
  */
-export const verifyingAdapter: VerifyingAdapter = { name: 'webcrypto', synchronous: false, hmac, rsaPrivate, rsaPublic, randomBytes };
+export const verifyingAdapter: VerifyingAdapter = { name: 'webcrypto', synchronous: false, hmac, rsaPrivate, rsaPublic, randomBytes, digest };

@@ -8,5 +8,6 @@ export { hmacAdapter } from '../adapters/webcrypto-hmac.js';
 export { percentEncode } from '../encoding/percent-encode.js';
 export { OAuthError, type OAuthErrorCode, type OAuthErrorSource } from '../errors.js';
 export { createHmacSigner, type HmacSignatureMethod, type HmacSignerOptions } from '../signer/create-hmac-signer.js';
-export type { SignedRequest, Signer, SignRequest } from '../signer/create-signer.js';
+export type { SignedBodyOf, SignedRequest, Signer, SignRequest, TokenCredentials, Transmission } from '../signer/create-signer.js';
+export type { BodyHashOption } from '../signer/request-body.js';
 export type { ParameterInput } from '../types.js';

@@ -2,7 +2,7 @@ import { hmacAdapter } from '../adapters/webcrypto-hmac.js';
 import { OAuthError } from '../errors.js';
 import { findSignatureMethod } from '../methods/signature-methods.js';
 import type { SecretCredentials } from '../types.js';
-import { createSignerWith, type Signer, type SignerLayoutOptions } from './create-signer.js';
+import { createAsyncSignerWith, type Signer, type SignerLayoutOptions } from './create-signer.js';
 
 /**
  * The HMAC signature methods.
@@ -26,7 +26,7 @@ export type HmacSignatureMethod = 'HMAC-SHA1' | 'HMAC-SHA256' | 'HMAC-SHA512';
 export type HmacSignerOptions = SignerLayoutOptions & Omit<SecretCredentials, 'signatureMethod'> & { signatureMethod?: HmacSignatureMethod };
 
 /**
- * Creates the edge HMAC signer: `createSigner` itself, bound to crypto.subtle's HMAC, so its
+ * Creates the edge HMAC signer: `createSigner`'s steps, bound to crypto.subtle's HMAC, so its
  * output is byte for byte that of `createSigner` with the same options, and it refuses what
  * `createSigner` refuses. For RSA or `signSync`, use `createSigner` from `@paysign/oauth-core`.
  *
@@ -47,5 +47,5 @@ export function createHmacSigner(options: HmacSignerOptions): Signer {
       field: 'signatureMethod',
     });
   }
-  return createSignerWith(hmacAdapter, { ...options, signatureMethod });
+  return createAsyncSignerWith(hmacAdapter, { ...options, signatureMethod });
 }

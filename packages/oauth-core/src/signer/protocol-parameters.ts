@@ -16,10 +16,16 @@ export interface ProtocolParameterSource {
 }
 
 /**
- * One request's `oauth_*` parameters in name order (the header's order): the signer's own, and
- * the caller's `extra` ones (`oauth_callback`, `oauth_verifier`...), which may not replace them.
+ * One request's `oauth_*` parameters in name order (the header's order): the signer's own (with
+ * the request's `token` and `bodyHash`, when it has them), and the caller's `extra` ones
+ * (`oauth_callback`, `oauth_verifier`...), which may not replace them.
  */
-export function protocolParameters(source: ProtocolParameterSource, extra?: Readonly<Record<string, string>>): Record<string, string> {
+export function protocolParameters(
+  source: ProtocolParameterSource,
+  extra?: Readonly<Record<string, string>>,
+  token: string | undefined = source.token,
+  bodyHash?: string,
+): Record<string, string> {
   // The caller's own functions: what they throw is about that option, not about the request.
   let givenNonce: unknown;
   let givenTimestamp: unknown;
@@ -38,13 +44,14 @@ export function protocolParameters(source: ProtocolParameterSource, extra?: Read
   if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) {
     throw new OAuthError('INVALID_PARAMETER', 'timestamp() must give whole seconds > 0', { source: 'options', field: 'timestamp' });
   }
-  const params: Record<string, string> = {
-    oauth_consumer_key: source.consumerKey,
-    oauth_nonce: nonce,
-    oauth_signature_method: source.signatureMethod,
-    oauth_timestamp: timestamp,
-  };
-  if (source.token !== undefined) params.oauth_token = source.token;
+  // Set in name order: oauth_body_hash sorts first.
+  const params: Record<string, string> = {};
+  if (bodyHash !== undefined) params.oauth_body_hash = bodyHash;
+  params.oauth_consumer_key = source.consumerKey;
+  params.oauth_nonce = nonce;
+  params.oauth_signature_method = source.signatureMethod;
+  params.oauth_timestamp = timestamp;
+  if (token !== undefined) params.oauth_token = token;
   if (source.version !== false) params.oauth_version = source.version;
   if (extra === undefined) return params;
   for (const name of Object.keys(extra)) {
@@ -64,11 +71,11 @@ export function protocolParameters(source: ProtocolParameterSource, extra?: Read
 export function refuseProtocolNames(
   params: readonly (readonly [string, string])[],
   oauthParams: Readonly<Record<string, string>>,
-  field: 'url' | 'params',
+  field: 'url' | 'params' | 'body',
 ): void {
   for (const [name] of params) {
     if (name.startsWith('oauth_') && (name in oauthParams || name === 'oauth_signature')) {
-      const where = field === 'url' ? "the URL's query" : 'params';
+      const where = field === 'url' ? "the URL's query" : field === 'params' ? 'params' : 'the form body';
       throw new OAuthError('INVALID_PARAMETER', `${where} carries "${name}", a protocol parameter set by the signer`, { source: 'request', field });
     }
   }
