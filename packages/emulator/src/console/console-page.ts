@@ -238,7 +238,7 @@ function requestRow(r: LoggedRequest): string {
       : r.diagnosis === 'skipped'
         ? '<div class="muted">not diagnosed: the body is too large; use paysign explain --request</div>'
         : '';
-  const debug = `/debugger?${new URLSearchParams({ method: r.request.method, url: r.request.url, authorization: r.request.headers.authorization ?? '', body: r.request.body })}`;
+  const debug = `/debugger?${new URLSearchParams({ method: r.request.method, url: r.request.url, authorization: r.request.headers.authorization ?? '', body: r.request.body, entry: String(r.id) })}`;
   const detail = `<details><summary>request and reply</summary><pre>${e(
     `${r.request.method} ${r.request.url}\n${Object.entries(r.request.headers)
       .map(([name, value]) => `${name}: ${value}`)

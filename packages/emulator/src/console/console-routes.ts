@@ -181,6 +181,20 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
     });
     return Response.json({ recorded: false, ...fresh }, { headers: { 'Cache-Control': 'no-store' } });
   });
+  // The debugger opened from the inspector: a kept request checked again, as received, with the
+  // keys the emulator holds (an RSA request's masked body could never verify in the page). The
+  // answer is masked; the request's bytes stay here.
+  app.post('/emulator/requests/:id/check', async (c) => {
+    const id = c.req.param('id');
+    if (!/^[1-9][0-9]{0,15}$/.test(id)) return Response.json({ error: 'id: a request id' }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+    const checked = await options.requests.check(Number(id));
+    if (checked === undefined)
+      return Response.json(
+        { error: 'the emulator no longer keeps this request as received (it keeps the newest)' },
+        { status: 404, headers: { 'Cache-Control': 'no-store' } },
+      );
+    return Response.json(checked, { headers: { 'Cache-Control': 'no-store' } });
+  });
   // Live updates: each new or newly diagnosed request as a server-sent event (its JSON, masked).
   app.get('/emulator/requests/events', (c) => {
     let unsubscribe = (): void => {};
@@ -211,13 +225,14 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
     });
   });
   app.get('/debugger', (c) => {
-    const prefill: Partial<Record<'method' | 'url' | 'authorization' | 'body', string>> = {};
-    for (const name of ['method', 'url', 'authorization', 'body'] as const) {
+    const prefill: Partial<Record<'method' | 'url' | 'authorization' | 'body' | 'entry', string>> = {};
+    for (const name of ['method', 'url', 'authorization', 'body', 'entry'] as const) {
       const value = c.req.query(name);
       if (value !== undefined) prefill[name] = value;
     }
     const page = debuggerPage(prefill);
-    return new Response(page.html, { status: 200, headers: pageHeaders(`'${page.scriptHash}'`) });
+    // Opened on an inspector entry, the page may ask this emulator to check it (connect-src 'self').
+    return new Response(page.html, { status: 200, headers: pageHeaders(`'${page.scriptHash}'`, prefill.entry === undefined ? "'none'" : "'self'") });
   });
 
   app.post('/console/clock', async (c) => {

@@ -71,6 +71,12 @@ export interface RequestLog {
   idle(): Promise<void>;
   /** The newest kept request signed with this `oauth_signature`, once its diagnosis is done. */
   find(signature: string): Promise<LoggedRequest | undefined>;
+  /**
+   * Checks a kept request again, as it was received (unmasked: those bytes stay in the emulator),
+   * with the keys the emulator holds for its merchant, at the time it was received; the answer is
+   * masked. `undefined` when the request is no longer kept for checking (the newest are).
+   */
+  check(id: number): Promise<EntryCheck | undefined>;
   /** Diagnoses a request the emulator has not seen (or no longer keeps), with what it knows, within the budget. */
   diagnoseNow(request: {
     method: string;
@@ -78,6 +84,15 @@ export interface RequestLog {
     authorization: string | null;
     body: string;
   }): Promise<{ causes: RefusalCause[]; verdict?: string; expectedBaseString?: string }>;
+}
+
+/** What {@link RequestLog.check} finds: the diagnosis engine's verdict, masked. */
+export interface EntryCheck {
+  id: number;
+  verdict: string;
+  signatureMethod?: string;
+  causes: RefusalCause[];
+  expectedBaseString?: string;
 }
 
 export interface RequestLogOptions {
@@ -92,6 +107,8 @@ export interface RequestLogOptions {
 
 /** The default byte budget: at least 10,000 requests even when each is at its per-request cap. */
 export const DEFAULT_REQUEST_LOG_BYTES: number = 64 * 1024 * 1024;
+/** Most bytes of the newest requests kept as received, for {@link RequestLog.check}: never shown, never written. */
+const CHECKABLE_MAX_BYTES = 8 * 1024 * 1024;
 /** Most characters of a request's or reply's body kept (masked); the rest is cut and counted. */
 const SHOWN_BODY_CHARS = 2048;
 /** Bodies over this are not diagnosed (the diagnosis would cost more than it tells). */
@@ -173,6 +190,20 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
   let working = false;
   let idleWaiters: Array<() => void> = [];
   const listeners = new Set<(entry: LoggedRequest) => void>();
+  // The newest requests as received (insertion order is id order), for check(): bounded in bytes.
+  const checkable = new Map<number, Job>();
+  let checkableBytes = 0;
+  const keepCheckable = (job: Job): void => {
+    const size = job.body.length + job.url.length + (job.authorization?.length ?? 0);
+    if (size > DIAGNOSIS_MAX_BODY_BYTES) return;
+    checkable.set(job.entry.id, job);
+    checkableBytes += size;
+    for (const [id, old] of checkable) {
+      if (checkableBytes <= CHECKABLE_MAX_BYTES) break;
+      checkable.delete(id);
+      checkableBytes -= old.body.length + old.url.length + (old.authorization?.length ?? 0);
+    }
+  };
   const notify = (entry: LoggedRequest): void => {
     for (const listener of listeners) listener(entry);
   };
@@ -200,7 +231,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
     }
   }
 
-  async function diagnose(job: Job): Promise<void> {
+  async function diagnose(job: Job): Promise<{ signatureMethod?: string }> {
     const { entry } = job;
     const login = entry.login;
     const merchant = login === undefined ? undefined : options.merchants.get(login);
@@ -224,10 +255,13 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
       entry.verdict = diagnosis.verdict;
       if (diagnosis.causes.length > 0) entry.causes = diagnosis.causes.map((cause) => ({ code: cause.code, message: redactCardData(cause.message) }));
       if (diagnosis.expectedBaseString !== undefined) entry.expectedBaseString = cut(redactBaseString(diagnosis.expectedBaseString));
+      entry.diagnosis = 'done';
+      return diagnosis.signatureMethod === undefined ? {} : { signatureMethod: diagnosis.signatureMethod };
     } catch {
       // The emulator's own reason stays.
     }
     entry.diagnosis = 'done';
+    return {};
   }
 
   function idle(): Promise<void> {
@@ -287,11 +321,13 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
           ],
         }),
       };
+      const job: Job = { entry, method: request.method, url: request.url, authorization, body, now: options.now() };
+      keepCheckable(job);
       if (refused && outcome?.reason === 'invalid_signature') {
         if (body.length > DIAGNOSIS_MAX_BODY_BYTES || queuedBytes + body.length > QUEUE_MAX_BYTES) entry.diagnosis = 'skipped';
         else {
           entry.diagnosis = 'pending';
-          queue.push({ entry, method: request.method, url: request.url, authorization, body, now: options.now() });
+          queue.push(job);
           queuedBytes += body.length;
           if (!working) {
             working = true;
@@ -326,6 +362,22 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
       const entry = bySignature.get(signature);
       if (entry?.diagnosis === 'pending') await idle();
       return entry;
+    },
+    async check(id) {
+      const job = checkable.get(id);
+      if (job === undefined) return undefined;
+      // A scratch entry: the kept one keeps what it showed.
+      const scratch: LoggedRequest = { ...job.entry, diagnosis: 'pending' };
+      delete scratch.causes;
+      delete scratch.expectedBaseString;
+      const found = await diagnose({ ...job, entry: scratch });
+      return {
+        id,
+        verdict: scratch.verdict ?? 'malformed',
+        ...(found.signatureMethod !== undefined && { signatureMethod: found.signatureMethod }),
+        causes: scratch.causes ?? [],
+        ...(scratch.expectedBaseString !== undefined && { expectedBaseString: scratch.expectedBaseString }),
+      };
     },
     async diagnoseNow(request) {
       const entry: LoggedRequest = {

@@ -44,8 +44,42 @@ async function expectedSignature(diagnosis: Diagnosis, controlKey: string): Prom
   });
 }
 
+// Opened on an inspector entry, an RSA request is checked by the emulator: the page holds only its
+// masked text, which can never verify, and the emulator holds the public key.
+async function checkEntry(entry: string): Promise<void> {
+  show('status', 'asking the emulator…');
+  const response = await fetch(`/emulator/requests/${encodeURIComponent(entry)}/check`, { method: 'POST' });
+  const answer = (await response.json()) as {
+    error?: string;
+    verdict?: string;
+    signatureMethod?: string;
+    causes?: { code: string; message: string }[];
+    expectedBaseString?: string;
+  };
+  if (!response.ok) return show('status', `the emulator cannot check it: ${answer.error ?? response.status}`);
+  show('verdict', `${answer.verdict}${answer.signatureMethod ? ` (${answer.signatureMethod})` : ''}, checked by the emulator`);
+  showDiff('base-string', answer.expectedBaseString, undefined);
+  show('expected-signature', 'RSA: only the private key can make it; the emulator checked the signature sent with the public key it holds');
+  const list = document.getElementById('causes') as HTMLElement;
+  list.replaceChildren(
+    ...(answer.causes ?? []).map((cause) => {
+      const item = document.createElement('li');
+      const code = Object.assign(document.createElement('code'), { className: 'cause-code', textContent: cause.code });
+      item.append(code, ` ${cause.message}`);
+      return item;
+    }),
+  );
+  if ((answer.causes ?? []).length === 0)
+    list.replaceChildren(Object.assign(document.createElement('li'), { textContent: 'none: the signature verifies and the timestamp is fresh' }));
+  show('status', 'done');
+}
+
 async function run(): Promise<void> {
   const url = field('url').trim();
+  const entry = field('entry');
+  if (entry !== '' && signatureMethodOf(field('authorization'), field('body')).startsWith('RSA-')) {
+    return checkEntry(entry).catch((error: unknown) => show('status', `cannot check: ${error instanceof Error ? error.message : String(error)}`));
+  }
   const authorization = field('authorization').trim();
   const body = field('body');
   const controlKey = field('control-key');

@@ -8,6 +8,8 @@ export interface DebuggerFields {
   url: string;
   authorization: string;
   body: string;
+  /** The request inspector's entry it was opened on: an RSA request is then checked by the emulator, with the key it holds. */
+  entry: string;
 }
 
 /**
@@ -28,12 +30,17 @@ export function debuggerPage(prefill: Partial<DebuggerFields> = {}): { html: str
     url: redactUrl(prefill.url ?? ''),
     authorization: redactCardData(prefill.authorization ?? ''),
     body: redactFormBody(prefill.body ?? ''),
+    entry: /^[1-9][0-9]{0,15}$/.test(prefill.entry ?? '') ? (prefill.entry as string) : '',
   };
   const html = layout(
     'paysign signature debugger',
     `<header><strong>paysign signature debugger</strong><a href="/">console</a></header>
-<main><section><p id="private"><strong>Nothing is sent:</strong> the check runs in this page, with your browser's WebCrypto. The page makes no request, and works saved to disk too.</p>
-<form id="debugger">
+<main><section><p id="private"><strong>Nothing is sent:</strong> the check runs in this page, with your browser's WebCrypto. The page makes no request, and works saved to disk too.${
+      v.entry === ''
+        ? ''
+        : ` Opened on request ${e(v.entry)} of the inspector, an RSA-SHA256 request is checked by the emulator instead, as it received it and with the public key it holds (the page shows its masked answer; the request's bytes stay in the emulator).`
+    }</p>
+<form id="debugger"><input type="hidden" id="entry" value="${e(v.entry)}">
 <p><label for="paste">Paste a request</label> (a raw HTTP request, a curl command, or a <code>paysign send --save-request</code> file: it fills the fields below)<textarea id="paste" rows="3"></textarea></p>
 <p><label for="method">Method</label><input type="text" id="method" name="method" value="${e(v.method)}" style="width:80px"></p>
 <p><label for="url">URL</label><input type="url" id="url" name="url" value="${e(v.url)}" placeholder="https://sandbox.gate.example/payment/api/v2/pan-eligibility/send/1234"></p>

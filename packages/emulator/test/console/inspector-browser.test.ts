@@ -2,6 +2,7 @@
 // inspector lists a refused update masked, with its cause, filters and pages without script, and
 // opens it in the debugger filled in; the debugger reads a pasted curl command, checks as you
 // type and colours the difference of the two base strings.
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,16 @@ const FLAGS = [
   '--disable-sync',
 ];
 const PAN = '4111111111111111';
+const rsa = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
+const otherRsa = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 
 let server: RunningEmulator;
 let context: BrowserContext;
@@ -41,7 +52,13 @@ async function open(url: string): Promise<Page> {
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: run "node scripts/browser/ensure-chromium.mjs", or set PAYSIGN_CHROMIUM`);
-  server = await serve({ merchants: [{ login: 'merchant', controlKey: 'browser-key', endpointIds: ['1234'] }], log: () => {} });
+  server = await serve({
+    merchants: [
+      { login: 'merchant', controlKey: 'browser-key', endpointIds: ['1234'] },
+      { login: 'rsa-merchant', publicKeys: [rsa.publicKey], endpointIds: ['77'] },
+    ],
+    log: () => {},
+  });
   profile = mkdtempSync(join(tmpdir(), 'paysign-chromium-'));
   context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1100, height: 900 } });
 }, 60_000);
@@ -93,6 +110,41 @@ describe('the request inspector and the debugger, in a real browser', () => {
     expect(await page.locator('#causes code.cause-code').allTextContents()).toContain('masked_values');
     expect(await page.content()).not.toContain(PAN);
     await page.close();
+    expect(errors.join('\n')).toBe('');
+  }, 90_000);
+
+  it('an RSA request opened in the debugger is checked by the emulator with the key it holds: a good one verifies, another key does not (#36 item 4)', async () => {
+    const url = `${server.url}/payment/api/v4/transfer/77`;
+    const fields = (order: string): [string, string][] => [
+      ['client_orderid', order],
+      ['amount', '5.00'],
+      ['currency', 'EUR'],
+      ['card_recurring_payment_id', 'src-1'],
+      ['destination-card-no', PAN],
+    ];
+    const good = handSign(url, 'rsa-merchant', { method: 'RSA-SHA256', privateKeyPem: rsa.privateKey }, fields('rsa-1'));
+    expect((await post(url, good)).status).toBe(200);
+    const bad = handSign(url, 'rsa-merchant', { method: 'RSA-SHA256', privateKeyPem: otherRsa.privateKey }, fields('rsa-2'));
+    expect((await post(url, bad)).status).toBe(403);
+    await untilDiagnosed(server.url);
+    for (const [order, verdict] of [
+      ['rsa-1', 'valid (RSA-SHA256), checked by the emulator'],
+      ['rsa-2', 'mismatch (RSA-SHA256), checked by the emulator'],
+    ] as const) {
+      const page = await open(`${server.url}/?rorder=${order}#requests`);
+      const row = page.locator('#request-list tr[id^="request-"]').first();
+      await row.locator('summary').click();
+      await row.locator('a', { hasText: 'open in debugger' }).click();
+      await page.waitForFunction(() => document.getElementById('status')?.textContent === 'done');
+      expect(await page.textContent('#verdict')).toBe(verdict);
+      // The page holds the masked request only.
+      expect(await page.inputValue('#body')).toContain('411111******1111');
+      expect(await page.content()).not.toContain(PAN);
+      const causes = await page.locator('#causes li').allTextContents();
+      if (order === 'rsa-1') expect(causes).toEqual(['none: the signature verifies and the timestamp is fresh']);
+      else expect(causes.length).toBeGreaterThan(0);
+      await page.close();
+    }
     expect(errors.join('\n')).toBe('');
   }, 90_000);
 
