@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { decodeCsv, encodeCsv } from '@paysign/payload-codec';
-import { recurringPaymentColumns, recurringPaymentExampleColumns, recurringPaymentFurtherColumns } from '@paysign/protocol';
-import { recurringPaymentFields, NOTIFY_URL_CSV_ALIAS } from '@paysign/protocol';
+import { recurringPaymentColumns } from '@paysign/protocol/wire';
+import { recurringPaymentFields, NOTIFY_URL_CSV_ALIAS } from '@paysign/protocol/wire';
 
 // docs/gateway-api.md, "update-recurring-payments": "The header shown in the plain-text
 // example of the CSV is in this order: client-orderid, recurring-payment-id, ..., expire-year."
@@ -22,28 +22,29 @@ const SPEC_FIELD_TABLE =
 // currency, type, current-repeats-number, cvv2, notify-url."
 const SPEC_FURTHER_HEADER_NAMES = ['payment-description', 'currency', 'type', 'current-repeats-number', 'cvv2', 'notify-url'];
 
+// The one list, read as the spec lays it out: the example header's 27, then the further columns.
+const exampleColumns = recurringPaymentColumns.slice(0, 27);
+const furtherColumns = recurringPaymentColumns.slice(27);
+
 describe('recurring-payment columns', () => {
   it("start with the spec's plain-text example header, 27 columns in its order", () => {
-    expect(recurringPaymentExampleColumns).toEqual(SPEC_EXAMPLE_HEADER.split(', '));
-    expect(recurringPaymentColumns.slice(0, 27)).toEqual(SPEC_EXAMPLE_HEADER.split(', '));
+    expect(exampleColumns).toEqual(SPEC_EXAMPLE_HEADER.split(', '));
   });
 
   it('then name every other column the spec names, each once', () => {
     const named = new Set([...SPEC_FIELD_TABLE.split(' '), ...SPEC_FURTHER_HEADER_NAMES]);
     expect(new Set(recurringPaymentColumns)).toEqual(named);
     expect(recurringPaymentColumns).toHaveLength(named.size);
-    expect(recurringPaymentColumns).toEqual([...recurringPaymentExampleColumns, ...recurringPaymentFurtherColumns]);
   });
 
   it('put the further header names first, in the spec order, then the field-table leftovers in table order', () => {
-    expect(recurringPaymentFurtherColumns.slice(0, 4)).toEqual(['type', 'current-repeats-number', 'cvv2', 'notify-url']);
-    const leftovers = SPEC_FIELD_TABLE.split(' ').filter((name) => !recurringPaymentExampleColumns.includes(name as never));
-    expect(recurringPaymentFurtherColumns.slice(4)).toEqual(leftovers);
+    expect(furtherColumns.slice(0, 4)).toEqual(['type', 'current-repeats-number', 'cvv2', 'notify-url']);
+    const leftovers = SPEC_FIELD_TABLE.split(' ').filter((name) => !exampleColumns.includes(name as never));
+    expect(furtherColumns.slice(4)).toEqual(leftovers);
   });
 
   it('are frozen, so no caller can reorder the header for everyone', () => {
     expect(Object.isFrozen(recurringPaymentColumns)).toBe(true);
-    expect(Object.isFrozen(recurringPaymentExampleColumns)).toBe(true);
   });
 
   it('write a header line that reads back as the same columns', () => {

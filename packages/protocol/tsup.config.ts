@@ -2,9 +2,10 @@ import { defineConfig } from 'tsup';
 import { paysignBuild } from '../../scripts/build/tsup-base.mjs';
 
 // One platform-neutral bundle per entry: the rules use only ECMAScript and WHATWG APIs
-// (TextEncoder, crypto.subtle.digest); `io` reads a body with a cap (WHATWG streams).
+// (TextEncoder, crypto.subtle.digest); `io` reads a body with a cap (WHATWG streams). Each
+// subpath is an entry of its own.
 export default defineConfig(
   paysignBuild({
-    entry: { index: 'src/index.ts', io: 'src/io.ts' },
+    entry: { index: 'src/index.ts', wire: 'src/wire.ts', schedule: 'src/schedule.ts', diagnose: 'src/diagnose.ts', io: 'src/io.ts' },
   }),
 );

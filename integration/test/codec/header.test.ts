@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CodecError, decodeCsv, decodePayload, encodeCsv } from '@paysign/payload-codec';
 import { exposedText } from '../../../packages/payload-codec/test/_exposed.js';
 import { bufferBase64, utf8 } from '../../../packages/payload-codec/test/_oracle.js';
-import { recurringPaymentColumns, recurringPaymentExampleColumns } from '@paysign/protocol';
+import { recurringPaymentColumns } from '@paysign/protocol/wire';
 
 const PAN = '4111111111111111';
 const CVV = '987';
@@ -55,7 +55,7 @@ describe('a CSV whose header row is missing', () => {
     const cell = fc.stringMatching(/^\d{4}[0-9 .@-]{0,16}$/);
     fc.assert(
       fc.property(fc.uniqueArray(cell, { minLength: 1, maxLength: 6 }), fc.nat(5), (cells, at) => {
-        const names: string[] = [...recurringPaymentExampleColumns.slice(0, 5)];
+        const names: string[] = [...recurringPaymentColumns.slice(0, 5)];
         names.splice(at % (names.length + 1), 0, ...cells);
         const error = thrown(() => decodeCsv(`${names.join(';')}\r\n${names.map(() => 'x').join(';')}\r\n`, { columns: recurringPaymentColumns }));
         expect(error.code).toBe('UNKNOWN_HEADER');

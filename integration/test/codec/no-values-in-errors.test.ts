@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CodecError, decodeCsv, decodePayload, encodeCsv, encodePayload } from '@paysign/payload-codec';
 import { exposedText } from '../../../packages/payload-codec/test/_exposed.js';
 import { bufferBase64, utf8 } from '../../../packages/payload-codec/test/_oracle.js';
-import { recurringPaymentColumns } from '@paysign/protocol';
+import { recurringPaymentColumns } from '@paysign/protocol/wire';
 
 /** A card-number-like secret: 16 random digits, seen nowhere else in a message. */
 const pan = fc.stringMatching(/^[1-9]\d{15}$/);

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CodecError, decodeCsv, decodePayload, encodeCsv, encodePayload } from '@paysign/payload-codec';
 import { bufferBase64, utf8 } from '../../../packages/payload-codec/test/_oracle.js';
-import { recurringPaymentColumns } from '@paysign/protocol';
+import { recurringPaymentColumns } from '@paysign/protocol/wire';
 
 function thrown(run: () => unknown): CodecError {
   try {

@@ -12,8 +12,8 @@ import { createOutput, printDiagnosis, printResult, printSchedule, readGatewayCo
 import { serve } from '@paysign/emulator/node';
 import { createCallbackHandler, createGatewayClient, GatewayError } from '@paysign/gateway';
 import { toNodeListener } from '@paysign/gateway/node';
-import { previewSchedule } from '@paysign/protocol';
-import { operationUrl, toTransferParams } from '@paysign/protocol';
+import { previewSchedule } from '@paysign/protocol/schedule';
+import { operationUrl, toTransferParams } from '@paysign/protocol/wire';
 import { createSigner } from '@paysign/oauth-core';
 
 const io = createOutput();

@@ -1,4 +1,5 @@
-import { operationUrl, signingKeyFor, type GatewayOperation, type MerchantSignatureMethod } from '@paysign/protocol';
+import { operationUrl } from '@paysign/protocol/wire';
+import { signingKeyFor, type GatewayOperation, type MerchantSignatureMethod } from '@paysign/protocol';
 import { readCappedBytes } from '@paysign/protocol/io';
 import { createSigner, OAuthError, type Signer } from '@paysign/oauth-core/webcrypto';
 import { createAuthenticator } from './caller/authenticate.js';

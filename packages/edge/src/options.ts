@@ -1,14 +1,13 @@
 import type { GatewayOperation } from '@paysign/protocol';
 import {
   checkMerchantCredentials,
-  DEFAULT_PATH_PREFIX,
   describeIssue,
-  gatewayOperations,
   GatewayValidationError,
   isSecureGatewayUrl,
   type CheckedMerchantCredentials,
   type MerchantCredentials,
 } from '@paysign/protocol';
+import { DEFAULT_PATH_PREFIX, gatewayOperations } from '@paysign/protocol/wire';
 import { createMemoryNonceStore, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type NonceStore } from '@paysign/oauth-core/webcrypto';
 import { EdgeError } from './errors.js';
 import type { Allowlist } from './request/route.js';

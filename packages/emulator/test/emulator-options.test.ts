@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createEmulator, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PARAMETERS, EmulatorError, type EmulatorEvent } from '@paysign/emulator';
-import { encodeGatewayReply } from '@paysign/protocol';
+import { encodeGatewayReply } from '@paysign/protocol/wire';
 import { handSign } from './independent-signer.js';
 
 describe('createEmulator options', () => {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayResponseError, parseGatewayResponse, type GatewayResult } from '@paysign/gateway';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
-import { encodeGatewayJsonReply } from '@paysign/protocol';
+import { encodeGatewayJsonReply } from '@paysign/protocol/wire';
 import { handPayload, handSign, readReply, type HandSigned } from './independent-signer.js';
 
 const JSON_TYPE = 'application/vnd.pay+json';

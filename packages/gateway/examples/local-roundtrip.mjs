@@ -3,7 +3,8 @@
 // sends it signed with HMAC-SHA1, and prints what the server received.
 import { createServer } from 'node:http';
 import { createGatewayClient } from '@paysign/gateway';
-import { previewSchedule, validateRecurringPayment } from '@paysign/protocol';
+import { previewSchedule } from '@paysign/protocol/schedule';
+import { checkRecurringPayments } from '@paysign/protocol';
 
 const payment = {
   clientOrderId: 'order-1',
@@ -20,7 +21,7 @@ const payment = {
   type: 'auto',
 };
 
-console.log('issues:', validateRecurringPayment(payment, { projectCurrency: 'EUR' }));
+console.log('issues:', checkRecurringPayments([payment], { projectCurrency: 'EUR' }));
 console.log('schedule:', previewSchedule(payment, { count: 6, today: '31.01.2030' }));
 
 const server = createServer((req, res) => {

@@ -11,11 +11,10 @@ import {
   formatRowIssue,
   GatewayValidationError,
   readRowIssues,
-  recurringPaymentColumns,
-  toWireRow,
   type RecurringPaymentUpdate,
   type ValidationIssue,
 } from '../src/index.js';
+import { recurringPaymentColumns, toWireRow } from '../src/wire.js';
 import { TEST_PAN, validPayment } from '@paysign/test-fixtures';
 import { formatClientIssue } from '../src/validation/format-issue.js';
 

@@ -2,14 +2,8 @@
 // types do not reach (JavaScript, configuration, environment variables). The gateway client and
 // the edge proxy refuse with it; their own tests show the refusal in their words.
 import { describe, expect, it } from 'vitest';
-import {
-  checkMerchantCredentials,
-  defaultSignatureMethod,
-  describeIssue,
-  GatewayValidationError,
-  signingKeyFor,
-  type MerchantCredentials,
-} from '@paysign/protocol';
+import { checkMerchantCredentials, describeIssue, GatewayValidationError, signingKeyFor, type MerchantCredentials } from '@paysign/protocol';
+import { defaultSignatureMethod } from '../src/credentials/merchant-credentials.js';
 
 const CONTROL_KEY = 'B17F59B4-A7DC-41B4-8FF9-37D3D7D3C1B5';
 const PEM = '-----BEGIN PRIVATE KEY-----\nMIIE-not-a-real-key\n-----END PRIVATE KEY-----';

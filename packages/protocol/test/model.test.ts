@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, parseCalendarDate, type GatewayOperation } from '../src/index.js';
+import { formatCalendarDate, parseCalendarDate, checkRecurringPaymentRows, type GatewayOperation } from '../src/index.js';
 import {
   fromWireRow,
   gatewayOperations,
@@ -10,8 +10,7 @@ import {
   recurringPaymentFields,
   toPanEligibilitySendParams,
   toWireRow,
-  validateRecurringPaymentRow,
-} from '../src/index.js';
+} from '../src/wire.js';
 import { validFields, validPayment } from '@paysign/test-fixtures';
 
 describe('operation paths (spec, "Endpoints" and "Versioning")', () => {
@@ -67,7 +66,7 @@ describe('wire rows', () => {
         const row = { ...toWireRow(validPayment()), 'client-orderid': orderId, city, amount: '', 'amount-sequence': amounts.join(',') };
         const { amount: _, ...given } = row;
         expect(toWireRow(fromWireRow(row) as never)).toEqual(given);
-        expect(validateRecurringPaymentRow(row).filter((issue) => issue.rule !== 'well-formed-text')).toEqual([]);
+        expect(checkRecurringPaymentRows([row]).filter((issue) => issue.rule !== 'well-formed-text')).toEqual([]);
       }),
       { numRuns: 150 },
     );

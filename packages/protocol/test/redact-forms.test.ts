@@ -3,20 +3,11 @@
 import { percentEncode, signatureBaseString } from '@paysign/oauth-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  isMasked,
-  luhnValid,
-  maskCardVerification,
-  maskPan,
-  maskParameter,
-  maskPayload,
-  REDACTED,
-  redactBaseString,
-  redactCardData,
-  redactFormBody,
-  redactRequest,
-  redactUrl,
-} from '../src/index.js';
+import { isMasked, maskCardVerification, maskPan, REDACTED, redactBaseString, redactCardData } from '../src/index.js';
+import { luhnValid } from '../src/redact/luhn.js';
+import { maskParameter } from '../src/redact/mask-parameter.js';
+import { maskPayload } from '../src/redact/masked-forms.js';
+import { redactFormBody, redactRequest, redactUrl } from '../src/diagnose.js';
 
 const luhnPan = (length: number) =>
   fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length - 1, maxLength: length - 1 }).map((body) => {

@@ -1,7 +1,9 @@
 // The one masking rule of every package: card numbers as 6 + 4 only when valid-shaped, CVVs never.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isShowablePan, luhnValid, maskPan, redactCardData, validateTransfer } from '../src/index.js';
+import { isShowablePan } from '../src/redact/mask-pan.js';
+import { luhnValid } from '../src/redact/luhn.js';
+import { maskPan, redactCardData, checkTransfer } from '../src/index.js';
 
 const PAN = '4111111111111111';
 const CVV = '987';
@@ -248,7 +250,7 @@ describe('client validation shows no digit of a value that fails the card-number
     ['not digits only', `${PAN} ${CVV}`],
   ] as const) {
     it(name, () => {
-      const issues = validateTransfer({ ...base, destinationCardNo: value });
+      const issues = checkTransfer({ ...base, destinationCardNo: value });
       expect(issues.length).toBeGreaterThan(0);
       const text = JSON.stringify(issues);
       expect(text).not.toContain('9870');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GatewayValidationError, isPastMaxRepeats, isStopped, previewSchedule, readScheduleRules, type ScheduleInput } from '../src/index.js';
+import { GatewayValidationError } from '../src/index.js';
+import { isPastMaxRepeats, isStopped, previewSchedule, readScheduleRules, type ScheduleInput } from '../src/schedule.js';
 
 const dates = (charges: { date: string }[]) => charges.map((charge) => charge.date);
 

@@ -3,8 +3,8 @@
 import { isIP } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validatePanEligibilitySend, validateTransfer, type TransferRequest } from '../src/index.js';
-import { transferFields } from '../src/index.js';
+import { checkPanEligibilitySend, checkTransfer, type TransferRequest } from '../src/index.js';
+import { transferFields } from '../src/wire.js';
 import { isIpAddress, isIpv4Address, isIpv6Address } from '../src/validation/ip-address.js';
 
 const base: TransferRequest = {
@@ -14,7 +14,7 @@ const base: TransferRequest = {
   cardRecurringPaymentId: 'src-1',
   destinationCardRecurringPaymentId: 'dst-1',
 };
-const found = (request: TransferRequest) => validateTransfer(request).map((issue) => `${issue.field} ${issue.rule}`);
+const found = (request: TransferRequest) => checkTransfer(request).map((issue) => `${issue.field} ${issue.rule}`);
 
 describe('transfer amount', () => {
   it('has the decimal rule and the length of the recurring amounts (10)', () => {
@@ -113,7 +113,7 @@ describe('every transfer string field has a length cap', () => {
     expect(found({ ...base, redirectUrl: `https://m.example/${long(1024)}` })).toEqual(['redirect_url max-length']);
     expect(found({ ...base, currency: 'EURO' })).toEqual(['currency max-length', 'currency currency-format']);
     expect(found({ ...base, cardRecurringPaymentId: long(128), destinationCardRecurringPaymentId: long(128) })).toEqual([]);
-    expect(validatePanEligibilitySend({ clientOrderId: long(129), sendingCardRefId: long(129) }).map((issue) => `${issue.field} ${issue.rule}`)).toEqual([
+    expect(checkPanEligibilitySend({ clientOrderId: long(129), sendingCardRefId: long(129) }).map((issue) => `${issue.field} ${issue.rule}`)).toEqual([
       'client-order-id max-length',
       'sending-card-ref-id max-length',
     ]);

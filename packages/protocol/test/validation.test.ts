@@ -3,18 +3,26 @@ import { describe, expect, it } from 'vitest';
 import {
   describeIssue,
   GatewayValidationError,
-  luhnValid,
   maskPan,
   redactCardData,
-  validatePanEligibilitySend,
-  validateRecurringPayment,
-  validateTransfer,
+  checkPanEligibilitySend,
+  checkRecurringPayments,
+  checkTransfer,
   type RecurringPaymentUpdate,
   type TransferRequest,
   type ValidationIssue,
+  checkOperation,
+  checkRecurringPaymentRows,
+  type CheckOptions,
 } from '../src/index.js';
-import { validatePanEligibilitySendParams, validateRecurringPaymentRow, validateTransferParams } from '../src/index.js';
+import { luhnValid } from '../src/redact/luhn.js';
 import { TEST_PAN, validPayment } from '@paysign/test-fixtures';
+
+// One payment (or wire row) through the public check of a batch, its issues without the batch index.
+const withoutRow = (issues: readonly ValidationIssue[]): ValidationIssue[] => issues.map(({ row: _row, ...issue }) => issue);
+const checkPayment = (payment: RecurringPaymentUpdate, options?: CheckOptions): ValidationIssue[] => withoutRow(checkRecurringPayments([payment], options));
+const checkRow = (row: Readonly<Record<string, string | undefined>>, options?: CheckOptions): ValidationIssue[] =>
+  withoutRow(checkRecurringPaymentRows([row], options));
 
 const found = (issues: readonly ValidationIssue[]) => issues.map((issue) => `${issue.field} ${issue.rule}`);
 const withChange = (change: Record<string, unknown>) => ({ ...validPayment(), ...change }) as unknown as RecurringPaymentUpdate;
@@ -24,9 +32,9 @@ const _remove = (...names: string[]) => {
   return payment as unknown as RecurringPaymentUpdate;
 };
 
-describe('validateRecurringPayment: the valid baseline', () => {
+describe('checkRecurringPayments: the valid baseline', () => {
   it('accepts a payment that breaks no rule', () => {
-    expect(validateRecurringPayment(validPayment())).toEqual([]);
+    expect(checkPayment(validPayment())).toEqual([]);
   });
 });
 
@@ -184,17 +192,17 @@ const ruleCases: RuleCase[] = [
 describe.each([
   ['field table', fieldTableCases],
   ['rules', ruleCases],
-])('validateRecurringPayment: %s', (_, cases) => {
+])('checkRecurringPayments: %s', (_, cases) => {
   it.each(cases)('%s', (_rule, failing, expected, passing) => {
     const payment = withChange(failing);
-    if (expected !== '') expect(found(validateRecurringPayment(payment, { projectCurrency: 'EUR' }))).toContain(expected);
-    expect(found(validateRecurringPayment(withChange(passing), { projectCurrency: 'EUR' }))).toEqual([]);
+    if (expected !== '') expect(found(checkPayment(payment, { projectCurrency: 'EUR' }))).toContain(expected);
+    expect(found(checkPayment(withChange(passing), { projectCurrency: 'EUR' }))).toEqual([]);
   });
 });
 
-describe('validateRecurringPayment: all issues at once', () => {
+describe('checkRecurringPayments: all issues at once', () => {
   it('reports every broken rule in one call, each naming the field and the rule', () => {
-    const issues = validateRecurringPayment(withChange({ creditCardNumber: '4111111111111112', expireMonth: 13, period: 'daily', currency: 'USD' }), {
+    const issues = checkPayment(withChange({ creditCardNumber: '4111111111111112', expireMonth: 13, period: 'daily', currency: 'USD' }), {
       projectCurrency: 'EUR',
     });
     expect(found(issues)).toEqual(['credit-card-number luhn', 'expire-month expire-month-range', 'currency currency-project', 'period period-value']);
@@ -206,11 +214,11 @@ describe('validateRecurringPayment: all issues at once', () => {
   });
 
   it('reports a wrongly typed field once, not again as missing', () => {
-    expect(found(validateRecurringPayment(withChange({ creditCardNumber: 4111111111111111 })))).toEqual(['credit-card-number type']);
+    expect(found(checkPayment(withChange({ creditCardNumber: 4111111111111111 })))).toEqual(['credit-card-number type']);
   });
 
   it('refuses something that is not an object', () => {
-    expect(found(validateRecurringPayment(null as unknown as RecurringPaymentUpdate))).toEqual(['(request) type']);
+    expect(found(checkPayment(null as unknown as RecurringPaymentUpdate))).toEqual(['(request) type']);
   });
 
   it('never writes the card number or the CVV into an issue (an invalid one is not shown at all)', () => {
@@ -220,7 +228,7 @@ describe('validateRecurringPayment: all issues at once', () => {
       .filter((pan) => !luhnValid(pan) || pan.length > 19);
     fc.assert(
       fc.property(luhnInvalid, fc.stringMatching(/^\d{5,8}$/), (pan, cvv) => {
-        const issues = validateRecurringPayment(withChange({ creditCardNumber: pan, cvv2: cvv }));
+        const issues = checkPayment(withChange({ creditCardNumber: pan, cvv2: cvv }));
         const text = JSON.stringify(issues) + new GatewayValidationError(issues).message;
         expect(text).not.toContain(pan);
         expect(text).not.toContain(cvv);
@@ -234,7 +242,7 @@ describe('validateRecurringPayment: all issues at once', () => {
   });
 });
 
-describe('validateRecurringPaymentRow: wire-named rows, as an emulator decodes them', () => {
+describe('checkRecurringPaymentRows: wire-named rows, as an emulator decodes them', () => {
   const row = {
     'client-orderid': 'order-1',
     'recurring-payment-id': '7701',
@@ -249,31 +257,29 @@ describe('validateRecurringPaymentRow: wire-named rows, as an emulator decodes t
   };
 
   it('reads empty cells as not given', () => {
-    expect(validateRecurringPaymentRow(row)).toEqual([]);
+    expect(checkRow(row)).toEqual([]);
   });
 
   it('reads amount-sequence as comma-separated decimals', () => {
-    expect(found(validateRecurringPaymentRow({ ...row, amount: '', 'amount-sequence': '1.00,2.50' }))).toEqual([]);
-    expect(found(validateRecurringPaymentRow({ ...row, amount: '', 'amount-sequence': '1.00,,2.50' }))).toEqual(['amount-sequence decimal']);
+    expect(found(checkRow({ ...row, amount: '', 'amount-sequence': '1.00,2.50' }))).toEqual([]);
+    expect(found(checkRow({ ...row, amount: '', 'amount-sequence': '1.00,,2.50' }))).toEqual(['amount-sequence decimal']);
   });
 
   it('accepts notify-url, the CSV header spelling, but not together with notify_url', () => {
-    expect(validateRecurringPaymentRow({ ...row, 'notify-url': 'https://m.example/n' })).toEqual([]);
-    expect(found(validateRecurringPaymentRow({ ...row, 'notify-url': 'https://m.example/n', notify_url: 'https://m.example/n' }))).toEqual([
-      'notify-url callback-alias',
-    ]);
-    expect(found(validateRecurringPaymentRow({ ...row, 'notify-url': 'https://m.example/n', server_callback_url: 'https://m.example/s' }))).toEqual([
+    expect(checkRow({ ...row, 'notify-url': 'https://m.example/n' })).toEqual([]);
+    expect(found(checkRow({ ...row, 'notify-url': 'https://m.example/n', notify_url: 'https://m.example/n' }))).toEqual(['notify-url callback-alias']);
+    expect(found(checkRow({ ...row, 'notify-url': 'https://m.example/n', server_callback_url: 'https://m.example/s' }))).toEqual([
       'server_callback_url callback-exclusive',
     ]);
   });
 
   it('refuses a column the spec does not have, when it holds a value', () => {
-    expect(found(validateRecurringPaymentRow({ ...row, 'client-order-id': 'x', extra: '' }))).toEqual(['client-order-id unknown-field']);
+    expect(found(checkRow({ ...row, 'client-order-id': 'x', extra: '' }))).toEqual(['client-order-id unknown-field']);
   });
 
   it('checks the project currency (rule 7) when one is given', () => {
-    expect(found(validateRecurringPaymentRow({ ...row, currency: 'USD' }, { projectCurrency: 'EUR' }))).toEqual(['currency currency-project']);
-    expect(validateRecurringPaymentRow({ ...row, currency: 'USD' })).toEqual([]);
+    expect(found(checkRow({ ...row, currency: 'USD' }, { projectCurrency: 'EUR' }))).toEqual(['currency currency-project']);
+    expect(checkRow({ ...row, currency: 'USD' })).toEqual([]);
   });
 });
 
@@ -310,7 +316,7 @@ describe('Luhn and masking', () => {
   });
 });
 
-describe('validateTransfer', () => {
+describe('checkTransfer', () => {
   const base = (): TransferRequest => ({
     clientOrderId: 'order-9',
     amount: '10.00',
@@ -341,13 +347,13 @@ describe('validateTransfer', () => {
     ['redirect_url URL', { redirectUrl: 'not a url' }, 'redirect_url url'],
     ['unknown fields', { destinationCardNumber: '1' }, 'destinationCardNumber unknown-field'],
   ])('%s', (_, patch, expected) => {
-    expect(found(validateTransfer(change(patch), { projectCurrency: 'EUR' }))).toContain(expected);
+    expect(found(checkTransfer(change(patch), { projectCurrency: 'EUR' }))).toContain(expected);
   });
 
   it('accepts a card-to-card and a reference-to-reference transfer', () => {
-    expect(validateTransfer(base(), { projectCurrency: 'EUR' })).toEqual([]);
+    expect(checkTransfer(base(), { projectCurrency: 'EUR' })).toEqual([]);
     expect(
-      validateTransfer({
+      checkTransfer({
         clientOrderId: 'o',
         amount: '1',
         currency: 'EUR',
@@ -360,28 +366,28 @@ describe('validateTransfer', () => {
   });
 
   it('checks the project currency (rule 7)', () => {
-    expect(found(validateTransfer(change({ currency: 'USD' }), { projectCurrency: 'EUR' }))).toEqual(['currency currency-project']);
+    expect(found(checkTransfer(change({ currency: 'USD' }), { projectCurrency: 'EUR' }))).toEqual(['currency currency-project']);
   });
 
   it('validates wire-named params, ignoring the oauth_* parameters of the HMAC layout', () => {
     const params = { client_orderid: 'o', amount: '1', currency: 'EUR', card_recurring_payment_id: 's', 'destination-card-no': TEST_PAN, oauth_nonce: 'n' };
-    expect(validateTransferParams(params)).toEqual([]);
-    expect(found(validateTransferParams({ ...params, deposit2card: 'yes' }))).toEqual(['deposit2card boolean']);
+    expect(checkOperation('transfer', params)).toEqual([]);
+    expect(found(checkOperation('transfer', { ...params, deposit2card: 'yes' }))).toEqual(['deposit2card boolean']);
   });
 });
 
-describe('validatePanEligibilitySend', () => {
+describe('checkPanEligibilitySend', () => {
   it('requires client-order-id and sending-card-ref-id', () => {
-    expect(validatePanEligibilitySend({ clientOrderId: 'o', sendingCardRefId: 'r' })).toEqual([]);
-    expect(found(validatePanEligibilitySend({ clientOrderId: '', sendingCardRefId: 'r' }))).toEqual(['client-order-id required']);
-    expect(found(validatePanEligibilitySendParams({ 'client-order-id': 'o' }))).toEqual(['sending-card-ref-id required']);
-    expect(found(validatePanEligibilitySendParams({ 'client-order-id': 'o', 'sending-card-ref-id': 'r', client_orderid: 'x' }))).toEqual([
+    expect(checkPanEligibilitySend({ clientOrderId: 'o', sendingCardRefId: 'r' })).toEqual([]);
+    expect(found(checkPanEligibilitySend({ clientOrderId: '', sendingCardRefId: 'r' }))).toEqual(['client-order-id required']);
+    expect(found(checkOperation('pan-eligibility/send', { 'client-order-id': 'o' }))).toEqual(['sending-card-ref-id required']);
+    expect(found(checkOperation('pan-eligibility/send', { 'client-order-id': 'o', 'sending-card-ref-id': 'r', client_orderid: 'x' }))).toEqual([
       'client_orderid unknown-field',
     ]);
   });
 });
 
-describe('validateRecurringPaymentRow never echoes a column name that may be card data (finding 5)', () => {
+describe('checkRecurringPaymentRows never echoes a column name that may be card data (finding 5)', () => {
   const row = {
     'client-orderid': 'order-1',
     'recurring-payment-id': '77',
@@ -394,7 +400,7 @@ describe('validateRecurringPaymentRow never echoes a column name that may be car
   it('a header-less CSV row: card number and CVV keys are reported by position only', () => {
     // What decodeCsv with any names would make of a CSV whose header row is missing.
     const keyedByData = { ...row, '4111111111111111': 'x', '987': 'y', 'JOHN DOE': 'z', '4111 1111 1111 1111': 'w' };
-    const issues = validateRecurringPaymentRow(keyedByData);
+    const issues = checkRow(keyedByData);
     expect(issues.map((issue) => [issue.field, issue.rule])).toEqual([
       ['(unknown column)', 'unknown-field'],
       ['(unknown column)', 'unknown-field'],
@@ -408,7 +414,7 @@ describe('validateRecurringPaymentRow never echoes a column name that may be car
     );
   });
   it('a mistyped name made of letters, - and _ is still named', () => {
-    expect(validateRecurringPaymentRow({ ...row, client_orderid: 'x' }).map((issue) => describeIssue(issue))).toEqual([
+    expect(checkRow({ ...row, client_orderid: 'x' }).map((issue) => describeIssue(issue))).toEqual([
       'client_orderid: is not a field of update-recurring-payments',
     ]);
   });

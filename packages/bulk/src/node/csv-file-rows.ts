@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { CodecError, decodeCsvStream } from '@paysign/payload-codec';
-import { payloadIssue, recurringPaymentColumns } from '@paysign/protocol';
+import { payloadIssue } from '@paysign/protocol';
+import { recurringPaymentColumns } from '@paysign/protocol/wire';
 import { BulkError } from '../bulk-errors.js';
 import { BulkUnreadableRow, type BulkRow } from '../bulk-types.js';
 

@@ -1,13 +1,6 @@
-import {
-  describeIssue,
-  GatewayValidationError,
-  isPastMaxRepeats,
-  previewSchedule,
-  type ScheduleInput,
-  type ScheduledCharge,
-  type ValidationIssue,
-} from '@paysign/protocol';
-import { fromWireRow } from '@paysign/protocol';
+import { describeIssue, GatewayValidationError, type ValidationIssue } from '@paysign/protocol';
+import { isPastMaxRepeats, previewSchedule, type ScheduleInput, type ScheduledCharge } from '@paysign/protocol/schedule';
+import { fromWireRow } from '@paysign/protocol/wire';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { didYouMeanOneOf, suggestion } from '../cli/did-you-mean.js';
 import { readDateFlag } from '../cli/flag-values.js';

@@ -11,7 +11,7 @@ import {
   type TransferRequest,
 } from '@paysign/gateway';
 import { GatewayError, GatewayValidationError } from '@paysign/protocol';
-import { panEligibilitySendFields, recurringPaymentFields, toWireRow, transferFields } from '@paysign/protocol';
+import { panEligibilitySendFields, recurringPaymentFields, toWireRow, transferFields } from '@paysign/protocol/wire';
 import { createNodeFetch } from '@paysign/gateway/node';
 import { parseCommandArgs, required } from '../cli/args.js';
 import { authenticationAdvice } from '../cli/known-errors.js';

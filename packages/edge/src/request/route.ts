@@ -1,5 +1,5 @@
 import type { GatewayOperation } from '@paysign/protocol';
-import { matchOperationPath } from '@paysign/protocol';
+import { matchOperationPath } from '@paysign/protocol/wire';
 import type { Refusal } from '../reply/json-error.js';
 
 /**

@@ -1,4 +1,5 @@
-import { describeIssue, GatewayValidationError, readScheduleRules } from '@paysign/protocol';
+import { describeIssue, GatewayValidationError } from '@paysign/protocol';
+import { readScheduleRules } from '@paysign/protocol/schedule';
 import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import { EmulatorError } from '../errors.js';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';

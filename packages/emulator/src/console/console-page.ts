@@ -1,4 +1,5 @@
-import { isPastMaxRepeats, maskPan, readScheduleRules, redactCardData } from '@paysign/protocol';
+import { isPastMaxRepeats, readScheduleRules } from '@paysign/protocol/schedule';
+import { maskPan, redactCardData } from '@paysign/protocol';
 import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 import type { PaymentOwners } from '../merchants/payment-owners.js';

@@ -1,4 +1,4 @@
-import type { RequestToShow } from '@paysign/protocol';
+import type { RequestToShow } from '@paysign/protocol/diagnose';
 
 // A POSIX shell single-quoted word: nothing inside is expanded; a quote is closed, escaped, reopened.
 const quoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;

@@ -1,7 +1,10 @@
 import { explainRequest } from '@paysign/gateway/diagnose';
 import { parseAuthorizationHeader } from '@paysign/oauth-core';
 import { parseFormPairs } from '@paysign/oauth-core/encoding';
-import { matchOperationPath, redactBaseString, redactCardData, redactFormBody, redactRequest, type RequestToShow } from '@paysign/protocol';
+import { matchOperationPath } from '@paysign/protocol/wire';
+import { redactBaseString } from '@paysign/protocol';
+import { redactFormBody, redactRequest, type RequestToShow } from '@paysign/protocol/diagnose';
+import { redactCardData } from '@paysign/protocol';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 
 /** Why a request was refused: the emulator's own code, or for a signature that does not verify, the diagnosis engine's. */

@@ -1,7 +1,8 @@
 // The signature debugger's script, bundled for the browser by scripts/build-debugger.mjs into
 // the page itself: the explain engine of `paysign explain` on crypto.subtle, no network at all.
 import { signBaseString } from '@paysign/oauth-core';
-import { redactBaseString, redactCardData } from '@paysign/protocol';
+import { redactBaseString } from '@paysign/protocol';
+import { redactCardData } from '@paysign/protocol';
 import { describeDifferences, type Diagnosis, explainRequest, ExplainInputError } from '@paysign/gateway/diagnose';
 import { diffBaseString } from './base-string-diff.js';
 import { readPastedRequest } from './read-pasted.js';

@@ -1,4 +1,5 @@
-import { redactCardData, redactFormBody, redactUrl } from '@paysign/protocol';
+import { redactCardData } from '@paysign/protocol';
+import { redactFormBody, redactUrl } from '@paysign/protocol/diagnose';
 import { escapeHtml as e, layout } from '../console/html.js';
 import { DEBUGGER_SCRIPT, DEBUGGER_SCRIPT_HASH } from './debugger-bundle.generated.js';
 

@@ -1,4 +1,4 @@
-import { replyFormatFor } from '@paysign/protocol';
+import { replyFormatFor } from '@paysign/protocol/wire';
 import type { EmulatorLog, OperationName } from '../log.js';
 import type { PaymentOwners } from '../merchants/payment-owners.js';
 import type { OrderBook } from '../orders/order-book.js';

@@ -1,6 +1,6 @@
 import { checkOperation, formatRowIssue } from '@paysign/protocol';
 import { decodePayload } from '@paysign/payload-codec';
-import { recurringPaymentColumns } from '@paysign/protocol';
+import { recurringPaymentColumns } from '@paysign/protocol/wire';
 import type { ProfileChange, ProfileFields } from '../store/profile-store.js';
 import { applyUpdateRow } from './apply-update.js';
 import { singleParam, validationError, type OperationContext, type ReplyPairs } from './context.js';

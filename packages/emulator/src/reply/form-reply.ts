@@ -1,4 +1,4 @@
-import { encodeGatewayReply } from '@paysign/protocol';
+import { encodeGatewayReply } from '@paysign/protocol/wire';
 import { GATEWAY_HEADERS } from './headers.js';
 
 /** A 200 reply with a form-encoded body, content type as the gateway's documentation shows. */

@@ -1,5 +1,5 @@
 import { GATEWAY_HEADERS } from './headers.js';
-import { encodeGatewayJsonReply, JSON_REPLY_MEDIA_TYPE } from '@paysign/protocol';
+import { encodeGatewayJsonReply, JSON_REPLY_MEDIA_TYPE } from '@paysign/protocol/wire';
 
 /**
  * A JSON-variant reply: 200 for a result, 400 for `type=validation-error` or `type=error` (the

@@ -1,5 +1,5 @@
 import type { Verifier } from '@paysign/oauth-core';
-import { matchOperationPath } from '@paysign/protocol';
+import { matchOperationPath } from '@paysign/protocol/wire';
 import { declaredTooLarge, readCappedBytes } from '@paysign/protocol/io';
 import type { OperationName, RefusalReason } from '../log.js';
 import type { RegisteredMerchant } from '../merchants/merchant-account.js';

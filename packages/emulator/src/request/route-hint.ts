@@ -1,4 +1,5 @@
-import { gatewayOperations, type GatewayOperation } from '@paysign/protocol';
+import { gatewayOperations } from '@paysign/protocol/wire';
+import type { GatewayOperation } from '@paysign/protocol';
 
 // Why a path is no operation the emulator plays, in words that name what was called: the
 // version of the path, the command, and where the command lives when it is one of the gateway's.

@@ -1,4 +1,4 @@
-import { recurringPaymentWireNames } from '@paysign/protocol';
+import { recurringPaymentWireNames } from '@paysign/protocol/wire';
 import { EmulatorError } from '../errors.js';
 import type { ProfileFields } from './profile-store.js';
 

@@ -1,4 +1,4 @@
-import { sensitivityOf } from '@paysign/protocol';
+import { sensitivityOf } from '@paysign/protocol/wire';
 import type { ProfileFields } from './profile-store.js';
 
 /**

@@ -1,4 +1,5 @@
-import { maskPan, NOTIFY_URL_CSV_ALIAS, REDACTED as PROTOCOL_REDACTED, recurringPaymentFields, sensitivityOf } from '@paysign/protocol';
+import { maskPan, REDACTED as PROTOCOL_REDACTED } from '@paysign/protocol';
+import { NOTIFY_URL_CSV_ALIAS, recurringPaymentFields, sensitivityOf } from '@paysign/protocol/wire';
 import type { ProfileFields } from './profile-store.js';
 
 /** What the profile route shows instead of a personal value: that the field is set, not what it holds (@paysign/protocol's form). */

@@ -3,7 +3,7 @@
 // stored payment's schedule on every run: on random schedules, update sequences (reschedule, stop
 // by removing the period, counter resets) and clock steps (forward, and runs through past days),
 // both make exactly the same charges, and no payment is ever charged twice on one date.
-import { readScheduleRules, scheduledCharges, type PlannedCharge, type ScheduleRules } from '@paysign/protocol';
+import { readScheduleRules, scheduledCharges, type PlannedCharge, type ScheduleRules } from '@paysign/protocol/schedule';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryProfileStore, type ProfileStore, type StoredProfile } from '@paysign/emulator';

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dateOf, epochDayOf } from '../../src/clock/emulator-clock.js';
-import { previewSchedule, type ScheduleInput } from '@paysign/protocol';
+import { previewSchedule, type ScheduleInput } from '@paysign/protocol/schedule';
 import { advance, create, life, virtualEmulator } from './helpers.js';
 
 const firstDay = epochDayOf('01.01.2023') as number;

@@ -1,24 +1,19 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
 import { CodecError, encodePayload, type Quoting } from '@paysign/payload-codec';
-import {
-  checkMerchantCredentials,
-  JSON_REPLY_MEDIA_TYPE,
-  recurringPaymentColumns,
-  redactBaseString,
-  signingKeyFor,
-  type CheckedMerchantCredentials,
-  type MerchantSignatureMethod,
-} from '@paysign/protocol';
+import { checkMerchantCredentials, signingKeyFor, type CheckedMerchantCredentials, type MerchantSignatureMethod } from '@paysign/protocol';
+import { JSON_REPLY_MEDIA_TYPE, recurringPaymentColumns } from '@paysign/protocol/wire';
+import { redactBaseString } from '@paysign/protocol';
 import { GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
 import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '@paysign/protocol';
-import { toPanEligibilitySendParams, toTransferParams } from '@paysign/protocol';
-import { toWireRow } from '@paysign/protocol';
-import { DEFAULT_PATH_PREFIX, isSecureGatewayUrl, operationUrl, type GatewayOperation } from '@paysign/protocol';
+import { toPanEligibilitySendParams, toTransferParams } from '@paysign/protocol/wire';
+import { toWireRow } from '@paysign/protocol/wire';
+import { DEFAULT_PATH_PREFIX, operationUrl } from '@paysign/protocol/wire';
+import { isSecureGatewayUrl, type GatewayOperation } from '@paysign/protocol';
 import type { GatewayResult } from '../response/gateway-result.js';
 import { parseGatewayResponse } from '../response/parse-gateway-response.js';
 import type { ValidationIssue } from '@paysign/protocol';
 import { checkRecurringPaymentRows, checkRecurringPayments, payloadIssue } from '@paysign/protocol';
-import { validatePanEligibilitySend, validateTransfer } from '@paysign/protocol';
+import { checkPanEligibilitySend, checkTransfer } from '@paysign/protocol';
 import { DEFAULT_MAX_REPLY_BYTES, DEFAULT_TIMEOUT_MS, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './options.js';
 import { sendRequest } from './send-request.js';
 import { traceOperations } from './trace-operations.js';
@@ -180,12 +175,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       return send('update-recurring-payments', { payload: encodeRows(payments.map(toWireRow), csvQuoting, 'payments') }, call);
     },
     async panEligibilitySend(request, call) {
-      const found = validatePanEligibilitySend(request);
+      const found = checkPanEligibilitySend(request);
       if (found.length > 0) throw new GatewayValidationError(found);
       return send('pan-eligibility/send', toPanEligibilitySendParams(request), call);
     },
     async transfer(request, call) {
-      const found = validateTransfer(request, validation);
+      const found = checkTransfer(request, validation);
       if (found.length > 0) throw new GatewayValidationError(found);
       return send('transfer', toTransferParams(request), call);
     },

@@ -1,4 +1,5 @@
-import { operationPath, type GatewayOperation } from '@paysign/protocol';
+import { operationPath } from '@paysign/protocol/wire';
+import type { GatewayOperation } from '@paysign/protocol';
 import { GatewayAuthenticationError, GatewayError, GatewayReplyTooLargeError, GatewayResponseError } from '../errors.js';
 import type { GatewayResult } from '../response/gateway-result.js';
 import { startSpan, type GatewayTelemetry, type TelemetryAttributes } from '../telemetry/telemetry.js';

@@ -2,8 +2,8 @@ import { GatewayAuthenticationError, GatewayResponseError, type GatewayFailureDe
 import { maskCardVerification, maskPan } from '@paysign/protocol';
 import { redactCardData } from '@paysign/protocol';
 import type { GatewayResult } from './gateway-result.js';
-import { readFormReply } from '@paysign/protocol';
-import { readJsonReply } from '@paysign/protocol';
+import { readFormReply } from '@paysign/protocol/wire';
+import { readJsonReply } from '@paysign/protocol/wire';
 
 /**
  * Response headers in any of the shapes callers hold them.

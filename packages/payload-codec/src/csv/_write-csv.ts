@@ -23,7 +23,7 @@ export type CsvRow = Readonly<Record<string, string | undefined>>;
  * @example
  * ```ts
  * import { encodePayload, type EncodeCsvOptions } from '@paysign/payload-codec';
- * import { recurringPaymentColumns } from '@paysign/protocol';
+ * import { recurringPaymentColumns } from '@paysign/protocol/wire';
  *
  * const options: EncodeCsvOptions = { columns: recurringPaymentColumns, quoting: 'reject' };
  * const payload = encodePayload(rows, options);

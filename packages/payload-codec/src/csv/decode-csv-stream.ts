@@ -79,7 +79,7 @@ export const DEFAULT_MAX_CSV_RECORD_BYTES: number = 1024 * 1024;
  * ```ts
  * import { createReadStream } from 'node:fs';
  * import { decodeCsvStream } from '@paysign/payload-codec';
- * import { recurringPaymentColumns } from '@paysign/protocol';
+ * import { recurringPaymentColumns } from '@paysign/protocol/wire';
  *
  * const chunks = createReadStream('rows.csv', { encoding: 'utf8' });
  * for await (const { row, line, values, error } of decodeCsvStream(chunks, { columns: recurringPaymentColumns })) {

@@ -24,7 +24,7 @@ export interface DecodedCsv {
  * @example
  * ```ts
  * import { decodePayload, type DecodeCsvOptions } from '@paysign/payload-codec';
- * import { recurringPaymentColumns } from '@paysign/protocol';
+ * import { recurringPaymentColumns } from '@paysign/protocol/wire';
  *
  * const options: DecodeCsvOptions = { columns: recurringPaymentColumns }; // an unknown header name is refused unquoted
  * const { rows } = decodePayload(payload, options);

@@ -5,7 +5,7 @@
  *
  * @example
  * ```ts
- * import { recurringPaymentFields, type FieldKind } from '@paysign/protocol';
+ * import { recurringPaymentFields, type FieldKind } from '@paysign/protocol/wire';
  *
  * const dates: FieldKind = 'date';
  * console.log(recurringPaymentFields.filter((field) => field.kind === dates).map((field) => field.wire)); // ['birthday', 'start-date', 'finish-date']
@@ -18,7 +18,7 @@ export type FieldKind = 'string' | 'digits' | 'decimal' | 'decimal-list' | 'int'
  *
  * @example
  * ```ts
- * import { recurringPaymentFields, type Necessity } from '@paysign/protocol';
+ * import { recurringPaymentFields, type Necessity } from '@paysign/protocol/wire';
  *
  * const required: Necessity = 'R';
  * const requiredColumns = recurringPaymentFields.filter((field) => field.necessity === required).map((field) => field.wire);
@@ -31,7 +31,7 @@ export type Necessity = 'R' | 'C' | 'O' | '?';
  *
  * @example
  * ```ts
- * import type { FieldSpec } from '@paysign/protocol';
+ * import type { FieldSpec } from '@paysign/protocol/wire';
  *
  * const orderId: FieldSpec = { property: 'clientOrderId', wire: 'client-orderid', necessity: 'R', kind: 'string', maxLength: 128 };
  * ```
@@ -65,7 +65,8 @@ export interface FieldSpec {
  *
  * @example
  * ```ts
- * import { sensitivityOf, type FieldSensitivity } from '@paysign/protocol';
+ * import { sensitivityOf } from '@paysign/protocol/wire';
+import { type FieldSensitivity } from '@paysign/protocol';
  *
  * const kind: FieldSensitivity | undefined = sensitivityOf('cvv2'); // 'card-verification'
  * ```

@@ -87,7 +87,7 @@ export const recurringPaymentColumns: readonly RecurringPaymentColumn[] = /* @__
  *
  * @example
  * ```ts
- * import { recurringPaymentColumns, type RecurringPaymentRow } from '@paysign/protocol';
+ * import { recurringPaymentColumns, type RecurringPaymentRow } from '@paysign/protocol/wire';
  * import { encodePayload } from '@paysign/payload-codec';
  *
  * const row: RecurringPaymentRow = { 'client-orderid': 'order-1', 'recurring-payment-id': '7701', amount: '10.42' };
@@ -101,7 +101,7 @@ export type RecurringPaymentRow = Partial<Record<RecurringPaymentColumn, string>
  *
  * @example
  * ```ts
- * import type { RecurringPaymentColumn } from '@paysign/protocol';
+ * import type { RecurringPaymentColumn } from '@paysign/protocol/wire';
  *
  * const idColumns: RecurringPaymentColumn[] = ['client-orderid', 'recurring-payment-id'];
  * ```

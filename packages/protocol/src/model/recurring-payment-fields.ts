@@ -12,7 +12,7 @@
  *
  * @example
  * ```ts
- * import { recurringPaymentFields } from '@paysign/protocol';
+ * import { recurringPaymentFields } from '@paysign/protocol/wire';
  *
  * const amount = recurringPaymentFields.find((field) => field.wire === 'amount');
  * console.log(amount?.kind, amount?.maxLength); // 'decimal' 10
@@ -64,7 +64,7 @@ export const recurringPaymentFields = [
  *
  * @example
  * ```ts
- * import { NOTIFY_URL_CSV_ALIAS } from '@paysign/protocol';
+ * import { NOTIFY_URL_CSV_ALIAS } from '@paysign/protocol/wire';
  *
  * const callbackUrl = row.notify_url ?? row[NOTIFY_URL_CSV_ALIAS]; // either spelling of the column
  * ```
@@ -100,7 +100,7 @@ export type RecurringPaymentWireName = (typeof recurringPaymentFields)[number]['
  *
  * @example
  * ```ts
- * import { recurringPaymentWireNames } from '@paysign/protocol';
+ * import { recurringPaymentWireNames } from '@paysign/protocol/wire';
  *
  * recurringPaymentWireNames.clientOrderId; // 'client-orderid'
  * recurringPaymentWireNames.orderDesc; // 'order_desc'

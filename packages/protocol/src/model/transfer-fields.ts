@@ -11,7 +11,7 @@
  *
  * @example
  * ```ts
- * import { transferFields } from '@paysign/protocol';
+ * import { transferFields } from '@paysign/protocol/wire';
  *
  * const wireNames = transferFields.map((field) => field.wire); // ['amount', 'card_printed_name', ..., 'destination-card-no', ...]
  * ```
@@ -41,7 +41,7 @@ export const transferFields = [
  *
  * @example
  * ```ts
- * import { panEligibilitySendFields } from '@paysign/protocol';
+ * import { panEligibilitySendFields } from '@paysign/protocol/wire';
  *
  * panEligibilitySendFields.map((field) => field.wire); // ['client-order-id', 'sending-card-ref-id']
  * ```

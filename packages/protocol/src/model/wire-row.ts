@@ -8,7 +8,8 @@ import type { RecurringPaymentUpdate } from './types.js';
  *
  * @example
  * ```ts
- * import { fromWireRow, type RecurringPaymentRecord } from '@paysign/protocol';
+ * import { fromWireRow } from '@paysign/protocol/wire';
+import { type RecurringPaymentRecord } from '@paysign/protocol';
  *
  * const record: RecurringPaymentRecord = fromWireRow({ 'client-orderid': 'order-1', 'amount-sequence': '10.00,20.00' });
  * record.clientOrderId; // 'order-1'
@@ -52,7 +53,7 @@ export function toWireRow(payment: RecurringPaymentUpdate): Record<string, strin
  * Reads a CSV row of update-recurring-payments (wire names as keys) into camelCase names. Empty
  * cells are left out; `amount-sequence` is split at `,`; `notify-url` (the CSV header's spelling)
  * is read as `notifyUrl` when `notify_url` is absent. Values stay text: validate the row with
- * `validateRecurringPaymentRow` to know they are well-formed.
+ * `checkRecurringPaymentRows` to know they are well-formed.
  *
  * @example
  * ```ts

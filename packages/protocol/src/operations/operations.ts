@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { gatewayOperations } from '@paysign/protocol';
+ * import { gatewayOperations } from '@paysign/protocol/wire';
  *
  * gatewayOperations.transfer.version; // 'v4'
  * gatewayOperations['pan-eligibility/send'].version; // 'v2'
@@ -33,7 +33,7 @@ export type GatewayOperation = keyof typeof gatewayOperations;
  *
  * @example
  * ```ts
- * import { DEFAULT_PATH_PREFIX, operationPath } from '@paysign/protocol';
+ * import { DEFAULT_PATH_PREFIX, operationPath } from '@paysign/protocol/wire';
  *
  * operationPath('transfer', '1234', DEFAULT_PATH_PREFIX); // '/payment/api/v4/transfer/1234'
  * ```
@@ -73,7 +73,8 @@ export function operationUrl(baseUrl: string, operation: GatewayOperation, endpo
  *
  * @example
  * ```ts
- * import { matchOperationPath, type MatchedOperationPath } from '@paysign/protocol';
+ * import { matchOperationPath } from '@paysign/protocol/wire';
+import { type MatchedOperationPath } from '@paysign/protocol';
  *
  * const matched: MatchedOperationPath | undefined = matchOperationPath('/payment/api/v4/transfer/1234');
  * // { operation: 'transfer', endpointId: '1234' }

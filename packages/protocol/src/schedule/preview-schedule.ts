@@ -12,7 +12,7 @@ import { checkScheduleRow, rulesFromCheckedRow, SCHEDULE_FIELDS } from './schedu
  *
  * @example
  * ```ts
- * import { previewSchedule, type ScheduleInput } from '@paysign/protocol';
+ * import { previewSchedule, type ScheduleInput } from '@paysign/protocol/schedule';
  *
  * const payment: ScheduleInput = { amount: '10.42', period: 'month', interval: 1, startDate: '31.01.2026' };
  * previewSchedule(payment, { count: 3, today: '01.01.2026' });
@@ -33,7 +33,7 @@ export type ScheduleInput = AmountMode &
  *
  * @example
  * ```ts
- * import { previewSchedule, type PreviewScheduleOptions } from '@paysign/protocol';
+ * import { previewSchedule, type PreviewScheduleOptions } from '@paysign/protocol/schedule';
  *
  * const options: PreviewScheduleOptions = { count: 12, today: new Date() };
  * const charges = previewSchedule(payment, options);
@@ -51,7 +51,7 @@ export interface PreviewScheduleOptions {
  *
  * @example
  * ```ts
- * import { previewSchedule, type ScheduledCharge } from '@paysign/protocol';
+ * import { previewSchedule, type ScheduledCharge } from '@paysign/protocol/schedule';
  *
  * const charges: ScheduledCharge[] = previewSchedule({ amountFrom: '5.00', amountTo: '15.00', period: 'week', interval: 2 }, { count: 2, today: '05.01.2026' });
  * for (const charge of charges) console.log(charge.index, charge.date, charge.amount); // amount: { from: '5.00', to: '15.00' }

@@ -7,7 +7,8 @@ import type { AmountRule, ScheduleRules } from './schedule-rules.js';
  *
  * @example
  * ```ts
- * import { readScheduleRules, scheduledCharges, type ScheduleCursor } from '@paysign/protocol';
+ * import { readScheduleRules, scheduledCharges } from '@paysign/protocol/schedule';
+import { type ScheduleCursor } from '@paysign/protocol';
  *
  * const today = Math.floor(Date.now() / 86_400_000); // epoch day
  * const cursor: ScheduleCursor = { scheduledOn: today, from: today, index: 0, count: 5 };
@@ -35,7 +36,7 @@ export interface ScheduleCursor {
  *
  * @example
  * ```ts
- * import { readScheduleRules, scheduledCharges, type PlannedCharge } from '@paysign/protocol';
+ * import { readScheduleRules, scheduledCharges, type PlannedCharge } from '@paysign/protocol/schedule';
  *
  * const [next]: PlannedCharge[] = scheduledCharges(readScheduleRules(row), { scheduledOn: today, from: today, index: 0, count: 1 });
  * if (next) console.log(new Date(next.day * 86_400_000).toISOString().slice(0, 10), next.amount);
@@ -94,7 +95,7 @@ export function scheduledCharges(rules: ScheduleRules, cursor: ScheduleCursor): 
  *
  * @example
  * ```ts
- * import { isPastMaxRepeats, readScheduleRules } from '@paysign/protocol';
+ * import { isPastMaxRepeats, readScheduleRules } from '@paysign/protocol/schedule';
  *
  * const rules = readScheduleRules({ amount: '1', period: 'day', interval: '1', 'max-repeats-number': '2' });
  * isPastMaxRepeats(rules, 2); // false: index 2 is the last charge

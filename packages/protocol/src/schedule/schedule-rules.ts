@@ -4,14 +4,15 @@ import { parseCalendarDate, toEpochDay, type CalendarDate } from '../model/calen
 import { recurringPaymentFields } from '../model/recurring-payment-fields.js';
 import type { Period } from '../model/types.js';
 import { IssueList } from '../validation/check-field.js';
-import { validateRecurringPaymentRow } from '../validation/validate-recurring-payment-row.js';
+import { recurringPaymentRowIssues } from '../validation/recurring-payment-row-rules.js';
 
 /**
  * How the amount of each charge is chosen (rules 1-3).
  *
  * @example
  * ```ts
- * import { readScheduleRules, type AmountRule } from '@paysign/protocol';
+ * import { readScheduleRules } from '@paysign/protocol/schedule';
+import { type AmountRule } from '@paysign/protocol';
  *
  * const rule: AmountRule = readScheduleRules({ amount: '10.42', period: 'month', interval: '1' }).amount; // { mode: 'fixed', amount: '10.42' }
  * ```
@@ -23,7 +24,7 @@ export type AmountRule = { mode: 'fixed'; amount: string } | { mode: 'random'; f
  *
  * @example
  * ```ts
- * import { isStopped, readScheduleRules, type ScheduleRules } from '@paysign/protocol';
+ * import { isStopped, readScheduleRules, type ScheduleRules } from '@paysign/protocol/schedule';
  *
  * const rules: ScheduleRules = readScheduleRules({ amount: '10.42', period: 'month', interval: '1', 'max-repeats-number': '12' });
  * isStopped(rules, { today, index: 13 }); // true: thirteen charges made, indices 0 to 12
@@ -89,7 +90,7 @@ export function readScheduleRules(row: Readonly<Record<string, string | undefine
 
 /** Adds the issues of a wire row's schedule fields to `issues` (the rows of the field table and rules 1-6). */
 export function checkScheduleRow(row: Readonly<Record<string, string>>, issues: IssueList): void {
-  for (const issue of validateRecurringPaymentRow(row)) if (SCHEDULE_WIRES.has(issue.field)) issues.issues.push(issue);
+  for (const issue of recurringPaymentRowIssues(row)) if (SCHEDULE_WIRES.has(issue.field)) issues.issues.push(issue);
   if (row.period === undefined && !issues.has('period')) {
     issues.add({ wire: 'period', property: 'period' }, 'period-interval', 'a schedule needs period and interval (rule 4)', 4);
   }

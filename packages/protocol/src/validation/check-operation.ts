@@ -1,31 +1,18 @@
+// The one validation family: a check per operation, each returning every issue at once (none
+// means the request keeps the gateway's rules). Typed requests (camelCase, as the client takes
+// them) and wire input (the spec's names, as a server receives them) go through the same rules.
 import { CodecError, checkCsvCell, decodePayload, type Quoting } from '@paysign/payload-codec';
 import { recurringPaymentColumns } from '../model/recurring-payment-columns.js';
 import { recurringPaymentFields } from '../model/recurring-payment-fields.js';
-import type { RecurringPaymentUpdate } from '../model/types.js';
+import { panEligibilitySendFields, transferFields } from '../model/transfer-fields.js';
+import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '../model/types.js';
 import { toWireRow } from '../model/wire-row.js';
 import type { GatewayOperation } from '../operations/operations.js';
+import type { CheckOptions } from './check-options.js';
+import { typedIssues } from './check-types.js';
 import type { PayloadRule, ValidationIssue } from './issue.js';
-import { validateRecurringPayment } from './validate-recurring-payment.js';
-import { validateRecurringPaymentRow, type ValidationOptions } from './validate-recurring-payment-row.js';
-import { validatePanEligibilitySendParams, validateTransferParams } from './validate-transfer.js';
-
-/**
- * What the checks of a request compare against besides the request itself: the project's
- * currency (rule 7) and how the request's CSV will be written (`csvQuoting`, payload-codec's
- * `Quoting`: `'reject'`, the default, or `'rfc4180'`).
- *
- * @example
- * ```ts
- * import { checkRecurringPaymentRows, type CheckOptions } from '@paysign/protocol';
- *
- * const options: CheckOptions = { projectCurrency: 'EUR', csvQuoting: 'rfc4180' };
- * const issues = checkRecurringPaymentRows(rows, options);
- * ```
- */
-export interface CheckOptions extends ValidationOptions {
-  /** How the CSV of update-recurring-payments quotes a cell: a cell it cannot carry is a `csv-character` issue. */
-  csvQuoting?: Quoting | undefined;
-}
+import { recurringPaymentRowIssues } from './recurring-payment-row-rules.js';
+import { panEligibilitySendParamIssues, transferParamIssues } from './transfer-rules.js';
 
 /**
  * Checks the wire parameters of one operation as a server receives them (the edge proxy before
@@ -48,16 +35,16 @@ export interface CheckOptions extends ValidationOptions {
 export function checkOperation(
   operation: GatewayOperation,
   params: Readonly<Record<string, string | undefined>> | readonly (readonly [string, string])[],
-  options: ValidationOptions = {},
+  options: CheckOptions = {},
 ): ValidationIssue[] {
   const { record, repeated } = Array.isArray(params) ? once(params) : { record: params as Readonly<Record<string, string | undefined>>, repeated: [] };
   switch (operation) {
     case 'update-recurring-payments':
       return [...repeated, ...checkUpdatePayload(record, options)];
     case 'transfer':
-      return [...repeated, ...validateTransferParams(record, options)];
+      return [...repeated, ...transferParamIssues(record, options)];
     case 'pan-eligibility/send':
-      return [...repeated, ...validatePanEligibilitySendParams(record)];
+      return [...repeated, ...panEligibilitySendParamIssues(record)];
   }
 }
 
@@ -74,7 +61,7 @@ function once(params: readonly (readonly [string, string])[]): { record: Record<
   return { record, repeated };
 }
 
-function checkUpdatePayload(params: Readonly<Record<string, string | undefined>>, options: ValidationOptions): ValidationIssue[] {
+function checkUpdatePayload(params: Readonly<Record<string, string | undefined>>, options: CheckOptions): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const name of Object.keys(params)) {
     if (name !== 'payload' && !name.startsWith('oauth_') && params[name] !== undefined && params[name] !== '') {
@@ -102,7 +89,7 @@ function checkUpdatePayload(params: Readonly<Record<string, string | undefined>>
 /**
  * Checks the rows of one update-recurring-payments request in the wire format (CSV column names
  * as keys, text values, an empty cell meaning "not given"): every row by the spec's field table
- * and rules ({@link validateRecurringPaymentRow}), and, when `csvQuoting` is given, every cell
+ * and rules (1, 2, 4-8, DST support, state for US/CA/AU, calendar dates, card digits and Luhn), and, when `csvQuoting` is given, every cell
  * for the characters that CSV cannot carry. Each issue carries its row's 0-based index.
  *
  * @example
@@ -117,7 +104,7 @@ export function checkRecurringPaymentRows(rows: readonly Readonly<Record<string,
   const rules = ruleOptions(options);
   const issues: ValidationIssue[] = [];
   rows.forEach((row, index) => {
-    for (const issue of validateRecurringPaymentRow(row, rules)) issues.push({ ...issue, row: index });
+    for (const issue of recurringPaymentRowIssues(row, rules)) issues.push({ ...issue, row: index });
     if (options.csvQuoting !== undefined) issues.push(...csvCellIssues(row, index, options.csvQuoting));
   });
   return issues;
@@ -126,7 +113,7 @@ export function checkRecurringPaymentRows(rows: readonly Readonly<Record<string,
 /**
  * Checks typed recurring payments (camelCase, as {@link RecurringPaymentUpdate}) before they are
  * written as one update-recurring-payments request: the JavaScript types, every row of the
- * field table and every rule ({@link validateRecurringPayment}), then the cells of each valid
+ * field table and every rule (as {@link checkRecurringPaymentRows}), then the cells of each valid
  * payment's wire row for the characters the CSV cannot carry (`csvQuoting`, default `'reject'`).
  * Each issue carries its payment's 0-based index as `row`.
  *
@@ -142,11 +129,49 @@ export function checkRecurringPayments(payments: readonly RecurringPaymentUpdate
   const rules = ruleOptions(options);
   const issues: ValidationIssue[] = [];
   payments.forEach((payment, index) => {
-    const found = validateRecurringPayment(payment, rules);
+    const found = typedIssues(payment, recurringPaymentFields, 'update-recurring-payments', (row) => recurringPaymentRowIssues(row, rules));
     for (const issue of found) issues.push({ ...issue, row: index });
     if (found.length === 0) issues.push(...csvCellIssues(toWireRow(payment), index, options.csvQuoting ?? 'reject'));
   });
   return issues;
+}
+
+/**
+ * Checks a transfer request (camelCase, as {@link TransferRequest}) before it is signed: the
+ * JavaScript types, then the rules of transfer's parameters. The spec does not say which are
+ * required; a transfer cannot be made without an order id, an amount, a currency, exactly one
+ * source (`creditCardNumber` with `expireMonth` and `expireYear`, or `cardRecurringPaymentId`) and
+ * exactly one destination (`destinationCardNo` or `destinationCardRecurringPaymentId`), so those
+ * are. Card numbers must be digits and Luhn-valid, the month 1-12, the CVV 3-4 digits,
+ * `redirectUrl` an absolute URL; `currency` the project's when `projectCurrency` is given.
+ *
+ * @example
+ * ```ts
+ * import { checkTransfer } from '@paysign/protocol';
+ *
+ * checkTransfer({ clientOrderId: 'order-1', amount: '10.00', currency: 'EUR',
+ *   cardRecurringPaymentId: 'src-1', destinationCardNo: '4111111111111112' }).map((issue) => issue.rule);
+ * // ['luhn']
+ * ```
+ */
+export function checkTransfer(request: TransferRequest, options: CheckOptions = {}): ValidationIssue[] {
+  const rules = ruleOptions(options);
+  return typedIssues(request, transferFields, 'transfer', (params) => transferParamIssues(params, rules));
+}
+
+/**
+ * Checks a pan-eligibility/send request (camelCase, as {@link PanEligibilitySendRequest}): the
+ * JavaScript types, then `clientOrderId` and `sendingCardRefId`, both required strings.
+ *
+ * @example
+ * ```ts
+ * import { checkPanEligibilitySend } from '@paysign/protocol';
+ *
+ * checkPanEligibilitySend({ clientOrderId: 'order-1', sendingCardRefId: 'ref-9' }); // []
+ * ```
+ */
+export function checkPanEligibilitySend(request: PanEligibilitySendRequest): ValidationIssue[] {
+  return typedIssues(request, panEligibilitySendFields, 'pan-eligibility/send', panEligibilitySendParamIssues);
 }
 
 /**
@@ -216,6 +241,6 @@ function csvCellIssues(row: Readonly<Record<string, string | undefined>>, index:
   return issues;
 }
 
-function ruleOptions(options: CheckOptions): ValidationOptions {
-  return options.projectCurrency === undefined ? {} : { projectCurrency: options.projectCurrency };
+function ruleOptions(options: CheckOptions): CheckOptions {
+  return { projectCurrency: options.projectCurrency };
 }

@@ -1,6 +1,25 @@
 import type { FieldSpec } from '../model/field-spec.js';
 import { toWireValue } from '../model/wire-row.js';
-import type { IssueList } from './check-field.js';
+import { IssueList } from './check-field.js';
+import type { ValidationIssue } from './issue.js';
+
+/**
+ * The issues of a typed request (camelCase, JavaScript values): its JavaScript types first, then
+ * `wireIssues`, the operation's rules on its wire form. A field with the wrong JavaScript type is
+ * left out of the wire form, so it is reported once.
+ */
+export function typedIssues(
+  input: unknown,
+  fields: readonly FieldSpec[],
+  operation: string,
+  wireIssues: (wire: Record<string, string>) => ValidationIssue[],
+): ValidationIssue[] {
+  const typeIssues = new IssueList();
+  const wire = typedToWire(input, fields, typeIssues, operation);
+  if (typeIssues.issues.some((issue) => issue.field === '(request)')) return typeIssues.issues;
+  const mistyped = new Set(typeIssues.issues.map((issue) => issue.field));
+  return [...typeIssues.issues, ...wireIssues(wire).filter((issue) => !mistyped.has(issue.field))];
+}
 
 /**
  * Turns a typed request (camelCase, JavaScript values) into wire text, field by field, checking

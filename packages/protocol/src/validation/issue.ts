@@ -67,9 +67,9 @@ export type ValidationRule =
  *
  * @example
  * ```ts
- * import { validateRecurringPayment, type ValidationIssue } from '@paysign/protocol';
+ * import { checkRecurringPayments, type ValidationIssue } from '@paysign/protocol';
  *
- * const issues: ValidationIssue[] = validateRecurringPayment(update, { projectCurrency: 'EUR' });
+ * const issues: ValidationIssue[] = checkRecurringPayments([update], { projectCurrency: 'EUR' });
  * for (const issue of issues) console.error(`${issue.field}: ${issue.message} (${issue.rule})`);
  * ```
  */

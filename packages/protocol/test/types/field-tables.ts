@@ -3,7 +3,7 @@
 // lines are that check: every row is a FieldSpec, and no row has a key FieldSpec lacks (a
 // misspelt `maxLenght` would otherwise pass unnoticed). The `@ts-expect-error` lines show that
 // the checks refuse such rows: if they stop refusing, the directive is unused and the build fails.
-import type { FieldSpec, panEligibilitySendFields, recurringPaymentFields, transferFields } from '@paysign/protocol';
+import type { FieldSpec, panEligibilitySendFields, recurringPaymentFields, transferFields } from '@paysign/protocol/wire';
 
 /** `true` when every row of `Table` is a FieldSpec with no key of its own. */
 type IsFieldTable<Table extends readonly object[]> = Table extends readonly FieldSpec[]

@@ -4,23 +4,8 @@ import type { FieldSpec } from '../model/field-spec.js';
 import { NOTIFY_URL_CSV_ALIAS, recurringPaymentFields } from '../model/recurring-payment-fields.js';
 import { compareDecimals } from '../model/decimal.js';
 import { checkCurrency, checkExpireMonth, checkField, isGiven, IssueList } from './check-field.js';
+import type { CheckOptions } from './check-options.js';
 import type { ValidationIssue } from './issue.js';
-
-/**
- * What validation may compare against besides the payment itself.
- *
- * @example
- * ```ts
- * import { validateRecurringPayment, type ValidationOptions } from '@paysign/protocol';
- *
- * const options: ValidationOptions = { projectCurrency: 'EUR' }; // rule 7
- * const issues = validateRecurringPayment(update, options);
- * ```
- */
-export interface ValidationOptions {
-  /** The currency of the assigned project (rule 7); when set, `currency` must equal it. */
-  projectCurrency?: string;
-}
 
 const FIELD_BY_WIRE: ReadonlyMap<string, FieldSpec> = /* @__PURE__ */ new Map(/* @__PURE__ */ recurringPaymentFields.map((field) => [field.wire, field]));
 const NOTIFY_ALIAS_FIELD: FieldSpec = { property: 'notifyUrl', wire: NOTIFY_URL_CSV_ALIAS, necessity: 'O', kind: 'url', maxLength: 1024 };
@@ -35,28 +20,18 @@ function spec(wire: string): FieldSpec {
   return FIELD_BY_WIRE.get(wire) as FieldSpec;
 }
 
-/**
- * Validates one recurring payment given as a CSV row of update-recurring-payments: wire names as
- * keys (`client-orderid`, `amount-from`, `notify_url` or `notify-url`, ...), string values, an
- * empty cell meaning "not given". Checks every row of the spec's field table and every checkable
- * rule (1, 2, 4, 5, 6, 7, 8, DST support, state for US/CA/AU, calendar dates, finish-date not
- * before start-date, expire-month 1-12, card digits and Luhn) and returns all issues at once.
- *
- * A key that is not a column is an `unknown-field` issue. Its name is shown only when it is made
- * of letters, `-` and `_` (so it cannot be a card number or CVV); otherwise the issue's field is
- * `(unknown column)` and the message gives the column's position, since a header read from the
- * first data row of a CSV would make card data a "name".
- *
- * @example
- * ```ts
- * const issues = validateRecurringPaymentRow({
- *   'client-orderid': 'order-1', 'recurring-payment-id': '77', 'credit-card-number': '4111111111111111',
- *   'card-printed-name': 'JOHN DOE', 'expire-year': '2030', 'expire-month': '12', amount: '9.99',
- * });
- * issues.length; // 0
- * ```
- */
-export function validateRecurringPaymentRow(row: Readonly<Record<string, string | undefined>>, options: ValidationOptions = {}): ValidationIssue[] {
+// The rules of one recurring payment given as a CSV row of update-recurring-payments: wire names
+// as keys (`client-orderid`, `amount-from`, `notify_url` or `notify-url`, ...), string values, an
+// empty cell meaning "not given". Checks every row of the spec's field table and every checkable
+// rule (1, 2, 4, 5, 6, 7, 8, DST support, state for US/CA/AU, calendar dates, finish-date not
+// before start-date, expire-month 1-12, card digits and Luhn) and returns all issues at once. The
+// public entries are checkRecurringPaymentRows and checkOperation (check-operation.ts).
+//
+// A key that is not a column is an `unknown-field` issue. Its name is shown only when it is made
+// of letters, `-` and `_` (so it cannot be a card number or CVV); otherwise the issue's field is
+// `(unknown column)` and the message gives the column's position, since a header read from the
+// first data row of a CSV would make card data a "name".
+export function recurringPaymentRowIssues(row: Readonly<Record<string, string | undefined>>, options: CheckOptions = {}): ValidationIssue[] {
   const issues = new IssueList();
   const value = (wire: string): string | undefined => (isGiven(row[wire]) ? row[wire] : undefined);
 
