@@ -9,6 +9,7 @@ import { keySuites } from './keys.js';
 import { oneCoreSuites } from './one-core.js';
 import { propertySuites } from './properties.js';
 import { roundTripSuites } from './round-trip.js';
+import { signedFetchSuites } from './signed-fetch.js';
 import { signerLayoutSuites } from './signer-layout.js';
 import { tokenDanceSuites } from './token-dance.js';
 import { vectorSuites } from './vectors.js';
@@ -43,6 +44,7 @@ export function oauthSuites(flavours: Flavours, hmac?: Parameters<typeof oneCore
     ...verifierInputSuites(flavours),
     ...headerSyntaxSuites(flavours),
     ...tokenDanceSuites(flavours),
+    ...signedFetchSuites(flavours),
     ...bodiesAndTokensSuites(flavours),
   ];
 }

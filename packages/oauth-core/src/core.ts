@@ -55,8 +55,15 @@ export type {
 } from './verifier/create-verifier.js';
 export { createMemoryNonceStore, nonceExpiry, type MemoryNonceStoreOptions, type NonceStore } from './verifier/nonce-store.js';
 
-// §2 Redirection-based authorization (the three-legged flow): the resource owner's URL, and the servers' credentials replies read
+// Sending: a WHATWG Request signed, and a fetch that signs every request it sends
+export { signRequest, type SignRequestOptions } from './fetch/sign-request.js';
+export { createOAuthFetch, type FetchLike, type OAuthFetchOptions } from './fetch/create-oauth-fetch.js';
+
+// §2 Redirection-based authorization (the three-legged flow): temporary credentials (§2.1), the
+// resource owner's URL (§2.2), token credentials (§2.3), and the servers' credentials replies read
+export { requestTemporaryCredentials, type TemporaryCredentialsRequest } from './flow/request-temporary-credentials.js';
 export { authorizationUrl } from './flow/authorization-url.js';
+export { requestTokenCredentials, type TokenCredentialsRequest } from './flow/request-token-credentials.js';
 export { parseCredentials, type Credentials, type ParseCredentialsOptions, type TemporaryCredentials } from './flow/parse-credentials.js';
 
 // Crypto adapters: the interface to bring your own
