@@ -15,32 +15,49 @@ export { freePort };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts redis-server; `stop()` kills it (SIGKILL: an outage, not a shutdown). */
-export async function startRedis() {
+/**
+ * Starts redis-server; `stop()` kills it (SIGKILL: an outage, not a shutdown). `restart()` kills it
+ * and starts it again on the same port and directory: without `persistence` it comes back empty
+ * (as the store tests' servers run: `--save '' --appendonly no`); with it (`--appendonly yes
+ * --appendfsync always`) it reloads every acknowledged write.
+ */
+export async function startRedis({ persistence = false } = {}) {
   const binary = findRedisServer();
   if (!binary) throw new Error('redis-server is not installed: run `pnpm services:ensure` (apt-get install redis-server)');
   const dir = mkdtempSync(join(tmpdir(), 'paysign-redis-'));
   const port = await freePort();
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk) => (output += chunk.toString()));
-  for (let attempt = 0; !output.includes('Ready to accept connections'); attempt++) {
-    if (attempt > 100 || child.exitCode !== null) throw new Error(`redis-server did not start:\n${output}`);
-    await sleep(50);
-  }
+  const durability = persistence ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+  let child;
+  const launch = async () => {
+    child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...durability, '--dir', dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk) => (output += chunk.toString()));
+    for (let attempt = 0; !output.includes('Ready to accept connections'); attempt++) {
+      if (attempt > 100 || child.exitCode !== null) throw new Error(`redis-server did not start:\n${output}`);
+      await sleep(50);
+    }
+  };
+  const kill = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  };
+  await launch();
   let stopped = false;
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    async restart() {
+      await kill();
+      await launch();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
+      await kill();
       rmSync(dir, { recursive: true, force: true });
     },
   };

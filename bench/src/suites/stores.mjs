@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { createMemoryCallbackStore } from '@paysign/gateway';
 import { createMemoryNonceStore, createSigner, createVerifier } from '@paysign/oauth-core';
 import { createPostgresCallbackStore, createPostgresNonceStore } from '@paysign/stores/postgres';
-import { createRedisCallbackStore, createRedisNonceStore, fromIoredis, fromNodeRedis } from '@paysign/stores/redis';
+import { adoptNewRedis, createRedisCallbackStore, createRedisNonceStore, fromIoredis, fromNodeRedis } from '@paysign/stores/redis';
 import { Redis as Ioredis } from 'ioredis';
 import pg from 'pg';
 import { createClient } from 'redis';
@@ -84,6 +84,7 @@ const postgresServer = await startPostgres();
 const nodeRedis = createClient({ url: redisServer.url });
 nodeRedis.on('error', () => undefined);
 await nodeRedis.connect();
+await adoptNewRedis({ client: fromNodeRedis(nodeRedis) }); // a server started here is new: no quarantine
 const ioredis = new Ioredis(redisServer.url);
 await new Promise((resolve) => ioredis.once('ready', resolve));
 const pool = new pg.Pool({ connectionString: postgresServer.connectionString, max: concurrency });

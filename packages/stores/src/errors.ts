@@ -11,7 +11,8 @@
  */
 export type StoreErrorCode =
   | 'STORE_UNAVAILABLE' // the engine did not answer (refused, closed, timed out): nothing was decided, never "new"
-  | 'INVALID_OPTIONS'; // the store's options cannot work; the message names the option and the rule
+  | 'INVALID_OPTIONS' // the store's options cannot work; the message names the option and the rule
+  | 'INVALID_KEY'; // a key no engine can hold as it is (a NUL, a lone surrogate): refused before the engine is asked
 
 /**
  * Thrown (or rejected with) by every store of this package. `STORE_UNAVAILABLE` means the engine

@@ -37,7 +37,7 @@ async function open() {
 const stores = await open();
 if (mode === 'hold') {
   const claim = await stores.callbacks.claim(callback);
-  console.log(JSON.stringify({ claim }));
+  console.log(JSON.stringify({ claim: claim.state }));
   setInterval(() => undefined, 60_000); // handling "for ever", until SIGKILL
 } else {
   console.log('ready');
@@ -45,7 +45,7 @@ if (mode === 'hold') {
   for await (const line of lines) {
     if (line !== 'go') continue;
     const [fresh, claim] = await Promise.all([stores.nonces.remember(nonce, Date.now() / 1000 + 300, 'race'), stores.callbacks.claim(callback)]);
-    console.log(JSON.stringify({ nonce: fresh, claim }));
+    console.log(JSON.stringify({ nonce: fresh, claim: claim.state }));
     break;
   }
   lines.close();

@@ -3,7 +3,7 @@
 // sentences of oauth-core's NonceStore and gateway's CallbackSeenStore, on real time and real engines.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { CallbackSeenStore } from '@paysign/gateway';
+import type { CallbackClaim, CallbackSeenStore } from '@paysign/gateway';
 import type { NonceStore } from '@paysign/oauth-core';
 
 export interface NonceSubject {
@@ -77,20 +77,43 @@ export function nonceStoreContract(name: string, subject: () => NonceSubject): v
   });
 }
 
+/** The claim's state, keeping its token out of the comparison. */
+const state = (claim: CallbackClaim): string => claim.state;
+
+/** Claims `key` and returns its token, failing when the claim is not new. */
+async function claimNew(store: CallbackSeenStore, key: string): Promise<string> {
+  const claim = await store.claim(key);
+  if (claim.state !== 'new') throw new Error(`expected a new claim of ${key}, got ${claim.state}`);
+  return claim.token;
+}
+
 export function callbackStoreContract(name: string, subject: () => CallbackSubject): void {
   describe(`${name}: CallbackSeenStore contract`, () => {
     const long = { leaseMs: 60_000, doneTtlMs: 60_000 };
 
-    it('claim: new, then pending while handled; complete: done; release: new again', async () => {
+    it('claim: new (with a token), then pending while handled; complete: done; release: new again', async () => {
       const store = subject().store(long);
       const [handled, failed] = [unique(), unique()];
-      expect(await store.claim(handled)).toBe('new');
-      expect(await store.claim(handled)).toBe('pending');
-      await store.complete(handled);
-      expect(await store.claim(handled)).toBe('done');
-      expect(await store.claim(failed)).toBe('new');
-      await store.release(failed);
-      expect(await store.claim(failed)).toBe('new');
+      const token = await claimNew(store, handled);
+      expect(token).toMatch(/^\S{16,}$/);
+      expect(state(await store.claim(handled))).toBe('pending');
+      await store.complete(handled, token);
+      expect(state(await store.claim(handled))).toBe('done');
+      const other = await claimNew(store, failed);
+      expect(other).not.toBe(token);
+      await store.release(failed, other);
+      expect(state(await store.claim(failed))).toBe('new');
+    });
+
+    it("a release or complete with another claim's token touches nothing", async () => {
+      const store = subject().store(long);
+      const key = unique();
+      const token = await claimNew(store, key);
+      await store.release(key, `${token}-not-mine`);
+      await store.complete(key, `${token}-not-mine`);
+      expect(state(await store.claim(key))).toBe('pending');
+      await store.release(key, token);
+      expect(state(await store.claim(key))).toBe('new');
     });
 
     it('of 20 concurrent claims of one callback exactly one is new', async () => {
@@ -98,40 +121,66 @@ export function callbackStoreContract(name: string, subject: () => CallbackSubje
       const one = s.store(long);
       const stores = s.shared ? [one, s.store(long)] : [one, one];
       const key = unique();
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => stores[i % 2]!.claim(key)));
+      const results = (await Promise.all(Array.from({ length: 20 }, (_, i) => stores[i % 2]!.claim(key)))).map(state);
       expect(results.filter((r) => r === 'new')).toHaveLength(1);
       expect(results.filter((r) => r === 'pending')).toHaveLength(19);
     });
 
-    it('a claim is a lease: pending until it ends, then claimable again within half a second, by exactly one of many claimers', async () => {
+    it('a claim is a lease: pending until it ends, then claimable again within half a second, by exactly one of many claimers; the late release and complete of the first touch only their own lease', async () => {
       const s = subject();
       const lease = { leaseMs: 2_000, doneTtlMs: 60_000 };
       const first = s.store(lease);
       const key = unique();
       const claimedAt = Date.now();
-      expect(await first.claim(key)).toBe('new');
+      const dead = await claimNew(first, key);
       await sleep(Math.max(0, claimedAt + 1_000 - Date.now()));
-      expect(await first.claim(key)).toBe('pending');
+      expect(state(await first.claim(key))).toBe('pending');
       await sleep(Math.max(0, claimedAt + 2_000 + 500 - Date.now()));
       const others = Array.from({ length: 8 }, () => (s.shared ? s.store(lease) : first));
-      const results = await Promise.all(others.map((store) => store.claim(key)));
-      expect(results.filter((r) => r === 'new')).toHaveLength(1);
-      expect(results.filter((r) => r === 'pending')).toHaveLength(7);
-      if (s.shared) {
-        // The dead claimant's late release does not drop the new claimant's lease.
-        await first.release(key);
-        expect(await s.store(lease).claim(key)).toBe('pending');
-      }
+      const claims = await Promise.all(others.map((store) => store.claim(key)));
+      expect(claims.map(state).filter((r) => r === 'new')).toHaveLength(1);
+      expect(claims.map(state).filter((r) => r === 'pending')).toHaveLength(7);
+      // The first claimant's late release, on the same instance, does not drop the new claimant's lease.
+      await first.release(key, dead);
+      expect(state(await (s.shared ? s.store(lease) : first).claim(key))).toBe('pending');
+      await first.complete(key, dead);
+      expect(state(await first.claim(key))).toBe('pending');
+      const live = claims.find((claim) => claim.state === 'new') as { token: string };
+      await first.complete(key, live.token);
+      expect(state(await first.claim(key))).toBe('done');
+    });
+
+    it('a complete after its lease ended, with no claim since, marks the callback done (it was handled)', async () => {
+      const store = subject().store({ leaseMs: 500, doneTtlMs: 60_000 });
+      const key = unique();
+      const token = await claimNew(store, key);
+      await sleep(800);
+      await store.complete(key, token);
+      expect(state(await store.claim(key))).toBe('done');
     });
 
     it('done holds for doneTtlMs, then the key is forgotten', async () => {
       const store = subject().store({ leaseMs: 60_000, doneTtlMs: 1_500 });
       const key = unique();
-      expect(await store.claim(key)).toBe('new');
-      await store.complete(key);
-      expect(await store.claim(key)).toBe('done');
+      await store.complete(key, await claimNew(store, key));
+      expect(state(await store.claim(key))).toBe('done');
       await sleep(2_000);
-      expect(await store.claim(key)).toBe('new');
+      expect(state(await store.claim(key))).toBe('new');
+    });
+
+    it('keys of any length and character (but NUL) are their own: 10 KB keys differing in the last character, a key starting with #', async () => {
+      const store = subject().store(long);
+      const base = `${unique()}${'m'.repeat(10_240)}`;
+      const [a, b] = [`${base}a`, `${base}b`];
+      const token = await claimNew(store, a);
+      expect(state(await store.claim(a))).toBe('pending');
+      await claimNew(store, b);
+      await store.complete(a, token);
+      expect(state(await store.claim(a))).toBe('done');
+      expect(state(await store.claim(b))).toBe('pending');
+      const hashLike = `#sha256:${unique()}`;
+      await claimNew(store, hashLike);
+      await claimNew(store, `${unique()}€\u2028"\\`);
     });
   });
 }

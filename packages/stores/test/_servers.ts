@@ -7,6 +7,8 @@ import * as servers from '../../../scripts/services/servers.mjs';
 export interface RedisServer {
   url: string;
   port: number;
+  /** Kills the server (SIGKILL) and starts it again on the same port: empty without persistence. */
+  restart(): Promise<void>;
   /** Kills the server (SIGKILL: an outage, not a shutdown). */
   stop(): Promise<void>;
 }
@@ -19,5 +21,6 @@ export interface PostgresServer {
 }
 
 export const freePort: () => Promise<number> = servers.freePort;
-export const startRedis: () => Promise<RedisServer> = servers.startRedis;
+/** `persistence`: `--appendonly yes --appendfsync always` (default off: `--appendonly no`). */
+export const startRedis: (options?: { persistence?: boolean }) => Promise<RedisServer> = servers.startRedis;
 export const startPostgres: () => Promise<PostgresServer> = servers.startPostgres;

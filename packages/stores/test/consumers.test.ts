@@ -7,7 +7,7 @@ import { createVercelHandler } from '@paysign/edge/vercel';
 import { createEmulator } from '@paysign/emulator';
 import type { NonceStore } from '@paysign/oauth-core';
 import { createPostgresNonceStore } from '@paysign/stores/postgres';
-import { createRedisNonceStore, fromNodeRedis, fromUpstash } from '@paysign/stores/redis';
+import { adoptNewRedis, createRedisNonceStore, fromNodeRedis, fromUpstash } from '@paysign/stores/redis';
 import { type PostgresServer, type RedisServer, startPostgres, startRedis } from './_servers.js';
 import { startUpstashRest, type UpstashRest } from './_upstash-rest.js';
 
@@ -40,6 +40,7 @@ beforeAll(async () => {
   redis = createClient({ url: redisServer.url });
   redis.on('error', () => undefined);
   await redis.connect();
+  await adoptNewRedis({ client: fromNodeRedis(redis) }); // a server started here is new
   rest = await startUpstashRest(redis);
   pool = new pg.Pool({ connectionString: postgresServer.connectionString });
 });

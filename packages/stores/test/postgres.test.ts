@@ -23,7 +23,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-nonceStoreContract('PostgreSQL', () => ({ store: () => createPostgresNonceStore({ pool }) }));
+nonceStoreContract('PostgreSQL', () => ({ store: () => createPostgresNonceStore({ pool, clockSkewMs: 0 }) }));
 callbackStoreContract('PostgreSQL', () => ({ store: (options) => createPostgresCallbackStore({ pool, ...options }), shared: true }));
 
 describe('the tables', () => {
@@ -97,7 +97,7 @@ describe('a claimant SIGKILLed holding its claim', () => {
     const dead = await holder('postgres', server.connectionString, callback, leaseMs);
     expect(dead.claim).toBe('new');
     await kill(dead.child);
-    expect(await createPostgresCallbackStore({ pool, leaseMs }).claim(callback)).toBe('pending');
+    expect((await createPostgresCallbackStore({ pool, leaseMs }).claim(callback)).state).toBe('pending');
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, claimedAt + leaseMs + 500 - Date.now())));
     const results = await race('postgres', server.connectionString, randomUUID(), callback, 8, leaseMs);
     expect(results.filter((r) => r.claim === 'new')).toHaveLength(1);
@@ -113,7 +113,7 @@ describe('the server stopped mid-run', () => {
       const nonces = createPostgresNonceStore({ pool: outagePool, timeoutMs: 2_000 });
       const callbacks = createPostgresCallbackStore({ pool: outagePool, timeoutMs: 2_000 });
       expect(await nonces.remember(randomUUID(), Date.now() / 1000 + 60, 's')).toBe(true);
-      expect(await callbacks.claim(randomUUID())).toBe('new');
+      expect((await callbacks.claim(randomUUID())).state).toBe('new');
       await outage.stop();
       for (let round = 0; round < 2; round++) {
         const started = Date.now();

@@ -148,11 +148,16 @@ export const callbacksCommand: Command = {
     };
     // Forwarding: every delivery goes to the app (none is remembered as handled); one in flight
     // is answered 503 to its copy, so the app never gets the same delivery twice at once.
-    const inFlight = new Set<string>();
+    const inFlight = new Map<string, string>();
     const forwardEvery: CallbackSeenStore = {
-      claim: (key) => (inFlight.has(key) ? 'pending' : (inFlight.add(key), 'new')),
-      complete: (key) => void inFlight.delete(key),
-      release: (key) => void inFlight.delete(key),
+      claim(key) {
+        if (inFlight.has(key)) return { state: 'pending' };
+        const token = crypto.randomUUID();
+        inFlight.set(key, token);
+        return { state: 'new', token };
+      },
+      complete: (key, token) => void (inFlight.get(key) === token && inFlight.delete(key)),
+      release: (key, token) => void (inFlight.get(key) === token && inFlight.delete(key)),
     };
     // No order database here: every verified callback is printed, an ambiguous split flagged.
     const handler = createCallbackHandler({

@@ -1,6 +1,6 @@
 import { compareDecimals, isDecimal } from '@paysign/protocol';
 import { startSpan, type GatewayTelemetry } from '../telemetry/telemetry.js';
-import { createMemoryCallbackStore, type CallbackSeenStore } from './seen-store.js';
+import { type CallbackClaim, createMemoryCallbackStore, type CallbackSeenStore } from './seen-store.js';
 import { assertControlKey, verifyCallback, type CallbackRefusalReason, type GatewayCallback } from './verify-callback.js';
 
 /**
@@ -78,7 +78,8 @@ export interface CallbackHandlerOptions<Order extends CallbackOrder = CallbackOr
   /**
    * Where each callback is reported, one span each (`paysign callback`): `openTelemetry()` of
    * `@paysign/gateway/opentelemetry`. Default: none. A span holds the verdict (`handled`,
-   * `duplicate`, `pending`, `refused`, `failed`, `method_not_allowed`), the refusal reason, the
+   * `handled_unrecorded` (handled, but the store could not record it), `duplicate`, `pending`,
+   * `refused`, `failed`, `store_failed`, `method_not_allowed`), the refusal reason, the
    * signed `status` and the HTTP status answered; never a parameter's value, `control`, the key or
    * a header.
    */
@@ -86,10 +87,28 @@ export interface CallbackHandlerOptions<Order extends CallbackOrder = CallbackOr
 }
 
 /** What became of one callback, as its span says. */
-type Verdict = 'handled' | 'duplicate' | 'pending' | 'refused' | 'failed' | 'method_not_allowed';
+type Verdict = 'handled' | 'handled_unrecorded' | 'duplicate' | 'pending' | 'refused' | 'failed' | 'store_failed' | 'method_not_allowed';
 
 function reply(status: number, text: string): Response {
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+function unavailable(): Response {
+  return reply(500, 'the callback store could not be reached; retry later');
+}
+
+function isClaim(claim: unknown): claim is CallbackClaim {
+  const { state, token } = (claim ?? {}) as { state?: unknown; token?: unknown };
+  return state === 'done' || state === 'pending' || (state === 'new' && typeof token === 'string');
+}
+
+// A release that fails leaves the lease to end on its own (after leaseMs): the gateway's retry after it is handled.
+async function releaseQuietly(seen: CallbackSeenStore, key: string, token: string): Promise<void> {
+  try {
+    await seen.release(key, token);
+  } catch {
+    // nothing to do: the lease ends by itself
+  }
 }
 
 function refusal(callback: GatewayCallback, order: CallbackOrder | undefined, acceptAmbiguousSplit: boolean): CallbackHandlerRefusal | undefined {
@@ -115,6 +134,10 @@ function refusal(callback: GatewayCallback, order: CallbackOrder | undefined, ac
  *    `gatewayOrderId` (or `acceptAmbiguousSplit`): otherwise 403 with the reason;
  * 5. `onCallback(callback, order)` runs once and the answer is 200 only once it resolved; if it
  *    (or `findOrder`) throws, 500, and the gateway's retry is handled again.
+ * When the store fails (`claim` rejects: the engine is down), the answer is 500 and nothing runs:
+ * the gateway retries. The handler never throws a store's error: a failed `release` leaves the
+ * lease to end by itself, and a failed `complete`, after `onCallback` resolved, still answers 200
+ * (the callback was handled; a 500 would have it delivered again once the lease ends).
  * A 403's body is `refused: <reason>` ({@link CallbackHandlerRefusal}); no reply repeats a parameter.
  *
  * @throws {GatewayValidationError} `INVALID_OPTIONS` for an empty or missing `controlKey`.
@@ -145,24 +168,39 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
     const { callback } = verification;
     const signed = { status: callback.status };
     const key = JSON.stringify([callback.status, callback.orderid, callback.merchantOrder]);
-    const claim = await seen.claim(key);
-    if (claim === 'done') return ['duplicate', reply(200, 'OK'), signed];
-    if (claim === 'pending') return ['pending', reply(503, 'this callback is being handled; retry later'), signed];
+    let claim: CallbackClaim;
+    try {
+      claim = await seen.claim(key);
+    } catch {
+      // Nothing was decided (STORE_UNAVAILABLE or any failure of a custom store): the gateway retries.
+      return ['store_failed', unavailable(), signed];
+    }
+    // A store of another shape (such as one written before claims had tokens) decides nothing either.
+    if (!isClaim(claim)) return ['store_failed', unavailable(), signed];
+    if (claim.state === 'done') return ['duplicate', reply(200, 'OK'), signed];
+    if (claim.state === 'pending') return ['pending', reply(503, 'this callback is being handled; retry later'), signed];
+    const { token } = claim;
     let refused: CallbackHandlerRefusal | undefined;
     try {
       const order = await findOrder(callback.merchantOrder, callback);
       refused = refusal(callback, order ?? undefined, acceptAmbiguousSplit);
       if (refused === undefined) await onCallback(callback, order as Order);
     } catch {
-      await seen.release(key);
+      await releaseQuietly(seen, key, token);
       return ['failed', reply(500, 'the callback could not be handled; retry later'), signed];
     }
     if (refused !== undefined) {
       // Not handled: a genuine copy that comes later is still handled.
-      await seen.release(key);
+      await releaseQuietly(seen, key, token);
       return ['refused', reply(403, `refused: ${refused}`), { ...signed, reason: refused }];
     }
-    await seen.complete(key);
+    try {
+      await seen.complete(key, token);
+    } catch {
+      // onCallback resolved: the callback was handled, and a 500 would have the gateway deliver it
+      // again once the lease ends. The answer is 200; only the record of it was lost.
+      return ['handled_unrecorded', reply(200, 'OK'), signed];
+    }
     return ['handled', reply(200, 'OK'), signed];
   }
 
@@ -178,6 +216,7 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
         ...(about?.status !== undefined && { 'paysign.callback.status': about.status }),
       });
       if (verdict === 'failed') span.fail('CALLBACK_FAILED');
+      if (verdict === 'store_failed' || verdict === 'handled_unrecorded') span.fail('CALLBACK_STORE_FAILED');
       return response;
     } catch (error) {
       span.fail('CALLBACK_STORE_FAILED');

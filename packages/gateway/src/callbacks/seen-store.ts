@@ -1,43 +1,52 @@
 /**
- * What a store knows of a callback key: never seen, being handled now, or handled.
+ * What a store knows of a callback key: never seen (or its lease ended), so it is now claimed
+ * under a `token` of this claim's own; being handled under another claim; or handled.
  *
  * @example
  * ```ts
  * import type { CallbackClaim } from '@paysign/gateway';
  *
  * const claim: CallbackClaim = await store.claim(key);
- * if (claim === 'new') await handle(callback); // 'pending' or 'done': another delivery has it
+ * if (claim.state === 'new') {
+ *   await handle(callback);
+ *   await store.complete(key, claim.token); // this claim's token: a late call touches only its own lease
+ * } // 'pending' or 'done': another delivery has it
  * ```
  */
-export type CallbackClaim = 'new' | 'pending' | 'done';
+export type CallbackClaim = { readonly state: 'new'; readonly token: string } | { readonly state: 'pending' } | { readonly state: 'done' };
 
 /**
  * Remembers which callbacks were handled, keyed by what the checksum covers: the JSON of
  * `[status, orderid, merchantOrder]` as verified (status lower-cased). Unsigned fields (`type`,
  * `client_orderid`, `amount`) are not in the key, so an edited copy of a handled callback is a
  * duplicate. `claim` must be atomic: of two concurrent claims of one key, one gets `new`. A claim
- * is a lease, not a forever-pending: one neither completed nor released within the store's lease
- * (60 s by default) is claimable again, by exactly one claimer, so a handler that died is handled
- * again on the gateway's next retry. Shared stores for every instance (Redis, PostgreSQL) are in
- * `@paysign/stores`.
+ * is a lease with a token of its own, not a forever-pending: one neither completed nor released
+ * within the store's lease (60 s by default) is claimable again, by exactly one claimer, so a
+ * handler that died is handled again on the gateway's next retry. `complete` and `release` take
+ * the claim's token and touch only that claim's lease: the late `release` of a claim whose lease
+ * ended never drops the lease of the claim that replaced it. Shared stores for every instance
+ * (Redis, PostgreSQL) are in `@paysign/stores`.
  *
  * @example
  * ```ts
  * import { createCallbackHandler, type CallbackSeenStore } from '@paysign/gateway';
  * import { createRedisCallbackStore, fromNodeRedis } from '@paysign/stores/redis';
  *
- * // Shared by every instance: SET NX PX claims a key atomically, for a lease of 60 s.
+ * // Shared by every instance: one script claims a key atomically, for a lease of 60 s.
  * const seen: CallbackSeenStore = createRedisCallbackStore({ client: fromNodeRedis(redis) });
  * const handler = createCallbackHandler({ controlKey, findOrder, onCallback, seen });
  * ```
  */
 export interface CallbackSeenStore {
-  /** Marks the key pending (a lease) if it was never seen or its lease ended, and says what it was before. */
+  /** Claims the key (a lease, under a new token) if it was never seen or its lease ended, and says what it was before. */
   claim(key: string): CallbackClaim | Promise<CallbackClaim>;
-  /** The key's callback was handled: later deliveries are duplicates. */
-  complete(key: string): void | Promise<void>;
-  /** Handling failed: forget the key, so the gateway's retry is handled again. */
-  release(key: string): void | Promise<void>;
+  /**
+   * The callback of this claim was handled: later deliveries are duplicates. Marks the key `done`
+   * while it holds this claim's lease or no lease at all; another claim's live lease is left as it is.
+   */
+  complete(key: string, token: string): void | Promise<void>;
+  /** Handling failed: forget the key, so the gateway's retry is handled again; only while it holds this claim's lease. */
+  release(key: string, token: string): void | Promise<void>;
 }
 
 /**
@@ -68,6 +77,7 @@ export interface MemoryCallbackStoreOptions {
  * holds for `doneTtlMs` (default 15 days). It remembers at most `maxEntries` handled callbacks
  * (default 100,000; the oldest are forgotten first) and never forgets a key being handled: when
  * `maxEntries` claims are live at once, a further claim answers `pending` (the gateway retries).
+ * Each claim has its own token: a late `release` or `complete` touches only its own lease.
  *
  * @example
  * ```ts
@@ -79,41 +89,48 @@ export function createMemoryCallbackStore(options: MemoryCallbackStoreOptions = 
   const leaseMs = options.leaseMs ?? 60_000;
   const doneTtlMs = options.doneTtlMs ?? 15 * 24 * 60 * 60 * 1000;
   const now = options.now ?? Date.now;
-  // Key -> the instant its state ends. Each map is in insertion order, which is expiry order (one
-  // duration per map, a clock that does not go back), so expired entries are dropped from the front.
-  const pending = new Map<string, number>();
+  // Key -> the instant its state ends (and the claim's token). Each map is in insertion order, which
+  // is expiry order (one duration per map, a clock that does not go back), so expired entries are
+  // dropped from the front.
+  const pending = new Map<string, { until: number; token: string }>();
   const done = new Map<string, number>();
-  const dropExpired = (map: Map<string, number>, time: number): void => {
-    for (const [key, until] of map) {
+  const dropExpired = (time: number): void => {
+    for (const [key, lease] of pending) {
+      if (lease.until > time) break;
+      pending.delete(key);
+    }
+    for (const [key, until] of done) {
       if (until > time) break;
-      map.delete(key);
+      done.delete(key);
     }
   };
   return {
     claim(key) {
       const time = now();
-      dropExpired(pending, time);
-      dropExpired(done, time);
-      if ((done.get(key) ?? 0) > time) return 'done';
-      if ((pending.get(key) ?? 0) > time) return 'pending';
+      dropExpired(time);
+      if (done.has(key)) return { state: 'done' };
+      if (pending.has(key)) return { state: 'pending' };
       // Never forget a claim to make room: refuse for now instead.
-      if (pending.size >= maxEntries) return 'pending';
-      done.delete(key);
-      pending.delete(key); // re-inserted at the end, in expiry order
-      pending.set(key, time + leaseMs);
-      return 'new';
+      if (pending.size >= maxEntries) return { state: 'pending' };
+      const token = crypto.randomUUID();
+      pending.set(key, { until: time + leaseMs, token });
+      return { state: 'new', token };
     },
-    complete(key) {
+    complete(key, token) {
+      dropExpired(now());
+      const lease = pending.get(key);
+      // Another claim's live lease: that claim completes or releases it.
+      if (lease !== undefined && lease.token !== token) return;
       pending.delete(key);
-      done.delete(key);
+      done.delete(key); // re-inserted at the end, in expiry order
       done.set(key, now() + doneTtlMs);
       while (done.size > maxEntries) {
         const oldest = done.keys().next().value as string;
         done.delete(oldest);
       }
     },
-    release(key) {
-      pending.delete(key);
+    release(key, token) {
+      if (pending.get(key)?.token === token) pending.delete(key);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { CallbackClaim, CallbackSeenStore } from '@paysign/gateway';
 import { claimToken, DEFAULT_TIMEOUT_MS, positiveMs } from '../_engine-call.js';
+import { storedCallbackKey } from '../_key.js';
 import { DEFAULT_DONE_TTL_MS, DEFAULT_LEASE_MS } from '../lease.js';
 import { type PgPoolLike, tableAccess } from './pool.js';
 import { postgresCallbackTableSql, tableName } from './sql.js';
@@ -35,11 +36,15 @@ export interface PostgresCallbackStoreOptions {
  * `INSERT ... ON CONFLICT DO UPDATE ... WHERE expires_at <= now()` that writes a `pending` row
  * with this claim's token until now + `leaseMs`, when there is no row or the stored one has
  * expired (a lease nobody completed, or a `done` older than `doneTtlMs`); of concurrent claims
- * exactly one writes it and gets `new`, the others read `pending` or `done`. `complete` makes the
- * row `done` for `doneTtlMs`; `release` deletes it only while it holds this claim's token. A
- * server that cannot be reached rejects with `StoreError` `STORE_UNAVAILABLE`.
+ * exactly one writes it and gets `new`, the others read `pending` or `done`. `complete(key, token)`
+ * makes the row `done` for `doneTtlMs` while it holds this claim's token or no live lease;
+ * `release(key, token)` deletes it only while it holds this claim's token (`DELETE ... WHERE token
+ * = $2`): a late call never touches the lease of a claim that replaced it. A key of any length
+ * fits (one longer than 200 bytes is stored as its SHA-256). Every time is the database's
+ * (`now()`). A server that cannot be reached rejects with `StoreError` `STORE_UNAVAILABLE`.
  *
- * @throws {StoreError} `INVALID_OPTIONS` for a table name that is not an identifier, or a bad duration.
+ * @throws {StoreError} `INVALID_OPTIONS` for a table name that is not an identifier, or a bad
+ *   duration; `claim`, `complete` and `release` reject with `INVALID_KEY` for a key with a NUL.
  * @example
  * ```ts
  * // import pg from 'pg';
@@ -66,30 +71,24 @@ export function createPostgresCallbackStore(options: PostgresCallbackStoreOption
   RETURNING 1
 )
 SELECT CASE WHEN EXISTS (SELECT 1 FROM claimed) THEN 'new' ELSE (SELECT state FROM ${table} WHERE key = $1 AND expires_at > now()) END AS claim`;
-  const complete = `INSERT INTO ${table} AS stored (key, state, token, expires_at) VALUES ($1, 'done', NULL, ${until('$2')})
-ON CONFLICT (key) DO UPDATE SET state = 'done', token = NULL, expires_at = EXCLUDED.expires_at`;
+  // Done while the row holds this claim's lease, none (expired), or is done already; another claim's live lease is left alone.
+  const complete = `INSERT INTO ${table} AS stored (key, state, token, expires_at) VALUES ($1, 'done', NULL, ${until('$3')})
+ON CONFLICT (key) DO UPDATE SET state = 'done', token = NULL, expires_at = EXCLUDED.expires_at
+WHERE stored.token = $2 OR stored.state = 'done' OR stored.expires_at <= now()`;
   const release = `DELETE FROM ${table} WHERE key = $1 AND state = 'pending' AND token = $2`;
-  // The token of each claim this instance holds, for release's compare-and-delete.
-  const held = new Map<string, string>();
   return {
     async claim(key): Promise<CallbackClaim> {
       const token = claimToken();
-      const [row] = await access.query(claim, [key, token, leaseMs]);
+      const [row] = await access.query(claim, [await storedCallbackKey(key), token, leaseMs]);
       const state = row?.claim;
-      if (state === 'new') {
-        held.set(key, token);
-        return 'new';
-      }
-      return state === 'done' ? 'done' : 'pending';
+      if (state === 'new') return { state: 'new', token };
+      return state === 'done' ? { state: 'done' } : { state: 'pending' };
     },
-    async complete(key) {
-      await access.query(complete, [key, doneTtlMs]);
-      held.delete(key);
+    async complete(key, token) {
+      await access.query(complete, [await storedCallbackKey(key), String(token), doneTtlMs]);
     },
-    async release(key) {
-      const token = held.get(key);
-      held.delete(key);
-      if (token !== undefined) await access.query(release, [key, token]);
+    async release(key, token) {
+      await access.query(release, [await storedCallbackKey(key), String(token)]);
     },
   };
 }

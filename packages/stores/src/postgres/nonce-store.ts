@@ -1,12 +1,9 @@
 import type { NonceStore } from '@paysign/oauth-core';
 import { DEFAULT_TIMEOUT_MS, positiveMs } from '../_engine-call.js';
+import { storedNonceBytes } from '../_key.js';
 import { StoreError } from '../errors.js';
 import { type PgPoolLike, tableAccess } from './pool.js';
 import { postgresNonceTableSql, tableName } from './sql.js';
-
-const encoder = new TextEncoder();
-// The UTF-8 bytes as hex: sent as text, stored as bytea by decode(), whatever characters the key holds.
-const hex = (text: string): string => Array.from(encoder.encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /**
  * Options of {@link createPostgresNonceStore}.
@@ -28,14 +25,21 @@ export interface PostgresNonceStoreOptions {
   timeoutMs?: number;
   /** Least time between two background sweeps of expired rows, in ms. Default 10,000. */
   sweepEveryMs?: number;
+  /**
+   * How far an instance's clock may be from the database's, in ms: each nonce is kept this much
+   * past its `expiresAt` (on the database's clock), so that an instance whose clock is behind, and
+   * still lets the timestamp pass, finds it. Default 300,000 (5 min); 0 keeps it exactly to `expiresAt`.
+   */
+  clockSkewMs?: number;
 }
 
 /**
  * A {@link NonceStore} in PostgreSQL, shared by every instance that uses the same table: one
  * `INSERT ... ON CONFLICT` per nonce, so of any number of instances presenting one nonce at once
- * exactly one gets `true`. A row whose expiry has passed is taken over by the same statement
- * (`DO UPDATE ... WHERE expires_at <= now()`, one winner), so a nonce is forgotten at its expiry
- * by the database's clock, swept or not; expired rows are deleted in the background in batches of
+ * exactly one gets `true`. A nonce is kept until its `expiresAt` plus `clockSkewMs`, by the
+ * database's clock (`now()`), never an instance's. A row whose time has passed is taken over by the
+ * same statement (`DO UPDATE ... WHERE expires_at <= now()`, one winner), swept or not; a key or
+ * scope longer than 200 bytes is stored as its SHA-256; expired rows are deleted in the background in batches of
  * 500 (`FOR UPDATE SKIP LOCKED`, never a table lock). A nonce already past its expiry is never
  * new: it resolves `false`. A server that cannot be reached rejects with `StoreError`
  * `STORE_UNAVAILABLE`.
@@ -55,6 +59,7 @@ export function createPostgresNonceStore(options: PostgresNonceStoreOptions): No
   const table = tableName('table', options.table ?? 'paysign_nonces');
   const timeoutMs = positiveMs('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS);
   const sweepEveryMs = positiveMs('sweepEveryMs', options.sweepEveryMs, 10_000);
+  const clockSkewMs = options.clockSkewMs === 0 ? 0 : positiveMs('clockSkewMs', options.clockSkewMs, 300_000);
   const access = tableAccess(options.pool, table, postgresNonceTableSql(table), timeoutMs, sweepEveryMs);
   // Inserted when new or when the stored row has expired; no row back means seen (or already past its expiry).
   const remember = `INSERT INTO ${table} AS stored (scope, key, expires_at)
@@ -64,7 +69,7 @@ RETURNING 1 AS fresh`;
   return {
     async remember(key, expiresAt, scope) {
       if (!Number.isFinite(expiresAt)) throw new StoreError('INVALID_OPTIONS', 'a nonce expiry must be a finite number of seconds');
-      const rows = await access.query(remember, [hex(scope ?? ''), hex(key), expiresAt]);
+      const rows = await access.query(remember, [await storedNonceBytes(scope ?? ''), await storedNonceBytes(key), expiresAt + clockSkewMs / 1000]);
       return rows.length === 1;
     },
   };

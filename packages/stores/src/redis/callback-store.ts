@@ -1,7 +1,11 @@
 import type { CallbackClaim, CallbackSeenStore } from '@paysign/gateway';
 import { claimToken, DEFAULT_TIMEOUT_MS, engineCall, positiveMs } from '../_engine-call.js';
+import { storedCallbackKey } from '../_key.js';
+import { StoreError } from '../errors.js';
 import { DEFAULT_DONE_TTL_MS, DEFAULT_LEASE_MS } from '../lease.js';
 import { assertRedisCommands, type RedisCommands } from './client.js';
+import { epochKey } from './epoch.js';
+import { CLAIM, COMPLETE, QUARANTINED, RELEASE } from './scripts.js';
 
 /**
  * Options of {@link createRedisCallbackStore}.
@@ -25,21 +29,27 @@ export interface RedisCallbackStoreOptions {
   doneTtlMs?: number;
   /** Longest wait for the server, in ms, before `STORE_UNAVAILABLE`. Default 5,000. */
   timeoutMs?: number;
+  /**
+   * How long `claim` refuses with `STORE_UNAVAILABLE` after the store finds that the server lost
+   * its data (restarted without persistence, flushed): until every lease it held has ended. In ms;
+   * default `leaseMs`.
+   */
+  quarantineMs?: number;
 }
 
-const DONE = 'done';
-
 /**
- * A {@link CallbackSeenStore} in Redis whose claim is a lease: `claim` sets the key to
- * `pending:<token>` with `SET NX PX leaseMs`, so of concurrent claims exactly one is `new`; a claim
- * neither completed nor released within `leaseMs` expires in Redis, and the gateway's next retry
- * is claimed again by exactly one instance (a handler that died never leaves a callback pending
- * for ever). `complete` sets `done` for `doneTtlMs`; `release` deletes the key only while it still
- * holds this claim's token, so a late release never drops another instance's lease. A server that
- * cannot be reached rejects with `StoreError` `STORE_UNAVAILABLE` (the handler then answers 500 and
- * the gateway retries).
+ * A {@link CallbackSeenStore} in Redis whose claim is a lease with a token of its own: `claim`
+ * sets the key to `pending:<token>` with `SET NX PX leaseMs` in one script, so of concurrent
+ * claims exactly one is `new`; a claim neither completed nor released within `leaseMs` expires in
+ * Redis, and the gateway's next retry is claimed again by exactly one instance (a handler that died
+ * never leaves a callback pending for ever). `complete(key, token)` sets `done` for `doneTtlMs`
+ * while the key holds this claim's lease or none; `release(key, token)` deletes the key only while
+ * it holds this claim's lease: a late call never touches the lease of a claim that replaced it.
+ * A server that lost the store's data (see `quarantineMs`), or cannot be reached, rejects with
+ * `StoreError` `STORE_UNAVAILABLE` (the handler then answers 500 and the gateway retries).
  *
- * @throws {StoreError} `INVALID_OPTIONS` for a client that is not wrapped, or a bad duration.
+ * @throws {StoreError} `INVALID_OPTIONS` for a client that is not wrapped, or a bad duration;
+ *   `claim`, `complete` and `release` reject with `INVALID_KEY` for a key with a NUL.
  * @example
  * ```ts
  * // import { createClient } from 'redis';
@@ -58,29 +68,32 @@ export function createRedisCallbackStore(options: RedisCallbackStoreOptions): Ca
   const leaseMs = positiveMs('leaseMs', options.leaseMs, DEFAULT_LEASE_MS);
   const doneTtlMs = positiveMs('doneTtlMs', options.doneTtlMs, DEFAULT_DONE_TTL_MS);
   const timeoutMs = positiveMs('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS);
-  // The token of each claim this instance holds, for release's compare-and-delete.
-  const held = new Map<string, string>();
+  const quarantineMs = String(positiveMs('quarantineMs', options.quarantineMs, leaseMs));
+  const epoch = epochKey(prefix);
+  const run = async (script: string, key: string, args: string[]): Promise<number> => {
+    const id = prefix + (await storedCallbackKey(key));
+    return Number(await engineCall('Redis', timeoutMs, () => client.eval(script, [epoch, id], [quarantineMs, ...args])));
+  };
   return {
     async claim(key): Promise<CallbackClaim> {
-      const id = prefix + key;
-      const token = `pending:${claimToken()}`;
-      return engineCall('Redis', timeoutMs, async () => {
-        if (await client.setIfAbsent(id, token, leaseMs)) {
-          held.set(key, token);
-          return 'new';
-        }
-        // A lease that ended between the two commands reads as null: 'pending', and the retry claims it.
-        return (await client.get(id)) === DONE ? 'done' : 'pending';
-      });
+      const token = claimToken();
+      const answer = await run(CLAIM, key, [token, String(leaseMs)]);
+      if (answer === QUARANTINED) throw quarantined(quarantineMs);
+      if (answer === 1) return { state: 'new', token };
+      return answer === 2 ? { state: 'done' } : { state: 'pending' };
     },
-    async complete(key) {
-      await engineCall('Redis', timeoutMs, () => client.set(prefix + key, DONE, doneTtlMs));
-      held.delete(key);
+    async complete(key, token) {
+      await run(COMPLETE, key, [String(token), String(doneTtlMs)]);
     },
-    async release(key) {
-      const token = held.get(key);
-      held.delete(key);
-      if (token !== undefined) await engineCall('Redis', timeoutMs, () => client.deleteIfEquals(prefix + key, token));
+    async release(key, token) {
+      await run(RELEASE, key, [String(token)]);
     },
   };
+}
+
+function quarantined(quarantineMs: string): StoreError {
+  return new StoreError(
+    'STORE_UNAVAILABLE',
+    `Redis lost the store's data (restarted without persistence, or flushed): claims are refused for ${quarantineMs} ms from when it was found, until every lease it held has ended`,
+  );
 }

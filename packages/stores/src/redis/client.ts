@@ -1,9 +1,11 @@
 import { StoreError } from '../errors.js';
 
 /**
- * The four Redis commands the stores need, whatever the client. Wrap a client with
- * {@link fromNodeRedis}, {@link fromIoredis} or {@link fromUpstash}, or write these four over
- * another one; each must reject when the server cannot be asked (never resolve a guess).
+ * The one Redis command the stores send, whatever the client: `EVAL script numkeys key... arg...`.
+ * Every store call is one Lua script, so each decision is one atomic step on the server, timed by
+ * the server's clock (`TIME`). Wrap a client with {@link fromNodeRedis}, {@link fromIoredis} or
+ * {@link fromUpstash}, or write it over another one; it must reject when the server cannot be
+ * asked (never resolve a guess), and resolve the script's integer reply as a number.
  *
  * @example
  * ```ts
@@ -14,18 +16,9 @@ import { StoreError } from '../errors.js';
  * ```
  */
 export interface RedisCommands {
-  /** `SET key value NX PX ttlMs`: `true` when the key was set (it did not exist). */
-  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
-  /** `SET key value PX ttlMs`. */
-  set(key: string, value: string, ttlMs: number): Promise<void>;
-  /** `GET key`: `null` when there is none. */
-  get(key: string): Promise<string | null>;
-  /** Deletes the key only while it holds `value` (one atomic script): `true` when it did. */
-  deleteIfEquals(key: string, value: string): Promise<boolean>;
+  /** `EVAL script keys.length ...keys ...args`: the script's reply. */
+  eval(script: string, keys: string[], args: string[]): Promise<unknown>;
 }
-
-// Compare-and-delete in one step: a GET then a DEL could drop a lease another claimant just took.
-const DELETE_IF_EQUALS = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
 
 /**
  * The parts of a node-redis (`redis`, v4 and later) client the wrapper calls.
@@ -40,8 +33,6 @@ const DELETE_IF_EQUALS = "if redis.call('GET', KEYS[1]) == ARGV[1] then return r
  */
 export interface NodeRedisLike {
   readonly isReady: boolean;
-  set(key: string, value: string, options: { NX?: true; PX: number }): Promise<string | null>;
-  get(key: string): Promise<string | null>;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
@@ -63,21 +54,9 @@ export function fromNodeRedis(client: NodeRedisLike): RedisCommands {
     if (!client.isReady) throw new StoreError('STORE_UNAVAILABLE', 'the node-redis client is not connected');
   };
   return {
-    async setIfAbsent(key, value, ttlMs) {
+    async eval(script, keys, args) {
       ready();
-      return (await client.set(key, value, { NX: true, PX: ttlMs })) === 'OK';
-    },
-    async set(key, value, ttlMs) {
-      ready();
-      await client.set(key, value, { PX: ttlMs });
-    },
-    async get(key) {
-      ready();
-      return client.get(key);
-    },
-    async deleteIfEquals(key, value) {
-      ready();
-      return Number(await client.eval(DELETE_IF_EQUALS, { keys: [key], arguments: [value] })) === 1;
+      return client.eval(script, { keys, arguments: args });
     },
   };
 }
@@ -95,9 +74,6 @@ export function fromNodeRedis(client: NodeRedisLike): RedisCommands {
  */
 export interface IoredisLike {
   readonly status: string;
-  set(key: string, value: string, px: 'PX', ttlMs: number, nx: 'NX'): Promise<string | null>;
-  set(key: string, value: string, px: 'PX', ttlMs: number): Promise<string | null>;
-  get(key: string): Promise<string | null>;
   eval(script: string, numberOfKeys: number, ...keysAndArguments: string[]): Promise<unknown>;
 }
 
@@ -118,21 +94,9 @@ export function fromIoredis(client: IoredisLike): RedisCommands {
     if (client.status !== 'ready') throw new StoreError('STORE_UNAVAILABLE', `the ioredis client is ${client.status}, not ready`);
   };
   return {
-    async setIfAbsent(key, value, ttlMs) {
+    async eval(script, keys, args) {
       ready();
-      return (await client.set(key, value, 'PX', ttlMs, 'NX')) === 'OK';
-    },
-    async set(key, value, ttlMs) {
-      ready();
-      await client.set(key, value, 'PX', ttlMs);
-    },
-    async get(key) {
-      ready();
-      return client.get(key);
-    },
-    async deleteIfEquals(key, value) {
-      ready();
-      return Number(await client.eval(DELETE_IF_EQUALS, 1, key, value)) === 1;
+      return client.eval(script, keys.length, ...keys, ...args);
     },
   };
 }
@@ -149,16 +113,14 @@ export function fromIoredis(client: IoredisLike): RedisCommands {
  * ```
  */
 export interface UpstashRedisLike {
-  set(key: string, value: string, options: { nx?: true; px: number }): Promise<unknown>;
-  get<T = string>(key: string): Promise<T | null>;
   eval(script: string, keys: string[], args: string[]): Promise<unknown>;
 }
 
 /**
  * The {@link RedisCommands} of an `@upstash/redis` client, for the edge (Vercel, Cloudflare, Deno).
  * Upstash answers over HTTPS: a request that fails or times out rejects, and the store then
- * rejects with `STORE_UNAVAILABLE`. Values are read back as strings (the client's JSON decoding
- * of `"done"` would otherwise be the same string, but a number-like token would not).
+ * rejects with `STORE_UNAVAILABLE`. The stores' scripts answer integers, which the client's JSON
+ * decoding keeps as they are.
  *
  * @example
  * ```ts
@@ -171,31 +133,15 @@ export interface UpstashRedisLike {
  */
 export function fromUpstash(client: UpstashRedisLike): RedisCommands {
   return {
-    async setIfAbsent(key, value, ttlMs) {
-      return (await client.set(key, value, { nx: true, px: ttlMs })) === 'OK';
-    },
-    async set(key, value, ttlMs) {
-      await client.set(key, value, { px: ttlMs });
-    },
-    async get(key) {
-      const value = await client.get<unknown>(key);
-      return value === null || value === undefined ? null : String(value);
-    },
-    async deleteIfEquals(key, value) {
-      return Number(await client.eval(DELETE_IF_EQUALS, [key], [value])) === 1;
-    },
+    eval: (script, keys, args) => client.eval(script, keys, args),
   };
 }
 
 /** Checks that `client` is a {@link RedisCommands}, pointing at the wrappers when it is a raw client. */
 export function assertRedisCommands(client: unknown): asserts client is RedisCommands {
-  const commands = client as Partial<RedisCommands> | null;
-  if (
-    typeof commands?.setIfAbsent !== 'function' ||
-    typeof commands.deleteIfEquals !== 'function' ||
-    typeof commands.get !== 'function' ||
-    typeof commands.set !== 'function'
-  ) {
+  const commands = client as (Partial<RedisCommands> & { isReady?: unknown; status?: unknown }) | null;
+  // A raw node-redis or ioredis client has an eval of its own, with another signature.
+  if (typeof commands?.eval !== 'function' || 'isReady' in commands || 'status' in commands) {
     throw new StoreError(
       'INVALID_OPTIONS',
       'client must be RedisCommands: wrap a redis client with fromNodeRedis(client), an ioredis one with fromIoredis(client), an @upstash/redis one with fromUpstash(client)',

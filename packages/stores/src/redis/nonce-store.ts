@@ -2,6 +2,8 @@ import type { NonceStore } from '@paysign/oauth-core';
 import { DEFAULT_TIMEOUT_MS, engineCall, positiveMs } from '../_engine-call.js';
 import { StoreError } from '../errors.js';
 import { assertRedisCommands, type RedisCommands } from './client.js';
+import { epochKey } from './epoch.js';
+import { QUARANTINED, REMEMBER } from './scripts.js';
 
 /**
  * Options of {@link createRedisNonceStore}.
@@ -21,20 +23,40 @@ export interface RedisNonceStoreOptions {
   prefix?: string;
   /** Longest wait for the server, in ms, before `STORE_UNAVAILABLE`. Default 5,000. */
   timeoutMs?: number;
-  /** The clock, in ms since the epoch; injectable for tests. Default `Date.now`. */
-  now?: () => number;
+  /**
+   * How far an instance's clock may be from Redis's, in ms: each nonce is kept this much past its
+   * `expiresAt` (on Redis's clock), so that an instance whose clock is behind, and still lets the
+   * timestamp pass, finds it. Default 300,000 (5 min); 0 keeps it exactly to `expiresAt`.
+   */
+  clockSkewMs?: number;
+  /**
+   * How long `remember` refuses with `STORE_UNAVAILABLE` after the store finds that the server
+   * lost its data (restarted without persistence, flushed): at least as long as any nonce is kept.
+   * A nonce that would be kept longer is refused with `INVALID_OPTIONS` naming this option. In ms;
+   * default 1,201,000 (20 min: a timestamp up to 300 s ahead of an instance up to 300 s ahead of
+   * Redis, the verifier's default window of 300 s, the second after it, and the default `clockSkewMs`).
+   */
+  quarantineMs?: number;
 }
+
+/** Default {@link RedisNonceStoreOptions.clockSkewMs}. */
+const DEFAULT_CLOCK_SKEW_MS = 300_000;
+/** Default {@link RedisNonceStoreOptions.quarantineMs}: see there. */
+const DEFAULT_NONCE_QUARANTINE_MS = (300 + 300 + 300 + 1) * 1000 + DEFAULT_CLOCK_SKEW_MS;
 
 /**
  * A {@link NonceStore} in Redis, shared by every instance that uses the same server and prefix:
- * each nonce is its own key, set with `SET key 1 NX PX ttl` (one atomic command), so of any number
- * of instances presenting one nonce at once exactly one gets `true`. The key lives until the
- * nonce's `expiresAt` and Redis then forgets it on its own: nothing to sweep, no bound in number
- * (Redis's `maxmemory` is the bound; use a `noeviction` policy, or a nonce could be evicted while
- * live). A nonce already past its expiry is never new: it resolves `false`. A server that cannot be
- * reached rejects with `StoreError` `STORE_UNAVAILABLE`.
+ * each nonce is its own key, set with `SET key 1 NX PX ttl` in one script, so of any number of
+ * instances presenting one nonce at once exactly one gets `true`. The time to live is measured on
+ * Redis's clock (`TIME`), never the instance's: the key lives until the nonce's `expiresAt` plus
+ * `clockSkewMs` and Redis then forgets it on its own, so instances whose clocks are up to
+ * `clockSkewMs` apart from Redis's open no replay. Nothing to sweep, no bound in number (Redis's
+ * `maxmemory` is the bound; use a `noeviction` policy, or a nonce could be evicted while live). A
+ * nonce already past that instant is never new: it resolves `false`. A server that lost the
+ * store's data (see `quarantineMs`), or cannot be reached, rejects with `StoreError`
+ * `STORE_UNAVAILABLE`.
  *
- * @throws {StoreError} `INVALID_OPTIONS` for a client that is not wrapped, or a bad `timeoutMs`.
+ * @throws {StoreError} `INVALID_OPTIONS` for a client that is not wrapped, or a bad duration.
  * @example
  * ```ts
  * // import { createClient } from 'redis';
@@ -50,16 +72,27 @@ export function createRedisNonceStore(options: RedisNonceStoreOptions): NonceSto
   assertRedisCommands(client);
   const prefix = options.prefix ?? 'paysign:nonce:';
   const timeoutMs = positiveMs('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS);
-  const now = options.now ?? Date.now;
+  const clockSkewMs = options.clockSkewMs === 0 ? 0 : positiveMs('clockSkewMs', options.clockSkewMs, DEFAULT_CLOCK_SKEW_MS);
+  const quarantineMs = positiveMs('quarantineMs', options.quarantineMs, DEFAULT_NONCE_QUARANTINE_MS);
+  const epoch = epochKey(prefix);
   return {
     async remember(key, expiresAt, scope) {
       if (!Number.isFinite(expiresAt)) throw new StoreError('INVALID_OPTIONS', 'a nonce expiry must be a finite number of seconds');
-      const ttlMs = Math.ceil(expiresAt * 1000 - now());
-      // Past its expiry: its timestamp cannot pass any more, so it is refused, never "new".
-      if (ttlMs <= 0) return false;
       // The scope is its own key segment, length-prefixed, so no scope and key pair can spell another's.
       const id = `${prefix}${(scope ?? '').length}:${scope ?? ''}:${key}`;
-      return engineCall('Redis', timeoutMs, () => client.setIfAbsent(id, '1', ttlMs));
+      const keepUntilMs = String(expiresAt * 1000 + clockSkewMs);
+      const answer = Number(await engineCall('Redis', timeoutMs, () => client.eval(REMEMBER, [epoch, id], [String(quarantineMs), keepUntilMs])));
+      if (answer === QUARANTINED)
+        throw new StoreError(
+          'STORE_UNAVAILABLE',
+          `Redis lost the store's data (restarted without persistence, or flushed): nonces are refused for ${quarantineMs} ms from when it was found, until every nonce it held has expired`,
+        );
+      if (answer === -2)
+        throw new StoreError(
+          'INVALID_OPTIONS',
+          `a nonce would be kept longer than quarantineMs (${quarantineMs} ms) covers after a restart: raise quarantineMs`,
+        );
+      return answer === 1;
     },
   };
 }
