@@ -16,6 +16,8 @@ export interface RedisServer {
 export interface PostgresServer {
   connectionString: string;
   port: number;
+  /** Stops the server at once (`-m immediate`, as a crash) and starts it again on its data. */
+  restart(): Promise<void>;
   /** Stops the server at once (`pg_ctl stop -m immediate`: connections are cut). */
   stop(): Promise<void>;
 }
