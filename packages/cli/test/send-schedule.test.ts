@@ -55,8 +55,10 @@ describe('paysign send', () => {
     expect(result.stderr).toContain('--login (or PAYSIGN_LOGIN)');
   });
 
-  it('exits 2 for an unknown operation', () => {
-    expect(paysign(['send', 'refund', '--file', requests('transfer'), '--emulator'], { PAYSIGN_CONTROL_KEY: 'k' }).code).toBe(2);
+  it('exits 2 for a command it does not wrap whose --file is not an object of text values (a transfer request holds objects)', () => {
+    const result = paysign(['send', 'refund', '--file', requests('transfer'), '--emulator'], { PAYSIGN_CONTROL_KEY: 'k' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--file: \S+ must be text/);
   });
 
   it('exits 1 when the gateway answers 403, and says how to debug it', async () => {

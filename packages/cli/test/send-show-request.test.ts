@@ -106,10 +106,12 @@ describe('paysign send on a 403 (issue #12, item 6)', () => {
     }
   });
 
-  it('send refund says "unknown operation" and exits 2', () => {
+  it('send refund is sent as a command the CLI does not wrap: the emulator, which does not play it, answers 404 and it exits 1 naming the command', () => {
     const result = paysign(['send', 'refund', '--file', file, '--emulator', '--control-key', KEY]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('unknown operation "refund"');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('called: POST http://127.0.0.1:');
+    expect(result.stderr).toContain('/payment/api/v4/refund/1');
+    expect(result.stderr).toContain('no command refund at this version');
   });
 });
 

@@ -53,12 +53,14 @@ export type { GatewayTelemetry, TelemetryAttributes, TelemetrySpan } from './tel
 
 // The client: validate, sign, send once, read
 export { createGatewayClient, type GatewayClient } from './client/create-gateway-client.js';
+export { recurringPaymentPayload } from './client/recurring-payment-payload.js';
 export {
   DEFAULT_MAX_REPLY_BYTES,
   DEFAULT_TIMEOUT_MS,
   type GatewayCallOptions,
   type GatewayClientOptions,
   type GatewayClientSettings,
+  type GatewayRequestOptions,
   type GatewaySignatureMethod,
 } from './client/options.js';
 // Why no reply came: the cause of a failed fetch, and whether it says the gateway was not reached (@paysign/bulk reads them)

@@ -25,14 +25,20 @@ import type { Command } from './command.js';
 import { readJsonFile } from './read-file.js';
 import { readPaymentList, refusalFrom } from './schedule.js';
 import { openSaveRequestFile, type SentRequest } from './save-request-file.js';
+import { readSendParams } from './send-params.js';
 
 const OPERATIONS = ['update-recurring-payments', 'pan-eligibility', 'transfer'] as const;
 type Operation = (typeof OPERATIONS)[number];
 
 const usage = `paysign send <update-recurring-payments|pan-eligibility|transfer> --file REQUEST.json [options]
+paysign send <command> [--param name=value ...] [--file PARAMS.json] [options]
 
 Validates the request (nothing is sent when a rule is broken), signs it (RSA-SHA256 with a
-private key, else HMAC-SHA1) and sends it. REQUEST.json uses the camelCase names of
+private key, else HMAC-SHA1) and sends it.
+Any other command of the gateway (status, create-recurring-payments, ...) is signed and sent
+the same way, to {base}/payment/api/{version}/<command>/{endpoint_id}, with the parameters of
+--file (a JSON object of text values) and --param; its fields are the gateway's to check. A card
+number or CVV is never taken from --param (the command line shows in ps): put it in --file. REQUEST.json uses the camelCase names of
 @paysign/gateway: an array of payments (or one) for update-recurring-payments, each with
 camelCase names or the CSV's wire names (client-orderid, ...), and refusals name each field as
 its payment spells it; { clientOrderId, sendingCardRefId } for pan-eligibility, a TransferRequest for transfer.
@@ -49,6 +55,10 @@ Options (each falls back to its environment variable):
   --emulator             start an in-process emulator and send there (no --base-url needed)
   --profiles FILE        with --emulator: recurring payments to load (default: the ones sent)
   --timeout MS           default 30000
+  --param NAME=VALUE     a form parameter of a command send does not wrap (repeatable)
+  --version vN           the version in that command's path (default v4)
+  --signature-method M   HMAC-SHA1 or RSA-SHA256 for that command (default: RSA-SHA256 with a
+                         private key, else HMAC-SHA1)
   --json                 print the result as JSON (the gateway's reply: httpStatus, empty,
                          type, status, serialNumber, fields)
   --verbose              print each request's method, URL, headers and body, and the
@@ -102,16 +112,25 @@ export const sendCommand: Command = {
         'show-request': { type: 'boolean' },
         'save-request': { type: 'string' },
         verbose: { type: 'boolean' },
+        param: { type: 'string', multiple: true },
+        version: { type: 'string' },
+        'signature-method': { type: 'string' },
       },
       true,
     );
     if (values.help) return (io.out(usage), 0);
-    const operation = positionals[0] as Operation | undefined;
-    if (positionals.length === 0) throw new UsageError(`name one operation: ${OPERATIONS.join(', ')}`);
-    if (!OPERATIONS.includes(operation as Operation))
-      throw new UsageError(`unknown operation "${String(operation).slice(0, 40)}": choose one of ${OPERATIONS.join(', ')}`);
-    if (positionals.length > 1) throw new UsageError(`name one operation, not ${positionals.length}: ${OPERATIONS.join(', ')}`);
-    const request = await readJsonFile(required(values, 'file'), '--file');
+    if (positionals.length === 0) throw new UsageError(`name one operation: ${OPERATIONS.join(', ')}, or any command of the gateway (status, ...)`);
+    if (positionals.length > 1) throw new UsageError(`name one operation, not ${positionals.length}: ${OPERATIONS.join(', ')}, or any command of the gateway`);
+    const operation = positionals[0] as string;
+    // A command send does not wrap: its parameters as given, signed and sent by client.request.
+    const wrapped = (OPERATIONS as readonly string[]).includes(operation);
+    const generic = wrapped ? undefined : readSendParams(values.file === undefined ? undefined : await readJsonFile(values.file, '--file'), values.param ?? []);
+    if (wrapped && (values.param !== undefined || values.version !== undefined || values['signature-method'] !== undefined))
+      throw new UsageError(`--param, --version and --signature-method are for a command send does not wrap; ${operation} takes --file REQUEST.json`);
+    const signatureMethod = values['signature-method'];
+    if (signatureMethod !== undefined && signatureMethod !== 'HMAC-SHA1' && signatureMethod !== 'RSA-SHA256')
+      throw new UsageError('--signature-method must be HMAC-SHA1 or RSA-SHA256');
+    const request = wrapped ? await readJsonFile(required(values, 'file'), '--file') : generic;
     // update-recurring-payments: a payment with camelCase names or with the CSV's wire names, as schedule reads it.
     const read = operation === 'update-recurring-payments' ? readPaymentList(request, '--file') : [];
     const payments = read.map(({ payment }) => payment as unknown as RecurringPaymentUpdate);
@@ -204,11 +223,16 @@ export const sendCommand: Command = {
         ...(config.currency !== undefined && { projectCurrency: config.currency }),
       });
       const result =
-        operation === 'update-recurring-payments'
-          ? await client.updateRecurringPayments(payments)
-          : operation === 'pan-eligibility'
-            ? await client.panEligibilitySend(request as PanEligibilitySendRequest)
-            : await client.transfer(request as TransferRequest);
+        generic !== undefined
+          ? await client.request(operation, generic, {
+              ...(values.version !== undefined && { version: values.version }),
+              ...(signatureMethod !== undefined && { signatureMethod }),
+            })
+          : operation === 'update-recurring-payments'
+            ? await client.updateRecurringPayments(payments)
+            : operation === 'pan-eligibility'
+              ? await client.panEligibilitySend(request as PanEligibilitySendRequest)
+              : await client.transfer(request as TransferRequest);
       showRequests();
       if (values.json) io.out(JSON.stringify(result, null, 2));
       else printResult(io, result);
@@ -223,7 +247,7 @@ export const sendCommand: Command = {
               (issue) => (issue.row !== undefined && read[issue.row]?.wireNamed === false ? (issue.property ?? issue.field) : issue.field),
               SPELLINGS['update-recurring-payments'],
             )
-          : refusalFrom(error, undefined, SPELLINGS[operation as Operation]);
+          : refusalFrom(error, undefined, wrapped ? SPELLINGS[operation as Operation] : []);
       if (error instanceof GatewayAuthenticationError) {
         // A local emulator says why it refused (the cause code it recorded); a real gateway does not.
         const request = sent.at(-1);
@@ -237,7 +261,7 @@ export const sendCommand: Command = {
         );
       }
       if (error instanceof GatewayError && error.code !== 'INVALID_OPTIONS')
-        throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix);
+        throw gatewayRefusal(error, sent.at(-1), config.baseUrl as string, config.pathPrefix, wrapped ? undefined : operation);
       throw error;
     } finally {
       transport.close();
@@ -263,7 +287,7 @@ function authenticationRefusal(error: GatewayAuthenticationError, shown: boolean
  * Any other failure reply, with the URL that was called: a 404 usually means a wrong --base-url
  * or --path-prefix, and the URL shows which.
  */
-function gatewayRefusal(error: GatewayError, request: SentRequest | undefined, baseUrl: string, pathPrefix = '/payment'): RefusalError {
+function gatewayRefusal(error: GatewayError, request: SentRequest | undefined, baseUrl: string, pathPrefix = '/payment', command?: string): RefusalError {
   const lines = [`${error.message} [${error.code}]`];
   if (request !== undefined) lines.push(`called: ${request.method} ${request.url}`);
   const status = (error as { details?: { httpStatus?: unknown } }).details?.httpStatus;
@@ -271,6 +295,11 @@ function gatewayRefusal(error: GatewayError, request: SentRequest | undefined, b
   if (status === 404 && pathPrefix !== '' && basePath.endsWith(pathPrefix)) {
     lines.push(
       `--base-url already ends in ${pathPrefix}, and the operation paths already start with ${pathPrefix} (--path-prefix): leave ${pathPrefix} out of --base-url.`,
+    );
+  } else if (status === 404 && command !== undefined) {
+    // The name passed the client's path-segment rule: it holds no control character to escape.
+    lines.push(
+      `The gateway may have no command ${command} at this version (--version, default v4); else check --base-url (scheme, host and port only) and --path-prefix (default /payment).`,
     );
   } else if (status === 404) {
     lines.push('Check --base-url (scheme, host and port only) and --path-prefix (default /payment).');

@@ -1,20 +1,36 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
-import { CodecError, encodePayload, type Quoting } from '@paysign/payload-codec';
-import { checkMerchantCredentials, signingKeyFor, type CheckedMerchantCredentials, type MerchantSignatureMethod } from '@paysign/protocol';
-import { JSON_REPLY_MEDIA_TYPE, recurringPaymentColumns } from '@paysign/protocol/wire';
-import { redactBaseString } from '@paysign/protocol';
+import type { Quoting } from '@paysign/payload-codec';
+import {
+  checkMerchantCredentials,
+  checkPanEligibilitySend,
+  checkRecurringPaymentRows,
+  checkRecurringPayments,
+  checkTransfer,
+  isSecureGatewayUrl,
+  redactBaseString,
+  type CheckedMerchantCredentials,
+  type GatewayOperation,
+  type MerchantSignatureMethod,
+  type PanEligibilitySendRequest,
+  type RecurringPaymentUpdate,
+  type TransferRequest,
+  type ValidationIssue,
+} from '@paysign/protocol';
+import { DEFAULT_PATH_PREFIX, JSON_REPLY_MEDIA_TYPE, operationUrl, toPanEligibilitySendParams, toTransferParams, toWireRow } from '@paysign/protocol/wire';
 import { GatewayAuthenticationError, GatewayValidationError } from '../errors.js';
-import type { PanEligibilitySendRequest, RecurringPaymentUpdate, TransferRequest } from '@paysign/protocol';
-import { toPanEligibilitySendParams, toTransferParams } from '@paysign/protocol/wire';
-import { toWireRow } from '@paysign/protocol/wire';
-import { DEFAULT_PATH_PREFIX, operationUrl } from '@paysign/protocol/wire';
-import { isSecureGatewayUrl, type GatewayOperation } from '@paysign/protocol';
 import type { GatewayResult } from '../response/gateway-result.js';
 import { parseGatewayResponse } from '../response/parse-gateway-response.js';
-import type { ValidationIssue } from '@paysign/protocol';
-import { checkRecurringPaymentRows, checkRecurringPayments, payloadIssue } from '@paysign/protocol';
-import { checkPanEligibilitySend, checkTransfer } from '@paysign/protocol';
-import { DEFAULT_MAX_REPLY_BYTES, DEFAULT_TIMEOUT_MS, type GatewayCallOptions, type GatewayClientOptions, type GatewaySignatureMethod } from './options.js';
+import { readGatewayCommand, wrappedOperation, type GatewayCommand } from './gateway-command.js';
+import {
+  DEFAULT_MAX_REPLY_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type GatewayCallOptions,
+  type GatewayClientOptions,
+  type GatewayRequestOptions,
+  type GatewaySignatureMethod,
+} from './options.js';
+import { encodeRecurringPaymentRows } from './recurring-payment-payload.js';
+import { checkRequestParams } from './request-params.js';
 import { sendRequest } from './send-request.js';
 import { traceOperations } from './trace-operations.js';
 
@@ -31,43 +47,60 @@ import { traceOperations } from './trace-operations.js';
  * ```
  */
 export interface GatewayClient {
-  /** The method each operation signs with: the gateway's documented one when its key is given, or the chosen one. */
+  /** The method each wrapped operation signs with: the gateway's documented one when its key is given, or the chosen one. */
   readonly signatureMethods: Readonly<Record<GatewayOperation, GatewaySignatureMethod>>;
   /** The project currency every `currency` must equal (rule 7), as given in the options; `undefined` when not checked. */
   readonly projectCurrency: string | undefined;
   /** How CSV cells holding `;`, `"`, CR or LF are treated: `'reject'` (the default) or `'rfc4180'`. */
   readonly csvQuoting: Quoting;
   /**
+   * Any command of the gateway, signed and sent as the wrapped operations are: `operation` is the
+   * command's name as the path has it (`status`, `create-recurring-payments`, `pan-eligibility/send`),
+   * `params` its form parameters as text. The URL is `baseUrl + pathPrefix + '/api/' + version +
+   * '/' + operation + '/' + endpointId` (`options.version`, default: a wrapped operation's own, else
+   * `v4`); it signs with `options.signatureMethod`, default a wrapped operation's method, else
+   * RSA-SHA256 when the client holds a private key and HMAC-SHA1 when it holds only the control
+   * key. The reply is read as every reply is (form or JSON), refusals raise the same typed
+   * errors, and card data in `params` is masked wherever it is shown. The spec's field rules
+   * are not checked here (only the wrapped methods know them): the gateway is the judge.
+   *
+   * @throws {GatewayValidationError} `VALIDATION_FAILED` naming `operation`, `options.version`
+   *   or `params.<name>` when they cannot make a request; `INVALID_OPTIONS` naming
+   *   `options.signatureMethod` when its key is not given.
+   */
+  request(operation: string, params: Readonly<Record<string, string>>, options?: GatewayRequestOptions): Promise<GatewayResult>;
+  /**
    * update-recurring-payments (v4): validates every payment, writes them as the CSV rows of one
-   * `payload` parameter (Base64), signs and sends.
+   * `payload` parameter (Base64), then `request('update-recurring-payments', { payload })`.
    */
   updateRecurringPayments(payments: readonly RecurringPaymentUpdate[], call?: GatewayCallOptions): Promise<GatewayResult>;
   /**
    * update-recurring-payments (v4) for rows that are already in the wire format: keyed by the
    * CSV's column names (`client-orderid`, `recurring-payment-id`, ...), values as text, as a CSV
    * file holds them. Every row is validated by the spec's field table and rules (with this
-   * client's `projectCurrency` and `csvQuoting`), then written as is: a column that is not in
-   * the spec's list is written too, never dropped. Used by `@paysign/bulk`'s `bulkUpdateRecurringPayments`.
+   * client's `projectCurrency` and `csvQuoting`), then written as is ({@link recurringPaymentPayload}):
+   * a column that is not in the spec's list is written too, never dropped.
    */
   updateRecurringPaymentRows(rows: readonly Readonly<Record<string, string>>[], call?: GatewayCallOptions): Promise<GatewayResult>;
-  /** pan-eligibility/send (v2): `client-order-id` and `sending-card-ref-id`. */
+  /** pan-eligibility/send (v2): validates `client-order-id` and `sending-card-ref-id`, then `request('pan-eligibility/send', ...)`. */
   panEligibilitySend(request: PanEligibilitySendRequest, call?: GatewayCallOptions): Promise<GatewayResult>;
   /**
-   * transfer (v4). Sent exactly once, never retried: a transfer moves money, and one whose reply
-   * was lost (a timeout, a reset connection) may have been carried out. Check its status before
-   * sending it again.
+   * transfer (v4): validates, then `request('transfer', ...)`. Sent exactly once, never retried: a
+   * transfer moves money, and one whose reply was lost (a timeout, a reset connection) may have
+   * been carried out. Check its status before sending it again.
    */
   transfer(request: TransferRequest, call?: GatewayCallOptions): Promise<GatewayResult>;
 }
 
 /**
- * Creates a client for one merchant endpoint. Every request is validated against the spec
- * before it is signed (all issues at once, as a {@link GatewayValidationError}), signed with the
- * method the gateway documents for its operation when the merchant's key for it is given
- * (pan-eligibility/send: HMAC-SHA1 with the `controlKey`; update-recurring-payments and transfer:
- * RSA-SHA256 with the `privateKey`), else with the key given, or as `signatureMethods` chooses; sent
- * once to `baseUrl + pathPrefix + '/api/<version>/<operation>/' + endpointId`, and its reply
- * read by {@link parseGatewayResponse}. Nothing is ever retried automatically.
+ * Creates a client for one merchant endpoint. Every request of a wrapped operation is validated
+ * against the spec before it is signed (all issues at once, as a {@link GatewayValidationError}),
+ * signed with the method the gateway documents for its operation when the merchant's key for it
+ * is given (pan-eligibility/send: HMAC-SHA1 with the `controlKey`; update-recurring-payments and
+ * transfer: RSA-SHA256 with the `privateKey`), else with the key given, or as `signatureMethods`
+ * chooses; sent once to `baseUrl + pathPrefix + '/api/<version>/<operation>/' + endpointId`, and
+ * its reply read by {@link parseGatewayResponse}. Any other command goes through
+ * `client.request`, the same path. Nothing is ever retried automatically.
  *
  * @throws {GatewayValidationError} `INVALID_OPTIONS` when the options cannot work.
  * @example
@@ -81,6 +114,7 @@ export interface GatewayClient {
  * });
  * const result = await client.panEligibilitySend({ clientOrderId: 'order-1', sendingCardRefId: 'ref-9' });
  * console.log(result.status, result.serialNumber);
+ * const status = await client.request('status', { client_orderid: 'order-1', orderid: result.paynetOrderId ?? '' });
  * ```
  */
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
@@ -113,16 +147,37 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   const { signatureMethods } = merchant;
   const signers = makeSigners(merchant, options);
+  // A command the client does not wrap: the method every operation was told to use, else RSA-SHA256 where the private key is held.
+  const otherCommandsMethod: MerchantSignatureMethod = options.signatureMethod ?? (signers['RSA-SHA256'] !== undefined ? 'RSA-SHA256' : 'HMAC-SHA1');
   const pathPrefix = options.pathPrefix ?? DEFAULT_PATH_PREFIX;
   const validation = options.projectCurrency === undefined ? {} : { projectCurrency: options.projectCurrency };
+  const csvQuoting: Quoting = options.csvQuoting ?? 'reject';
   const accept = options.responseFormat === 'json' ? JSON_REPLY_MEDIA_TYPE : undefined;
 
-  async function send(operation: GatewayOperation, params: Record<string, string>, call: GatewayCallOptions = {}): Promise<GatewayResult> {
-    const url = operationUrl(baseUrl, operation, options.endpointId, pathPrefix);
-    const signatureMethod = signatureMethods[operation];
+  // The one way a request goes out: the path, the signature, one POST, the reply read.
+  async function send(
+    command: GatewayCommand,
+    params: Readonly<Record<string, string>>,
+    signatureMethod: MerchantSignatureMethod,
+    call: GatewayCallOptions = {},
+  ) {
+    const signer = signers[signatureMethod];
+    if (signer === undefined) {
+      throw new GatewayValidationError(
+        [
+          {
+            field: 'options.signatureMethod',
+            rule: 'invalid-option',
+            message: `${signatureMethod} signs with the ${KEY_OPTION[signatureMethod]}, which this client was not given`,
+          },
+        ],
+        'INVALID_OPTIONS',
+      );
+    }
+    const url = operationUrl(baseUrl, command, options.endpointId, pathPrefix);
     let signed;
     try {
-      signed = await signers[signatureMethod].sign({ url, params });
+      signed = await signer.sign({ url, params });
     } catch (error) {
       if (error instanceof OAuthError) throw signingRefusal(error, KEY_OPTION[signatureMethod]);
       throw error;
@@ -130,7 +185,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const headers = accept === undefined ? signed.headers : { ...signed.headers, Accept: accept };
     const reply = await sendRequest({
       fetch: fetchImpl,
-      operation,
+      operation: command.name,
       url: signed.url,
       headers,
       body: signed.body,
@@ -149,11 +204,30 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     }
   }
 
-  const csvQuoting: Quoting = options.csvQuoting ?? 'reject';
+  function methodFor(command: GatewayCommand): MerchantSignatureMethod {
+    const wrapped = wrappedOperation(command.name, command.version);
+    return wrapped === undefined ? otherCommandsMethod : signatureMethods[wrapped.operation];
+  }
+
+  // A wrapped operation: the same call as `request`, after its own validation.
+  const sendOperation = (operation: GatewayOperation, params: Readonly<Record<string, string>>, call?: GatewayCallOptions) => request(operation, params, call);
+
+  async function request(operation: string, params: Readonly<Record<string, string>>, requestOptions: GatewayRequestOptions = {}): Promise<GatewayResult> {
+    const command = readGatewayCommand(operation, requestOptions?.version);
+    const found = Array.isArray(command) ? [...command, ...checkRequestParams(params)] : checkRequestParams(params);
+    const method = requestOptions?.signatureMethod;
+    if (method !== undefined && method !== 'HMAC-SHA1' && method !== 'RSA-SHA256') {
+      found.push({ field: 'options.signatureMethod', rule: 'invalid-request', message: 'must be HMAC-SHA1 or RSA-SHA256' });
+    }
+    if (found.length > 0 || Array.isArray(command)) throw new GatewayValidationError(found);
+    return send(command, params, method ?? methodFor(command), requestOptions);
+  }
+
   const client: GatewayClient = {
     signatureMethods,
     projectCurrency: options.projectCurrency,
     csvQuoting,
+    request,
     async updateRecurringPaymentRows(rows, call) {
       if (!Array.isArray(rows) || rows.length === 0) {
         throw new GatewayValidationError(
@@ -164,7 +238,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       }
       const found = checkRecurringPaymentRows(rows, { ...validation, csvQuoting });
       if (found.length > 0) throw new GatewayValidationError(found, 'VALIDATION_FAILED', 'rows');
-      return send('update-recurring-payments', { payload: encodeRows(rows, csvQuoting, 'rows') }, call);
+      return sendOperation('update-recurring-payments', { payload: encodeRecurringPaymentRows(rows, csvQuoting, 'rows') }, call);
     },
     async updateRecurringPayments(payments, call) {
       if (!Array.isArray(payments) || payments.length === 0) {
@@ -172,47 +246,51 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       }
       const found = checkRecurringPayments(payments, { ...validation, csvQuoting });
       if (found.length > 0) throw new GatewayValidationError(found);
-      return send('update-recurring-payments', { payload: encodeRows(payments.map(toWireRow), csvQuoting, 'payments') }, call);
+      return sendOperation('update-recurring-payments', { payload: encodeRecurringPaymentRows(payments.map(toWireRow), csvQuoting, 'payments') }, call);
     },
     async panEligibilitySend(request, call) {
       const found = checkPanEligibilitySend(request);
       if (found.length > 0) throw new GatewayValidationError(found);
-      return send('pan-eligibility/send', toPanEligibilitySendParams(request), call);
+      return sendOperation('pan-eligibility/send', toPanEligibilitySendParams(request), call);
     },
     async transfer(request, call) {
       const found = checkTransfer(request, validation);
       if (found.length > 0) throw new GatewayValidationError(found);
-      return send('transfer', toTransferParams(request), call);
+      return sendOperation('transfer', toTransferParams(request), call);
     },
   };
-  return traceOperations(client, options.telemetry, pathPrefix);
+  return traceOperations(client, options.telemetry, pathPrefix, methodFor);
 }
 
 const KEY_OPTION: Readonly<Record<MerchantSignatureMethod, string>> = { 'HMAC-SHA1': 'controlKey', 'RSA-SHA256': 'privateKey' };
 
-// One signer per method the client's operations use, made (and the key checked) when the client is.
-function makeSigners(merchant: CheckedMerchantCredentials, options: GatewayClientOptions): Record<MerchantSignatureMethod, Signer> {
-  const signers = {} as Record<MerchantSignatureMethod, Signer>;
-  for (const operation of Object.keys(merchant.signatureMethods) as GatewayOperation[]) {
-    const key = signingKeyFor(merchant, operation);
-    if (signers[key.signatureMethod] !== undefined) continue;
+// One signer per key the merchant gave, made (and the key checked) when the client is.
+function makeSigners(merchant: CheckedMerchantCredentials, options: GatewayClientOptions): Partial<Record<MerchantSignatureMethod, Signer>> {
+  const signers: Partial<Record<MerchantSignatureMethod, Signer>> = {};
+  const keys: SigningCredentials[] = [];
+  if (merchant.controlKey !== undefined) keys.push({ signatureMethod: 'HMAC-SHA1', consumerSecret: merchant.controlKey });
+  if (merchant.privateKey !== undefined) {
+    keys.push({
+      signatureMethod: 'RSA-SHA256',
+      privateKey: merchant.privateKey,
+      ...(options.minimumRsaKeyBits !== undefined && { minimumRsaKeyBits: options.minimumRsaKeyBits }),
+    });
+  }
+  for (const key of keys) {
+    const method = key.signatureMethod as MerchantSignatureMethod;
     try {
-      const credentials: SigningCredentials =
-        key.signatureMethod === 'HMAC-SHA1'
-          ? key
-          : { ...key, ...(options.minimumRsaKeyBits !== undefined && { minimumRsaKeyBits: options.minimumRsaKeyBits }) };
-      signers[key.signatureMethod] = createSigner({
+      signers[method] = createSigner({
         consumerKey: merchant.login,
-        ...credentials,
+        ...key,
         // The spec's HMAC example carries the oauth_* parameters in the body; its RSA examples do not.
-        oauthParamsInBody: options.oauthParamsInBody ?? key.signatureMethod === 'HMAC-SHA1',
+        oauthParamsInBody: options.oauthParamsInBody ?? method === 'HMAC-SHA1',
         ...(options.realm !== undefined && { realm: options.realm }),
         ...(options.nonce !== undefined && { nonce: options.nonce }),
         ...(options.timestamp !== undefined && { timestamp: options.timestamp }),
         ...(options.adapter !== undefined && { adapter: options.adapter }),
       });
     } catch (error) {
-      if (error instanceof OAuthError) throw signingRefusal(error, KEY_OPTION[key.signatureMethod]);
+      if (error instanceof OAuthError) throw signingRefusal(error, KEY_OPTION[method]);
       throw error;
     }
   }
@@ -238,23 +316,6 @@ function checkBaseUrl(baseUrl: unknown, invalid: (field: string, message: string
     invalid('baseUrl', 'must not hold a query, a fragment or credentials');
   }
   return baseUrl.replace(/\/+$/, '');
-}
-
-// Every column any row uses is written, beyond the spec's list, so that no value is dropped. The
-// checks found every cell the CSV cannot carry; the encoder's own refusal is the same rule's last word.
-function encodeRows(rows: readonly Readonly<Record<string, string>>[], quoting: Quoting, batch: 'payments' | 'rows'): string {
-  const columns = [...recurringPaymentColumns] as string[];
-  const known = new Set(columns);
-  for (const row of rows) for (const name of Object.keys(row)) if (!known.has(name)) known.add(name), columns.push(name);
-  try {
-    return encodePayload(rows, { columns, quoting });
-  } catch (error) {
-    if (error instanceof CodecError) {
-      const issue: ValidationIssue = payloadIssue(error, error.column ?? 'payload');
-      throw new GatewayValidationError([error.row !== undefined && error.row > 0 ? { ...issue, row: error.row - 1 } : issue], 'VALIDATION_FAILED', batch);
-    }
-    throw error;
-  }
 }
 
 // oauth-core's option names as this client's options call them.

@@ -120,6 +120,28 @@ export interface GatewayCallOptions {
 }
 
 /**
+ * Options of `client.request`: the per-call options, the command's version and the signature method.
+ *
+ * @example
+ * ```ts
+ * import type { GatewayRequestOptions } from '@paysign/gateway';
+ *
+ * const options: GatewayRequestOptions = { version: 'v4', signatureMethod: 'HMAC-SHA1', timeoutMs: 5_000 };
+ * const result = await client.request('status', { client_orderid: 'order-1', orderid: '1234567' }, options);
+ * ```
+ */
+export interface GatewayRequestOptions extends GatewayCallOptions {
+  /** The version in the path (`v` and a number). Default: a wrapped operation's documented one (pan-eligibility/send: `v2`), else `v4`. */
+  version?: string;
+  /**
+   * The method to sign with. Default: a wrapped operation's (`client.signatureMethods`), else the
+   * client's `signatureMethod` when given, else RSA-SHA256 when the client holds a private key and
+   * HMAC-SHA1 when it holds only the control key.
+   */
+  signatureMethod?: GatewaySignatureMethod;
+}
+
+/**
  * The default reply-size cap of a gateway client: 1 MiB (the gateway's replies are a few hundred bytes).
  *
  * @example

@@ -4,6 +4,8 @@ import { GatewayAuthenticationError, GatewayError, GatewayReplyTooLargeError, Ga
 import type { GatewayResult } from '../response/gateway-result.js';
 import { startSpan, type GatewayTelemetry, type TelemetryAttributes } from '../telemetry/telemetry.js';
 import type { GatewayClient } from './create-gateway-client.js';
+import { readGatewayCommand, type GatewayCommand } from './gateway-command.js';
+import type { GatewaySignatureMethod } from './options.js';
 
 const METHOD_OPERATION = {
   updateRecurringPayments: 'update-recurring-payments',
@@ -36,34 +38,52 @@ function errorAttributes(error: unknown): TelemetryAttributes {
 }
 
 /**
- * The client with one span per operation call (`paysign <operation>`), from the call to its
- * result or error: validation refusals, transport failures and the gateway's answers alike.
+ * The client with one span per call (`paysign <command>`), from the call to its result or error:
+ * validation refusals, transport failures and the gateway's answers alike. `client.request` has
+ * one too, named by its command when the name is one the client can send (else `paysign request`).
  */
-export function traceOperations(client: GatewayClient, telemetry: GatewayTelemetry | undefined, pathPrefix: string): GatewayClient {
+export function traceOperations(
+  client: GatewayClient,
+  telemetry: GatewayTelemetry | undefined,
+  pathPrefix: string,
+  methodFor: (command: GatewayCommand) => GatewaySignatureMethod,
+): GatewayClient {
   if (telemetry === undefined) return client;
   const traced = { ...client };
+  const inSpan = async (attributes: TelemetryAttributes & { 'paysign.operation': string }, run: () => Promise<GatewayResult>): Promise<GatewayResult> => {
+    const span = startSpan(telemetry, `paysign ${attributes['paysign.operation']}`, 'client', { ...attributes, 'http.request.method': 'POST' });
+    try {
+      const result = await run();
+      span.setAttributes(resultAttributes(result));
+      return result;
+    } catch (error) {
+      span.setAttributes(errorAttributes(error));
+      span.fail(error instanceof GatewayError ? error.code : 'UNKNOWN');
+      throw error;
+    } finally {
+      span.end();
+    }
+  };
   for (const [method, operation] of Object.entries(METHOD_OPERATION) as [keyof typeof METHOD_OPERATION, GatewayOperation][]) {
     const run = client[method] as (...args: unknown[]) => Promise<GatewayResult>;
-    const template = `${operationPath(operation, '', pathPrefix)}{endpoint_id}`;
-    (traced as Record<string, unknown>)[method] = async (...args: unknown[]) => {
-      const span = startSpan(telemetry, `paysign ${operation}`, 'client', {
-        'paysign.operation': operation,
-        'paysign.signature_method': client.signatureMethods[operation],
-        'http.request.method': 'POST',
-        'url.template': template,
-      });
-      try {
-        const result = await run(...args);
-        span.setAttributes(resultAttributes(result));
-        return result;
-      } catch (error) {
-        span.setAttributes(errorAttributes(error));
-        span.fail(error instanceof GatewayError ? error.code : 'UNKNOWN');
-        throw error;
-      } finally {
-        span.end();
-      }
+    const attributes = {
+      'paysign.operation': operation,
+      'paysign.signature_method': client.signatureMethods[operation],
+      'url.template': `${operationPath(operation, '', pathPrefix)}{endpoint_id}`,
     };
+    (traced as Record<string, unknown>)[method] = (...args: unknown[]) => inSpan(attributes, () => run(...args));
   }
+  traced.request = (operation, params, options) => {
+    // Only a command name the client would send is shown: the caller's text may be anything.
+    const command = readGatewayCommand(operation, options?.version);
+    const attributes = Array.isArray(command)
+      ? { 'paysign.operation': 'request' }
+      : {
+          'paysign.operation': command.name,
+          'paysign.signature_method': options?.signatureMethod ?? methodFor(command),
+          'url.template': `${operationPath(command, '', pathPrefix)}{endpoint_id}`,
+        };
+    return inSpan(attributes, () => client.request(operation, params, options));
+  };
   return traced;
 }

@@ -41,30 +41,45 @@ export type GatewayOperation = keyof typeof gatewayOperations;
 export const DEFAULT_PATH_PREFIX = '/payment';
 
 /**
- * The path of an operation below the base URL: `pathPrefix + '/api/' + version + '/' + operation + '/' + endpointId`.
- * The endpoint id is percent-encoded as one path segment.
+ * The path of a command below the base URL: `pathPrefix + '/api/' + version + '/' + command + '/' + endpointId`,
+ * for one of the {@link gatewayOperations} (its version from the table) or for any command of the
+ * gateway given with its version (`{ name: 'status', version: 'v4' }`): one path rule for both.
+ * The endpoint id is percent-encoded as one path segment; the command is written as given (the
+ * gateway client checks a caller's command name before it gets here).
  *
  * @example
  * ```ts
  * operationPath('pan-eligibility/send', '1234'); // '/payment/api/v2/pan-eligibility/send/1234'
+ * operationPath({ name: 'status', version: 'v4' }, '1234'); // '/payment/api/v4/status/1234'
  * ```
  */
-export function operationPath(operation: GatewayOperation, endpointId: string, pathPrefix: string = DEFAULT_PATH_PREFIX): string {
-  const { version, name } = gatewayOperations[operation];
+export function operationPath(
+  operation: GatewayOperation | { readonly name: string; readonly version: string },
+  endpointId: string,
+  pathPrefix: string = DEFAULT_PATH_PREFIX,
+): string {
+  const { version, name } = typeof operation === 'string' ? gatewayOperations[operation] : operation;
   return `${trimSlashes(pathPrefix)}/api/${version}/${name}/${encodeURIComponent(endpointId)}`;
 }
 
 /**
- * The full URL of an operation: the base URL (its own path kept, a trailing `/` dropped) followed
+ * The full URL of a command: the base URL (its own path kept, a trailing `/` dropped) followed
  * by {@link operationPath}.
  *
  * @example
  * ```ts
  * operationUrl('https://sandbox.gate.example', 'transfer', '1234');
  * // 'https://sandbox.gate.example/payment/api/v4/transfer/1234'
+ * operationUrl('https://sandbox.gate.example', { name: 'create-recurring-payments', version: 'v4' }, '1234');
+ * // 'https://sandbox.gate.example/payment/api/v4/create-recurring-payments/1234'
  * ```
  */
-export function operationUrl(baseUrl: string, operation: GatewayOperation, endpointId: string, pathPrefix: string = DEFAULT_PATH_PREFIX): string {
+export function operationUrl(
+  baseUrl: string,
+  operation: GatewayOperation | { readonly name: string; readonly version: string },
+  endpointId: string,
+  pathPrefix: string = DEFAULT_PATH_PREFIX,
+): string {
   return baseUrl.replace(/\/+$/, '') + operationPath(operation, endpointId, pathPrefix);
 }
 
