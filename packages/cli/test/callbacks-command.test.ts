@@ -1,38 +1,17 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { once } from 'node:events';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { callbackControl } from '@paysign/protocol';
 import { describe, expect, it } from 'vitest';
+import { start, stop } from './listen-process.js';
 import { BIN, paysign } from './run-cli.js';
-
-async function start(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; base: string; lines: string[]; stderr: () => string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '' } });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const lines: string[] = [];
-  const reader = createInterface({ input: child.stdout });
-  const first = new Promise<string>((resolve, reject) => {
-    reader.on('line', (line) => (lines.length === 0 ? resolve(line) : undefined, lines.push(line)));
-    child.once('exit', () => reject(new Error(`exited early: ${stderr}`)));
-  });
-  const firstLine = await first;
-  expect(firstLine).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
-  return { child, base: firstLine.slice('listening on '.length), lines, stderr: () => stderr };
-}
 
 /** The callback lines, each of which starts with its time (UTC, ISO 8601), without it. */
 const TIMED = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (callback .*)$/;
 function callbackLines(lines: readonly string[]): string[] {
   return lines.flatMap((line) => TIMED.exec(line)?.[1] ?? []);
-}
-
-async function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
-  child.kill('SIGTERM');
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return code;
 }
 
 /** Writes raw bytes on a new connection and resolves with whatever comes back before it closes. */
