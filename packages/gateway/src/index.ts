@@ -76,6 +76,7 @@ export {
   type GatewayCallback,
 } from './callbacks/verify-callback.js';
 export { createMemoryCallbackStore, type CallbackClaim, type CallbackSeenStore, type MemoryCallbackStoreOptions } from './callbacks/seen-store.js';
+export { createTestCallback, type TestCallbackOptions } from './callbacks/create-test-callback.js';
 export {
   createCallbackHandler,
   type CallbackHandlerOptions,
