@@ -1,0 +1,160 @@
+// Issue 35 ("attacked by nobody yet"): orders in `paysign emulator --state DIR` across kill -9
+// with a callback retry due. The real binary, a real receiver: a pan-eligibility order's callback is
+// refused (503) by the app, and the emulator is SIGKILLed while the retry that was due is in flight
+// at the app, or while the retry falls due with the emulator down. Restarted on the same DIR with
+// the app up, the callback is delivered exactly once, promptly, and the order shows it delivered.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientSign } from '../../../packages/cli/test/hand-sign.js';
+import { BIN } from '../../../packages/cli/test/run-cli.js';
+import { freePort } from '../../../scripts/test-support/free-port.mjs';
+
+const KEY = 'state-retries-control-key';
+const BACKOFF_MS = 1_500;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+let root: string;
+let receiver: Server;
+let callbackUrl: string;
+/** How the app answers the next arrival: a status, or 'hold' (never answers: in flight at the kill). */
+let answer: number | 'hold' = 503;
+const arrivals: { orderid: string; at: number; answered: number | 'held' }[] = [];
+const held: ServerResponse[] = [];
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'paysign-state-retries-'));
+  receiver = createServer((request: IncomingMessage, response: ServerResponse) => {
+    // Each emulator numbers its orders from 1: an arrival is told apart by the merchant's order id too.
+    const query = new URL(request.url ?? '/', 'http://x').searchParams;
+    const orderid = `${query.get('orderid')}/${query.get('merchant_order')}`;
+    if (answer === 'hold') {
+      arrivals.push({ orderid, at: Date.now(), answered: 'held' });
+      held.push(response);
+      return;
+    }
+    arrivals.push({ orderid, at: Date.now(), answered: answer });
+    response.writeHead(answer).end();
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callbacks`;
+});
+afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+  await rm(root, { recursive: true, force: true });
+});
+
+async function start(dir: string, port: number): Promise<{ child: ChildProcess; base: string }> {
+  const args = ['emulator', '--login', 'merchant', '--endpoint-id', '1234', '--port', String(port), '--state', dir];
+  args.push('--outcome-delay-ms', '0', '--callback-url', callbackUrl, '--callback-attempts', '10', '--callback-backoff-ms', String(BACKOFF_MS));
+  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', PAYSIGN_CONTROL_KEY: KEY } });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [line] = (await Promise.race([
+    once(createInterface({ input: child.stdout as NodeJS.ReadableStream }), 'line'),
+    once(child, 'exit').then(([code]) => Promise.reject(new Error(`paysign emulator exited ${code}: ${stderr}`))),
+  ])) as [string];
+  return { child, base: line.slice('listening on '.length) };
+}
+
+async function killHard(child: ChildProcess): Promise<void> {
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function order(base: string, port: number, merchantOrderId: string): Promise<string> {
+  const url = `http://127.0.0.1:${port}/payment/api/v2/pan-eligibility/send/1234`;
+  const request = clientSign({
+    url,
+    sent: [
+      ['client-order-id', merchantOrderId],
+      ['sending-card-ref-id', 'ref-1'],
+    ],
+    key: { controlKey: KEY },
+    nonce: `n-${merchantOrderId}`,
+  });
+  const response = await fetch(`${base}/payment/api/v2/pan-eligibility/send/1234`, {
+    method: 'POST',
+    headers: { Authorization: request.authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: request.body,
+  });
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return new URLSearchParams(text.replace(/\n/g, '')).get('paynet-order-id') as string;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+const of = (orderid: string) => arrivals.filter((arrival) => arrival.orderid === orderid);
+
+describe('paysign emulator --state DIR: kill -9 with a callback retry due (issue 35)', () => {
+  for (const moment of ['in flight at the app', 'falling due while the emulator is down'] as const) {
+    it(`the retry ${moment}: after the restart the callback is delivered exactly once, and shown delivered`, async () => {
+      const dir = join(root, moment.replace(/\W+/g, '-'));
+      const port = await freePort();
+      answer = 503;
+      const first = await start(dir, port);
+      const merchantOrderId = `o-${moment.replace(/\W+/g, '-')}`;
+      let gatewayOrderId: string;
+      let orderid: string;
+      try {
+        gatewayOrderId = await order(first.base, port, merchantOrderId);
+        orderid = `${gatewayOrderId}/${merchantOrderId}`;
+        await until(() => of(orderid).length === 1, 'the first attempt, refused');
+        const refusedAt = of(orderid)[0]!.at;
+        if (moment === 'in flight at the app') {
+          // The retry falls due 1.5 s after the refusal: the app takes it and never answers.
+          answer = 'hold';
+          await until(() => of(orderid).length === 2, 'the retry that fell due');
+        } else {
+          await sleep(refusedAt + BACKOFF_MS / 3 - Date.now());
+        }
+      } finally {
+        await killHard(first.child);
+      }
+      for (const response of held.splice(0)) response.destroy();
+      const before = of(orderid).length;
+      if (moment === 'falling due while the emulator is down') {
+        expect(before).toBe(1);
+        await sleep(BACKOFF_MS + 500); // the retry's time passes with nobody to send it
+      }
+      answer = 200;
+      const second = await start(dir, port);
+      try {
+        const restartedAt = Date.now();
+        await until(() => of(orderid).some((arrival) => arrival.answered === 200), 'the delivery after the restart');
+        const delivered = of(orderid).find((arrival) => arrival.answered === 200)!;
+        // Due already (or overdue): sent at once after the restart, not a whole backoff later.
+        expect(delivered.at - restartedAt).toBeLessThan(BACKOFF_MS * 4);
+        const view = async () => (await (await fetch(`${second.base}/emulator/orders/${gatewayOrderId}`)).json()) as { callbacks: { state: string }[] };
+        await until(async () => (await view()).callbacks[0]?.state === 'delivered', 'delivered');
+        expect((await view()).callbacks).toHaveLength(1);
+        // Nothing more arrives: delivered once.
+        await sleep(BACKOFF_MS * 2);
+        expect(of(orderid).filter((arrival) => arrival.answered === 200)).toHaveLength(1);
+        expect(
+          of(orderid)
+            .slice(before)
+            .map((arrival) => arrival.answered),
+        ).toEqual([200]);
+      } finally {
+        second.child.kill('SIGTERM');
+        await once(second.child, 'exit');
+      }
+    }, 60_000);
+  }
+});
