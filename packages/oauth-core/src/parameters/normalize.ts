@@ -34,6 +34,17 @@ export function encodePairs(pairs: readonly (readonly [string, string])[]): [str
   return encoded;
 }
 
+/** §3.4.1.3.2 step 1 for a record of pairs (the protocol parameters): each name and value percent-encoded, in the record's order. */
+export function encodeRecord(record: Readonly<Record<string, string>>): [string, string][] {
+  const names = Object.keys(record);
+  const encoded: [string, string][] = new Array(names.length);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    encoded[i] = [percentEncode(name), percentEncode(record[name] as string)];
+  }
+  return encoded;
+}
+
 /**
  * §3.4.1.3.2 step 2: encoded pairs sorted by name, then value, in a new array. An insertion
  * sort: a request's parameters come in a few runs already in order (the query, the form, the

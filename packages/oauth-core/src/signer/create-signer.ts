@@ -8,7 +8,7 @@ import { formatEncodedHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
 import { findSignatureMethod } from '../methods/signature-methods.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
-import { encodePairs } from '../parameters/normalize.js';
+import { encodePairs, encodeRecord } from '../parameters/normalize.js';
 import { baseStringFromEncoded } from './base-string-from-encoded.js';
 import type { HashName, ParameterInput, SignatureMethod, SigningCredentials } from '../types.js';
 import { createNonceSource } from './nonce-source.js';
@@ -225,6 +225,8 @@ interface UrlParts {
   url: URL;
   encodedUri: string;
   query: Parameter[];
+  /** The query's pairs percent-encoded, once per URL (at its first request, so that an error names the request). */
+  encodedQuery?: [string, string][];
 }
 
 function readUrl(input: string | URL): UrlParts {
@@ -404,13 +406,13 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions): SigningSt
       // A protocol name in the query or the parameters would be signed twice.
       refuseProtocolNames(query, oauthParams, 'url');
       refuseProtocolNames(params, oauthParams, read.body.kind === 'form' ? 'body' : 'params');
-      const oauth = Object.entries(oauthParams);
-      // §3.4.1.3.2 step 1: every name and value encoded; then steps 2-4 and §3.4.1.1's concatenation.
+      // §3.4.1.3.2 step 1: every name and value encoded (the query's once per URL); then steps 2-4 and §3.4.1.1's concatenation.
       field = read.body.kind === 'form' ? 'body' : 'params';
-      const encoded = encodePairs(query.concat(params, oauth));
-      const baseString = baseStringFromEncoded(method, encodedUri, encoded);
-      const oauthEncoded = encoded.slice(encoded.length - oauth.length);
-      return { read, params: encoded.slice(query.length, query.length + params.length), oauthParams, oauthEncoded, baseString };
+      urlParts.encodedQuery ??= encodePairs(query);
+      const encodedParams = encodePairs(params);
+      const oauthEncoded = encodeRecord(oauthParams);
+      const baseString = baseStringFromEncoded(method, encodedUri, urlParts.encodedQuery.concat(encodedParams, oauthEncoded));
+      return { read, params: encodedParams, oauthParams, oauthEncoded, baseString };
     } catch (error) {
       throw attribute(error, 'request', field);
     }
