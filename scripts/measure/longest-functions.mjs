@@ -2,7 +2,11 @@
 import ts from 'typescript';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-const files = (dir) => readdirSync(dir).flatMap((name) => { const p = join(dir, name); return statSync(p).isDirectory() ? files(p) : /\.ts$/.test(name) && !/\.generated\./.test(name) ? [p] : []; });
+const files = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? files(p) : /\.ts$/.test(name) && !/\.generated\./.test(name) ? [p] : [];
+  });
 const out = [];
 for (const file of files(process.argv[2])) {
   const text = readFileSync(file, 'utf8');
@@ -11,7 +15,13 @@ for (const file of files(process.argv[2])) {
     if (ts.isFunctionLike(node) && node.body) {
       const start = sf.getLineAndCharacterOfPosition(node.getStart()).line;
       const end = sf.getLineAndCharacterOfPosition(node.end).line;
-      let name = node.name?.getText?.() ?? (ts.isVariableDeclaration(node.parent) ? node.parent.name.getText() : ts.isPropertyAssignment(node.parent) ? node.parent.name.getText() : '(anonymous)');
+      let name =
+        node.name?.getText?.() ??
+        (ts.isVariableDeclaration(node.parent)
+          ? node.parent.name.getText()
+          : ts.isPropertyAssignment(node.parent)
+            ? node.parent.name.getText()
+            : '(anonymous)');
       out.push({ lines: end - start + 1, where: `${file.replace(process.argv[2] + '/', '')}:${start + 1}`, name });
     }
     ts.forEachChild(node, visit);
