@@ -20,4 +20,4 @@ export { BULK_DEFAULTS, bulkUpdateRecurringPayments, invalidRowRecord } from './
 export { classifyUpdateFailure, type ClassifiedFailure, type FailureKind } from './classify-failure.js';
 export { createMemoryJournal, formatJournalLine, parseJournalLine, readJournalText, type BulkJournal } from './journal.js';
 export { parseShard, type BulkShard } from './shard.js';
-export { BULK_RESULT_COLUMNS, formatResultLine } from './results-csv.js';
+export { BULK_RESULT_COLUMNS, formatResultLine, RESULTS_HEADER_LINE } from './results-csv.js';

@@ -9,17 +9,30 @@ import type { BulkRecord } from './bulk-types.js';
  * ```ts
  * import { BULK_RESULT_COLUMNS, formatResultLine } from '@paysign/bulk';
  *
- * // A header line for a results file (the files of the shards concatenate without one).
- * const header = `${BULK_RESULT_COLUMNS.join(';')}\r\n`;
- * const text = header + records.map(formatResultLine).join('');
+ * const text = `${BULK_RESULT_COLUMNS.join(';')}\r\n` + records.map(formatResultLine).join('');
  * ```
  */
 export const BULK_RESULT_COLUMNS = ['row', 'recurring-payment-id', 'outcome', 'serial-number', 'error-code', 'error-message'] as const;
 
 /**
+ * The first line of a results file: {@link BULK_RESULT_COLUMNS}, `;`-separated, CRLF-ended.
+ * `openResultsFile` of `@paysign/bulk/node` writes it once, before the rows.
+ *
+ * @example
+ * ```ts
+ * import { formatResultLine, RESULTS_HEADER_LINE } from '@paysign/bulk';
+ *
+ * RESULTS_HEADER_LINE; // 'row;recurring-payment-id;outcome;serial-number;error-code;error-message\r\n'
+ * const text = RESULTS_HEADER_LINE + records.map(formatResultLine).join('');
+ * ```
+ */
+export const RESULTS_HEADER_LINE: string = `${BULK_RESULT_COLUMNS.join(';')}\r\n`;
+
+/**
  * One line of a results file (`;`-separated like the gateway's CSV, CRLF-ended): row number,
- * recurring-payment-id, outcome, serial-number, error-code, error-message. A results file has
- * no header line, so the files of the N shards of a run concatenate into the whole run's report.
+ * recurring-payment-id, outcome, serial-number, error-code, error-message, after the file's one
+ * header line ({@link RESULTS_HEADER_LINE}). The files of the N shards of a run each have the
+ * header: the whole run's report is the first file and the others without their first line.
  *
  * It is a file for people, opened in spreadsheets, and its cells hold the caller's ids and the
  * gateway's words, so each value is:

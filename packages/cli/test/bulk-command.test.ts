@@ -56,8 +56,9 @@ describe('paysign bulk update-recurring-payments', () => {
     expect(run.stdout).toMatch(/25 rows: 25 updated, 0 refused, 0 invalid, 0 failed/);
     expect(await revisions(s)).toEqual(Array(25).fill(1));
     const lines = readFileSync(results, 'utf8').trimEnd().split('\r\n');
-    expect(lines).toHaveLength(25);
-    expect(lines[0]).toMatch(/^1;rp-1;updated;[^;]+;;$/);
+    expect(lines).toHaveLength(26);
+    expect(lines[0]).toBe('row;recurring-payment-id;outcome;serial-number;error-code;error-message');
+    expect(lines[1]).toMatch(/^1;rp-1;updated;[^;]+;;$/);
     // Run again with the same journal: nothing is sent.
     const again = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--journal', journal], env(s.url));
     expect(again.code).toBe(0);
@@ -85,7 +86,7 @@ describe('paysign bulk update-recurring-payments', () => {
       readFileSync(results, 'utf8')
         .split('\r\n')
         .map((l) => l.split(';').slice(0, 3).join(';')),
-    ).toEqual(['1;rp-1;updated', '2;rp-2;invalid', '3;rp-3;invalid', '4;rp-4;updated', '']);
+    ).toEqual(['row;recurring-payment-id;outcome', '1;rp-1;updated', '2;rp-2;invalid', '3;rp-3;invalid', '4;rp-4;updated', '']);
   });
 
   it('a wrong control key stops after a few authentication refusals and says so', async () => {
@@ -116,7 +117,12 @@ describe('paysign bulk update-recurring-payments', () => {
       ),
     );
     expect(runs.map((r) => r.code)).toEqual([0, 0]);
-    const rows = parts.flatMap((p) => readFileSync(p, 'utf8').trimEnd().split('\r\n')).map((l) => Number(l.split(';')[0]));
+    const files = parts.map((p) => readFileSync(p, 'utf8').trimEnd().split('\r\n'));
+    expect(files.map((lines) => lines[0])).toEqual([
+      'row;recurring-payment-id;outcome;serial-number;error-code;error-message',
+      'row;recurring-payment-id;outcome;serial-number;error-code;error-message',
+    ]);
+    const rows = files.flatMap((lines) => lines.slice(1)).map((l) => Number(l.split(';')[0]));
     expect(rows.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(await revisions(s)).toEqual(Array(9).fill(1));
     const bad = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--shard', '2/2'], env(s.url));
@@ -130,7 +136,8 @@ describe('paysign bulk update-recurring-payments', () => {
       Array.from({ length: 400 }, (_, i) => row(i + 1)),
     );
     const journal = join(dir, 'sigint.journal');
-    const args = [BIN, 'bulk', 'update-recurring-payments', '--csv', csv, '--journal', journal, '--rate', '200', '--concurrency', '4'];
+    const results = join(dir, 'sigint-results.csv');
+    const args = [BIN, 'bulk', 'update-recurring-payments', '--csv', csv, '--journal', journal, '--results', results, '--rate', '200', '--concurrency', '4'];
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...env(s.url) } });
       child.stdout.resume();
@@ -148,8 +155,17 @@ describe('paysign bulk update-recurring-payments', () => {
     expect(lines.endsWith('\n')).toBe(true);
     const before = lines.trimEnd().split('\n').length;
     expect(before).toBeLessThan(400);
-    const rest = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--journal', journal], env(s.url));
+    // The interrupted run wrote its results too: a header, then the rows it finished.
+    const interrupted = readFileSync(results, 'utf8').trimEnd().split('\r\n');
+    expect(interrupted[0]).toBe('row;recurring-payment-id;outcome;serial-number;error-code;error-message');
+    expect(interrupted.length).toBe(before + 1);
+    const rest = await paysignAsync(['bulk', 'update-recurring-payments', '--csv', csv, '--journal', journal, '--results', results], env(s.url));
     expect(rest.code).toBe(0);
+    // Resumed with the same journal and results file: exactly one header line, every row once.
+    const resumed = readFileSync(results, 'utf8').trimEnd().split('\r\n');
+    expect(resumed.filter((line) => line.startsWith('row;'))).toHaveLength(1);
+    expect(resumed[0]).toBe('row;recurring-payment-id;outcome;serial-number;error-code;error-message');
+    expect(resumed.slice(1).map((line) => Number(line.split(';')[0]))).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
     const rows = readFileSync(journal, 'utf8')
       .trimEnd()
       .split('\n')
@@ -238,7 +254,7 @@ describe('paysign bulk: one run per journal, files kept safe (#19 item 8, item 1
       expect(run.code).toBe(1);
       const text = readFileSync(results, 'utf8');
       expect(text).toBe(
-        `1;'@rp411111******1111;refused;;'-1;"'=HYPERLINK(""http://evil.example"") pan=411111******1111x 411111******1111 and 411111******1111"\r\n`,
+        `row;recurring-payment-id;outcome;serial-number;error-code;error-message\r\n1;'@rp411111******1111;refused;;'-1;"'=HYPERLINK(""http://evil.example"") pan=411111******1111x 411111******1111 and 411111******1111"\r\n`,
       );
       for (const output of [text, run.stdout, run.stderr, readFileSync(join(dir, 'echo.journal'), 'utf8')]) {
         expect(output).not.toContain(PAN);

@@ -65,8 +65,9 @@ describe('paysign bulk: what the header lacks is said once', () => {
     expect(run.stderr.split('\n').length).toBeLessThan(20);
     // The results file still has every row, each with all of its issues.
     const written = readFileSync(results, 'utf8').trimEnd().split('\r\n');
-    expect(written).toHaveLength(302);
-    expect(written[301]).toMatch(/^302;rp-302;invalid;;required;"row 302, credit-card-number: is required; .*row 302, amount: must be a decimal/);
+    expect(written).toHaveLength(303);
+    expect(written[0]).toBe('row;recurring-payment-id;outcome;serial-number;error-code;error-message');
+    expect(written[302]).toMatch(/^302;rp-302;invalid;;required;"row 302, credit-card-number: is required; .*row 302, amount: must be a decimal/);
   });
 
   it('an unknown column is refused once, from the header, by its position (a name may be card data), without reading the rows (exit 2)', () => {

@@ -97,7 +97,7 @@ describe('paysign bulk says why rows fail', () => {
     ]);
     expect(run.stderr).toMatch(/3 rows: 2 updated, 1 refused/);
     // The results file names the row by its number in the input too, not the gateway's "row 1".
-    expect(readFileSync(results, 'utf8').split('\r\n')[1]).toMatch(/^2;rp-2;refused;[^;]+;400;row 2, recurring-payment-id: no recurring payment has this id$/);
+    expect(readFileSync(results, 'utf8').split('\r\n')[2]).toMatch(/^2;rp-2;refused;[^;]+;400;row 2, recurring-payment-id: no recurring payment has this id$/);
   });
 
   it('a comma-separated CSV (a spreadsheet export): the message says the separator is ";"', async () => {

@@ -3,7 +3,7 @@ import { constants, type FileHandle, lstat, open, rename, unlink } from 'node:fs
 import { basename, dirname, join } from 'node:path';
 import { BulkError } from '../bulk-errors.js';
 import type { BulkRecord } from '../bulk-types.js';
-import { formatResultLine } from '../results-csv.js';
+import { formatResultLine, RESULTS_HEADER_LINE } from '../results-csv.js';
 
 /**
  * A results file opened by {@link openResultsFile}: `write` puts the records in place, `discard`
@@ -22,7 +22,7 @@ import { formatResultLine } from '../results-csv.js';
  * ```
  */
 export interface ResultsFile {
-  /** Writes one {@link formatResultLine} per record, sorted by row, and renames the file into place. */
+  /** Writes the header line, then one {@link formatResultLine} per record, sorted by row, and renames the file into place. */
   write(records: readonly BulkRecord[]): Promise<void>;
   /** Removes the file made aside when `write` was never called; `path` is left as it was. */
   discard(): Promise<void>;
@@ -32,7 +32,9 @@ export interface ResultsFile {
  * Opens a results file before a run, so that a path that cannot be written is refused before
  * anything is sent. The file is never written through a link: a symbolic link (or anything but a
  * regular file) at `path` is refused, and the lines go to a new file beside it (created
- * exclusively, never following a link, mode 0644) that is renamed over `path` once complete. A link
+ * exclusively, never following a link, mode 0644) that is renamed over `path` once complete. The
+ * file is written whole each time, header line first ({@link RESULTS_HEADER_LINE}), so a run resumed
+ * with the same journal writes one header and every row once. A link
  * planted at `path` meanwhile is replaced, not followed; a run that fails leaves `path` as it was.
  *
  * @throws {BulkError} `BULK_INVALID_OPTIONS` when `path` is a symbolic link or not a regular file,
@@ -70,7 +72,7 @@ export async function openResultsFile(path: string): Promise<ResultsFile> {
       if (file === undefined) throw new BulkError('BULK_INVALID_OPTIONS', `${what}: already written or discarded`);
       try {
         const sorted = [...records].sort((a, b) => a.row - b.row);
-        await file.writeFile(sorted.map(formatResultLine).join(''), 'utf8');
+        await file.writeFile(RESULTS_HEADER_LINE + sorted.map(formatResultLine).join(''), 'utf8');
         await file.sync();
         await file.close();
         file = undefined;

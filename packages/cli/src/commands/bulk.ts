@@ -52,14 +52,16 @@ Options:
                          FILE after a crash or Ctrl-C and only rows without an outcome are sent.
                          One run per journal: a second run on a journal in use is refused
                          (FILE.lock names the run; a crashed run's lock is removed by the next)
-  --results FILE         one CSV line per row: row;recurring-payment-id;outcome;serial-number;
-                         error-code;error-message (outcome: ${BULK_OUTCOMES.join(', ')});
+  --results FILE         a header line, then one CSV line per row: row;recurring-payment-id;outcome;
+                         serial-number;error-code;error-message (outcome: ${BULK_OUTCOMES.join(', ')});
+                         written whole from the journal, so a resumed run has one header;
                          card data masked, cells starting with = + - @ TAB CR prefixed with '
                          so that spreadsheets show them as text; written aside and renamed
                          into place, never through a symbolic link (refused before the run)
   --skip-invalid         send the valid rows, record the invalid ones as invalid
   --shard K/N            take the rows whose 0-based index is K modulo N (N processes, N journals;
-                         their results files concatenated are the whole run's report)
+                         their results files, each header but the first dropped, are the whole
+                         run's report)
   --attempts N           attempts per row, the first included (default ${BULK_DEFAULTS.attempts})
   --timeout MS           per request (default ${DEFAULT_TIMEOUT_MS})
   --base-url URL         PAYSIGN_BASE_URL
