@@ -5,11 +5,10 @@ import { paysignBuild } from '../../scripts/build/tsup-base.mjs';
 // export map, so this package stays free of runtime-specific code. The `node` entry (a fetch over
 // node:http, the callback handler as a node:http listener) imports node: modules and is only for
 // Node. The `opentelemetry` entry alone imports @opentelemetry/api, an optional peer dependency
-// that is never bundled. `diagnose` (why a signed request is refused) runs on crypto.subtle, in
-// browsers too.
+// that is never bundled.
 export default defineConfig(
   paysignBuild({
-    entry: { index: 'src/index.ts', node: 'src/node.ts', opentelemetry: 'src/opentelemetry.ts', diagnose: 'src/diagnose/index.ts' },
+    entry: { index: 'src/index.ts', node: 'src/node.ts', opentelemetry: 'src/opentelemetry.ts' },
     external: [/^node:/, /^@opentelemetry\//],
   }),
 );

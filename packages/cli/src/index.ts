@@ -7,7 +7,7 @@ export type { Output } from './cli/output.js';
 export type { Environment } from './cli/environment.js';
 export { EXIT } from './cli/usage-error.js';
 export { generateKeyFiles, type GeneratedKeyFiles, type PrivateKeyFormat } from './commands/keygen.js';
-// The engine lives in @paysign/gateway/diagnose (runtime-neutral, shared with the console and the debugger).
+// The engine lives in @paysign/protocol/diagnose (runtime-neutral, shared with the console and the debugger).
 export {
   explainRequest,
   ExplainInputError,
@@ -16,4 +16,4 @@ export {
   type Diagnosis,
   type ExplainInput,
   type ExplainInputErrorCode,
-} from '@paysign/gateway/diagnose';
+} from '@paysign/protocol/diagnose';

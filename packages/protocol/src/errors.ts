@@ -35,7 +35,7 @@ export type GatewayErrorCode =
   | 'TRANSPORT_FAILED' // DNS, TLS, connection reset, ...
   | 'ABORTED' // the caller's AbortSignal fired
   | 'TIMEOUT' // GatewayTimeoutError: timeoutMs elapsed
-  // ExplainInputError of @paysign/gateway/diagnose: the credentials cannot check the request
+  // ExplainInputError of @paysign/protocol/diagnose: the credentials cannot check the request
   | 'MISSING_CONTROL_KEY' // an HMAC-* request, no control key given
   | 'MISSING_PUBLIC_KEY' // an RSA-* request, no public key given
   | 'UNUSABLE_PUBLIC_KEY'; // the public key cannot be read or is too weak

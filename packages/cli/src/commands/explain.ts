@@ -1,7 +1,7 @@
 import { parseCommandArgs, required } from '../cli/args.js';
 import type { Output } from '../cli/output.js';
 import { UsageError } from '../cli/usage-error.js';
-import { describeDifferences, explainRequest, ExplainInputError, type Diagnosis } from '@paysign/gateway/diagnose';
+import { describeDifferences, explainRequest, ExplainInputError, type Diagnosis } from '@paysign/protocol/diagnose';
 import { redactBaseString } from '@paysign/protocol';
 import type { Command } from './command.js';
 import { readFlagFile, readJsonFile } from './read-file.js';

@@ -1,4 +1,4 @@
-import { explainRequest } from '@paysign/gateway/diagnose';
+import { explainRequest } from '@paysign/protocol/diagnose';
 import { parseAuthorizationHeader } from '@paysign/oauth-core';
 import { parseFormPairs } from '@paysign/oauth-core/encoding';
 import { matchOperationPath } from '@paysign/protocol/wire';

@@ -3,7 +3,7 @@
 import { signBaseString } from '@paysign/oauth-core';
 import { redactBaseString } from '@paysign/protocol';
 import { redactCardData } from '@paysign/protocol';
-import { describeDifferences, type Diagnosis, explainRequest, ExplainInputError } from '@paysign/gateway/diagnose';
+import { describeDifferences, type Diagnosis, explainRequest, ExplainInputError } from '@paysign/protocol/diagnose';
 import { diffBaseString } from './base-string-diff.js';
 import { readPastedRequest } from './read-pasted.js';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
 import { verifyCallback } from '@paysign/gateway';
-import { merchant, type Life } from './helpers.js';
+import { merchant, type Life } from '../../../packages/emulator/test/recurring/helpers.js';
 
 let emulator: RunningEmulator;
 let receiver: Server;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
 import { verifyCallback } from '@paysign/gateway';
-import { handPayload, handSign, readReply } from '../independent-signer.js';
+import { handPayload, handSign, readReply } from '../../../packages/emulator/test/independent-signer.js';
 
 const merchantA = { login: 'merchant-a', controlKey: 'control-key-of-a', endpointIds: ['1001', '1002'], currency: 'EUR' };
 const merchantB = { login: 'merchant-b', controlKey: 'control-key-of-b', endpointIds: ['2002'], currency: 'EUR' };

@@ -5,8 +5,8 @@ import { serve as serveNode } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
 import { createCallbackHandler, type GatewayCallback } from '@paysign/gateway';
-import type { Life } from './helpers.js';
-import { merchant } from './helpers.js';
+import type { Life } from '../../../packages/emulator/test/recurring/helpers.js';
+import { merchant } from '../../../packages/emulator/test/recurring/helpers.js';
 
 let emulator: RunningEmulator;
 let receiver: ReturnType<typeof serveNode>;

@@ -2,7 +2,7 @@
 // bytes (counted, not timed), and says the search was cut.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { explainRequest } from '../src/diagnose/index.js';
+import { explainRequest } from '../src/diagnose.js';
 
 const enc = (value: string): string => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const URL_ = 'https://sandbox.example/payment/api/v4/transfer/1234';

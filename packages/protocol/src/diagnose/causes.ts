@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import { explainRequest, type CauseCode } from '@paysign/gateway/diagnose';
+ * import { explainRequest, type CauseCode } from '@paysign/protocol/diagnose';
  *
  * const fixable: CauseCode[] = ['plus_for_space', 'unescaped_reserved', 'parameters_unsorted'];
  * const { causes } = await explainRequest({ url, authorization, body, controlKey });
@@ -45,7 +45,7 @@ export type CauseCode =
  *
  * @example
  * ```ts
- * import { explainRequest, type Cause } from '@paysign/gateway/diagnose';
+ * import { explainRequest, type Cause } from '@paysign/protocol/diagnose';
  *
  * const { causes } = await explainRequest({ url, authorization, body, controlKey });
  * for (const cause of causes satisfies Cause[]) console.log(`${cause.code}: ${cause.message}`);

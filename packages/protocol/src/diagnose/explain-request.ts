@@ -12,9 +12,10 @@ import {
   type VerifyingCredentials,
 } from '@paysign/oauth-core';
 import { parseFormPairs } from '@paysign/oauth-core/encoding';
-import { GatewayError, isMasked } from '@paysign/protocol';
 import { hmacAdapter } from '@paysign/oauth-core/hmac';
 import { readPublicKey } from '@paysign/oauth-core/keys';
+import { GatewayError } from '../errors.js';
+import { isMasked } from '../redact/masked-forms.js';
 import { layOut, type Layout, type Pair } from './base-string-parts.js';
 import type { Cause } from './causes.js';
 import { methodVariants, parameterVariants, readBodyLiteralPlus, serverPairs, urlVariants, type ReadRequest, type Variant } from './variants.js';
@@ -24,7 +25,7 @@ import { methodVariants, parameterVariants, readBodyLiteralPlus, serverPairs, ur
  *
  * @example
  * ```ts
- * import { explainRequest, type ExplainInput } from '@paysign/gateway/diagnose';
+ * import { explainRequest, type ExplainInput } from '@paysign/protocol/diagnose';
  *
  * const input: ExplainInput = {
  *   url: 'https://sandbox.gate.example/payment/api/v2/pan-eligibility/send/1234',
@@ -92,7 +93,7 @@ const DEFAULT_MAX_BASE_STRING_BYTES = 16 * 1024 * 1024;
  *
  * @example
  * ```ts
- * import { explainRequest, type Diagnosis } from '@paysign/gateway/diagnose';
+ * import { explainRequest, type Diagnosis } from '@paysign/protocol/diagnose';
  *
  * const diagnosis: Diagnosis = await explainRequest({ url, authorization, body, controlKey });
  * if (diagnosis.verdict === 'mismatch') console.log(diagnosis.expectedBaseString, diagnosis.causes);
@@ -120,11 +121,11 @@ export interface Diagnosis {
 
 /**
  * The credentials given do not fit the request's signature method (a usage problem, not a diagnosis).
- * A {@link GatewayError} of the gateway package, with a stable `code`.
+ * A {@link GatewayError}, with a stable `code`.
  *
  * @example
  * ```ts
- * import { explainRequest, ExplainInputError } from '@paysign/gateway/diagnose';
+ * import { explainRequest, ExplainInputError } from '@paysign/protocol/diagnose';
  *
  * try {
  *   await explainRequest({ url, authorization, body, publicKey }); // an HMAC-SHA1 request

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayResponseError, parseGatewayResponse, type GatewayResult } from '@paysign/gateway';
 import { serve, type RunningEmulator } from '@paysign/emulator/node';
 import { encodeGatewayJsonReply } from '@paysign/protocol/wire';
-import { handPayload, handSign, readReply, type HandSigned } from './independent-signer.js';
+import { handPayload, handSign, readReply, type HandSigned } from '../../../packages/emulator/test/independent-signer.js';
 
 const JSON_TYPE = 'application/vnd.pay+json';
 const hmac = { method: 'HMAC-SHA1', controlKey: 'json-control-key' } as const;
