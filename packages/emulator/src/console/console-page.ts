@@ -5,7 +5,8 @@ import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 import type { PaymentOwners } from '../merchants/payment-owners.js';
 import type { PaymentLife, RecurringEngine } from '../recurring/recurring-engine.js';
 import type { ProfileFields, ProfileStore } from '../store/profile-store.js';
-import { escapeHtml as e, layout } from './html.js';
+import { html } from 'hono/html';
+import { type Html, layout } from './html.js';
 import type { LoggedRequest, RequestFilter, RequestLog } from './request-log.js';
 import { curlOf } from './curl.js';
 import { timelineSvg, type TimelinePoint, type TimelineStop } from './timeline-svg.js';
@@ -32,7 +33,7 @@ export interface ConsoleQuery {
   payment?: string | undefined;
   notice?: string | undefined;
   /** The orders piece (console/order-form.ts), rendered by the route that looked the order up. */
-  orders?: string | undefined;
+  orders?: Html | undefined;
 }
 
 /** A profile's fields as the console shows them: every value masked (PAN 6 + 4), cvv2 never. */
@@ -48,10 +49,10 @@ function amountMode(fields: ProfileFields): string {
   return fields.amount ? `fixed ${fields.amount}` : 'none';
 }
 
-const form = (csrf: string, action: string, label: string, hidden: Record<string, string> = {}): string =>
-  `<form class="inline" method="post" action="${e(action)}"><input type="hidden" name="csrf" value="${e(csrf)}">${Object.entries(hidden)
-    .map(([name, value]) => `<input type="hidden" name="${e(name)}" value="${e(value)}">`)
-    .join('')}<button type="submit">${e(label)}</button></form>`;
+const form = (csrf: string, action: string, label: string, hidden: Record<string, string> = {}): Html =>
+  html`<form class="inline" method="post" action="${action}"><input type="hidden" name="csrf" value="${csrf}">${Object.entries(hidden).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+  )}<button type="submit">${label}</button></form>`;
 
 /** Where and why a payment stops: a manual stop, its max repeats, or its finish date. */
 function stopPoint(id: string, fields: ProfileFields, life: PaymentLife, today: number): TimelineStop | undefined {
@@ -81,10 +82,10 @@ function stopPoint(id: string, fields: ProfileFields, life: PaymentLife, today: 
   return undefined;
 }
 
-async function paymentSection(state: ConsoleState, id: string): Promise<string> {
+async function paymentSection(state: ConsoleState, id: string): Promise<Html> {
   const profile = await state.profiles.get(id);
   const life = await state.recurring.life(id);
-  if (profile === undefined || life === undefined) return `<section id="payment"><h2>Payment</h2><p>no recurring payment has the id ${e(id)}</p></section>`;
+  if (profile === undefined || life === undefined) return html`<section id="payment"><h2>Payment</h2><p>no recurring payment has the id ${id}</p></section>`;
   const points: TimelinePoint[] = [
     ...life.charges.map((c) => ({
       day: epochDayOf(c.date) as number,
@@ -97,31 +98,23 @@ async function paymentSection(state: ConsoleState, id: string): Promise<string> 
       : []),
   ];
   const stop = stopPoint(id, profile.fields, life, state.clock.today());
-  const chargeRows = points.map((p) => `<tr class="${p.kind}"><td>${e(p.date)}</td><td>${e(p.amount)}</td><td>${e(p.kind)}</td></tr>`).join('');
-  const callbackRows = life.callbacks
-    .map((delivery) => {
-      const charge = life.charges.find((c) => c.orderid === delivery.orderid);
-      const sent = charge
-        ? `orderid=${charge.orderid} merchant_order=${profile.fields['client-orderid'] ?? ''} amount=${charge.amount} status=${charge.status} type=sale control=(checksum)`
-        : `orderid=${delivery.orderid}`;
-      const next =
-        delivery.state !== 'pending'
-          ? '-'
-          : delivery.nextAttemptAt !== undefined
-            ? `retry at ${delivery.nextAttemptAt.slice(11, 19)} UTC`
-            : 'attempt under way';
-      return `<tr><td>${e(delivery.orderid)}</td><td><code>${e(delivery.url)}</code></td><td>${delivery.attempts}</td><td>${e(delivery.lastStatus ?? '-')}</td><td>${e(delivery.state)}</td><td>${e(next)}</td><td><code>${e(redactCardData(sent))}</code></td><td>${form(state.csrf, `/console/payments/${encodeURIComponent(id)}/callbacks/${encodeURIComponent(delivery.orderid)}/resend`, 'Re-send')}</td></tr>`;
-    })
-    .join('');
-  const fields = shownFields(profile.fields)
-    .map(([name, value]) => `<tr><th>${e(name)}</th><td>${e(value)}</td></tr>`)
-    .join('');
-  return `<section id="payment"><h2>Payment <code>${e(id)}</code> — <span class="state">${e(life.state)}</span>, repeats ${life.currentRepeatsNumber}</h2>
-${life.scheduleProblem ? `<p class="refused">${e(life.scheduleProblem)}</p>` : ''}
+  const chargeRows = points.map((p) => html`<tr class="${p.kind}"><td>${p.date}</td><td>${p.amount}</td><td>${p.kind}</td></tr>`);
+  const callbackRows = life.callbacks.map((delivery) => {
+    const charge = life.charges.find((c) => c.orderid === delivery.orderid);
+    const sent = charge
+      ? `orderid=${charge.orderid} merchant_order=${profile.fields['client-orderid'] ?? ''} amount=${charge.amount} status=${charge.status} type=sale control=(checksum)`
+      : `orderid=${delivery.orderid}`;
+    const next =
+      delivery.state !== 'pending' ? '-' : delivery.nextAttemptAt !== undefined ? `retry at ${delivery.nextAttemptAt.slice(11, 19)} UTC` : 'attempt under way';
+    return html`<tr><td>${delivery.orderid}</td><td><code>${delivery.url}</code></td><td>${delivery.attempts}</td><td>${delivery.lastStatus ?? '-'}</td><td>${delivery.state}</td><td>${next}</td><td><code>${redactCardData(sent)}</code></td><td>${form(state.csrf, `/console/payments/${encodeURIComponent(id)}/callbacks/${encodeURIComponent(delivery.orderid)}/resend`, 'Re-send')}</td></tr>`;
+  });
+  const fields = shownFields(profile.fields).map(([name, value]) => html`<tr><th>${name}</th><td>${value}</td></tr>`);
+  return html`<section id="payment"><h2>Payment <code>${id}</code> — <span class="state">${life.state}</span>, repeats ${life.currentRepeatsNumber}</h2>
+${life.scheduleProblem ? html`<p class="refused">${life.scheduleProblem}</p>` : ''}
 <div id="timeline">${timelineSvg(points, stop)}</div>
-<p id="stop-reason">${stop ? `stops ${e(stop.date)}: ${e(stop.reason)}` : life.state === 'active' ? 'no stop in sight' : ''}</p>
+<p id="stop-reason">${stop ? `stops ${stop.date}: ${stop.reason}` : life.state === 'active' ? 'no stop in sight' : ''}</p>
 <table id="charges"><tr><th>date</th><th>amount</th><th>charge</th></tr>${chargeRows}</table>
-<h2>Callbacks</h2>${callbackRows ? `<table id="callbacks"><tr><th>orderid</th><th>address</th><th>attempts</th><th>last status</th><th>state</th><th>next</th><th>parameters sent</th><th></th></tr>${callbackRows}</table>` : '<p class="muted">no callback (the payment has no server_callback_url, or nothing was charged)</p>'}
+<h2>Callbacks</h2>${callbackRows.length > 0 ? html`<table id="callbacks"><tr><th>orderid</th><th>address</th><th>attempts</th><th>last status</th><th>state</th><th>next</th><th>parameters sent</th><th></th></tr>${callbackRows}</table>` : html`<p class="muted">no callback (the payment has no server_callback_url, or nothing was charged)</p>`}
 <h2>Fields</h2><table id="fields">${fields}</table></section>`;
 }
 
@@ -136,24 +129,27 @@ ${life.scheduleProblem ? `<p class="refused">${e(life.scheduleProblem)}</p>` : '
  * ```
  */
 export async function renderConsole(state: ConsoleState, query: ConsoleQuery): Promise<string> {
+  return String(await consolePage(state, query));
+}
+
+async function consolePage(state: ConsoleState, query: ConsoleQuery): Promise<Html> {
   const { clock, csrf } = state;
   const today = dateOf(clock.today());
   const clockButtons =
     clock.mode === 'virtual'
       ? [1, 7, 30]
           .map((days) => form(csrf, '/console/clock', days === 1 ? '+1 day' : days === 7 ? '+1 week' : '+1 month (30 days)', { advance: String(days) }))
-          .join(' ')
-      : '<span class="muted">the system clock: days pass for real (start with --clock virtual to move it)</span>';
+          .map((button) => html`${button} `)
+      : html`<span class="muted">the system clock: days pass for real (start with --clock virtual to move it)</span>`;
   const merchants = state.merchants
     .list()
     .map(
       ({ account }) =>
-        `<tr><td>${e(account.login)}</td><td>${account.endpointIds.map(e).join(', ')}</td><td>${account.controlKey ? 'HMAC-SHA1 control key' : ''}${account.controlKey && account.publicKeys?.length ? ', ' : ''}${account.publicKeys?.length ? `${account.publicKeys.length} RSA public key(s)` : ''}</td><td>${e(account.currency ?? '-')}</td></tr>`,
-    )
-    .join('');
+        html`<tr><td>${account.login}</td><td>${account.endpointIds.join(', ')}</td><td>${account.controlKey ? 'HMAC-SHA1 control key' : ''}${account.controlKey && account.publicKeys?.length ? ', ' : ''}${account.publicKeys?.length ? `${account.publicKeys.length} RSA public key(s)` : ''}</td><td>${account.currency ?? '-'}</td></tr>`,
+    );
   const filterState = query.state === 'active' || query.state === 'stop' ? query.state : '';
   const needle = (query.q ?? '').toLowerCase();
-  const rows: string[] = [];
+  const rows: Html[] = [];
   for (const profile of await state.profiles.list()) {
     const life = await state.recurring.life(profile.id);
     if (life === undefined) continue;
@@ -164,30 +160,27 @@ export async function renderConsole(state: ConsoleState, query: ConsoleQuery): P
     const next = life.state === 'active' ? (life.upcoming[0]?.date ?? '-') : '-';
     const link = `/?payment=${encodeURIComponent(profile.id)}#payment`;
     rows.push(
-      `<tr data-id="${e(profile.id)}"><td><a href="${e(link)}">${e(profile.id)}</a></td><td>${e(ownerText)}</td><td class="state">${e(life.state)}</td><td>${e(redactCardData(amountMode(profile.fields)))}</td><td>${e(next)}</td><td>${life.currentRepeatsNumber}</td><td>${life.state === 'active' ? form(csrf, `/console/payments/${encodeURIComponent(profile.id)}/stop`, 'Stop') : ''}</td></tr>`,
+      html`<tr data-id="${profile.id}"><td><a href="${link}">${profile.id}</a></td><td>${ownerText}</td><td class="state">${life.state}</td><td>${redactCardData(amountMode(profile.fields))}</td><td>${next}</td><td>${life.currentRepeatsNumber}</td><td>${life.state === 'active' ? form(csrf, `/console/payments/${encodeURIComponent(profile.id)}/stop`, 'Stop') : ''}</td></tr>`,
     );
   }
-  const loginOptions = state.merchants
-    .list()
-    .map(({ account }) => `<option value="${e(account.login)}">${e(account.login)}</option>`)
-    .join('');
+  const loginOptions = state.merchants.list().map(({ account }) => html`<option value="${account.login}">${account.login}</option>`);
   const filter = requestFilter(query);
   const { requests: logged, dropped } = state.requests.list(filter);
-  const requests = logged.map((r) => requestRow(r)).join('');
+  const requests = logged.map((r) => requestRow(r));
   const older = logged.length === (filter.limit ?? 50) ? logged.at(-1)?.id : undefined;
   const pageLink = (before: number): string =>
     `/?${new URLSearchParams({ ...Object.fromEntries(Object.entries(query).filter(([name, value]) => name.startsWith('r') && value !== undefined && value !== '') as [string, string][]), rbefore: String(before) })}#requests`;
   const selected = query.payment ? await paymentSection(state, query.payment) : '';
   return layout(
     'paysign emulator console',
-    `<header><strong>paysign emulator</strong><span>today <span id="today">${e(today)}</span> (${e(clock.mode)} clock)</span><a href="/debugger">signature debugger</a></header>
-<main>${query.notice ? `<p id="notice" class="refused">${e(query.notice)}</p>` : ''}
-<section id="clock"><h2>Clock</h2><p>Today is <strong>${e(today)}</strong>. ${clockButtons}</p></section>
+    html`<header><strong>paysign emulator</strong><span>today <span id="today">${today}</span> (${clock.mode} clock)</span><a href="/debugger">signature debugger</a></header>
+<main>${query.notice ? html`<p id="notice" class="refused">${query.notice}</p>` : ''}
+<section id="clock"><h2>Clock</h2><p>Today is <strong>${today}</strong>. ${clockButtons}</p></section>
 <section id="merchants"><h2>Merchants</h2><table><tr><th>login</th><th>endpoints</th><th>keys</th><th>currency</th></tr>${merchants}</table></section>
 <section id="payments"><h2>Recurring payments</h2>
-<form method="get" action="/"><label>state <select name="state"><option value="">any</option><option value="active"${filterState === 'active' ? ' selected' : ''}>active</option><option value="stop"${filterState === 'stop' ? ' selected' : ''}>stop</option></select></label><label>id or merchant <input type="text" name="q" value="${e(query.q ?? '')}" style="width:200px"></label><button type="submit">Filter</button></form>
-<table id="payment-list"><tr><th>id</th><th>merchant</th><th>state</th><th>amount mode</th><th>next charge</th><th>repeats</th><th></th></tr>${rows.join('')}</table>
-<details id="create"><summary>Create a recurring payment</summary><form method="post" action="/console/payments"><input type="hidden" name="csrf" value="${e(csrf)}">
+<form method="get" action="/"><label>state <select name="state"><option value="">any</option><option value="active"${filterState === 'active' ? ' selected' : ''}>active</option><option value="stop"${filterState === 'stop' ? ' selected' : ''}>stop</option></select></label><label>id or merchant <input type="text" name="q" value="${query.q ?? ''}" style="width:200px"></label><button type="submit">Filter</button></form>
+<table id="payment-list"><tr><th>id</th><th>merchant</th><th>state</th><th>amount mode</th><th>next charge</th><th>repeats</th><th></th></tr>${rows}</table>
+<details id="create"><summary>Create a recurring payment</summary><form method="post" action="/console/payments"><input type="hidden" name="csrf" value="${csrf}">
 <table>${[
       ['recurring-payment-id', 'rp-1'],
       ['amount', '10.00'],
@@ -200,19 +193,17 @@ export async function renderConsole(state: ConsoleState, query: ConsoleQuery): P
       ['first-name', ''],
       ['credit-card-number', ''],
       ['server_callback_url', ''],
-    ]
-      .map(
-        ([name, value]) =>
-          `<tr><th><label for="f-${e(name)}">${e(name)}</label></th><td><input type="text" id="f-${e(name)}" name="${e(name)}" value="${e(value)}"></td></tr>`,
-      )
-      .join('')}
+    ].map(
+      ([name, value]) =>
+        html`<tr><th><label for="f-${name}">${name}</label></th><td><input type="text" id="f-${name}" name="${name}" value="${value}"></td></tr>`,
+    )}
 <tr><th><label for="f-type">type</label></th><td><select id="f-type" name="type"><option value="auto">auto (a start-date of today is charged today)</option><option value="">none</option><option value="SRC">SRC</option><option value="DST">DST</option></select></td></tr>
 <tr><th>merchant</th><td><select name="login"><option value="">none</option>${loginOptions}</select></td></tr></table><button type="submit">Create</button></form></details></section>
 ${selected}
 ${query.orders ?? ''}
 <section id="requests"><h2>Request inspector</h2><p class="muted">Every request the emulator answered, newest first, masked; for a refused one, the cause as <code>paysign explain</code> states it, diagnosed once in the background.${dropped > 0 ? ` ${dropped} older requests were dropped.` : ''} As JSON: <code>GET /emulator/requests</code>.</p>
-<form method="get" action="/#requests"><label><input type="checkbox" name="rrefused" value="1"${query.rrefused === '1' ? ' checked' : ''}> refused only</label><label>operation <input type="text" name="roperation" value="${e(query.roperation ?? '')}"></label><label>login <input type="text" name="rlogin" value="${e(query.rlogin ?? '')}"></label><label>order <input type="text" name="rorder" value="${e(query.rorder ?? '')}"></label><button type="submit">Filter</button></form>
-<table id="request-list"><tr><th>id</th><th>time</th><th>method</th><th>path</th><th>status</th><th>why</th></tr>${requests}</table>${older !== undefined ? `<p><a id="older" href="${e(pageLink(older))}">older requests</a></p>` : ''}</section></main>
+<form method="get" action="/#requests"><label><input type="checkbox" name="rrefused" value="1"${query.rrefused === '1' ? ' checked' : ''}> refused only</label><label>operation <input type="text" name="roperation" value="${query.roperation ?? ''}"></label><label>login <input type="text" name="rlogin" value="${query.rlogin ?? ''}"></label><label>order <input type="text" name="rorder" value="${query.rorder ?? ''}"></label><button type="submit">Filter</button></form>
+<table id="request-list"><tr><th>id</th><th>time</th><th>method</th><th>path</th><th>status</th><th>why</th></tr>${requests}</table>${older !== undefined ? html`<p><a id="older" href="${pageLink(older)}">older requests</a></p>` : ''}</section></main>
 <script src="/console-live.js" defer></script>`,
   );
 }
@@ -231,21 +222,20 @@ function requestFilter(query: ConsoleQuery): RequestFilter {
 
 // One request: its summary, the cause, and (without script) its masked request and reply, a link
 // that opens it in the debugger, and the same as a curl command.
-function requestRow(r: LoggedRequest): string {
-  const causes = (r.causes ?? []).map((c) => `<div class="cause"><code>${e(c.code)}</code> ${e(c.message)}</div>`).join('');
+function requestRow(r: LoggedRequest): Html {
+  const causes = (r.causes ?? []).map((c) => html`<div class="cause"><code>${c.code}</code> ${c.message}</div>`);
   const pending =
     r.diagnosis === 'pending'
-      ? '<div class="muted">diagnosing…</div>'
+      ? html`<div class="muted">diagnosing…</div>`
       : r.diagnosis === 'skipped'
-        ? '<div class="muted">not diagnosed: the body is too large; use paysign explain --request</div>'
+        ? html`<div class="muted">not diagnosed: the body is too large; use paysign explain --request</div>`
         : '';
   const debug = `/debugger?${new URLSearchParams({ method: r.request.method, url: r.request.url, authorization: r.request.headers.authorization ?? '', body: r.request.body, entry: String(r.id) })}`;
-  const detail = `<details><summary>request and reply</summary><pre>${e(
-    `${r.request.method} ${r.request.url}\n${Object.entries(r.request.headers)
-      .map(([name, value]) => `${name}: ${value}`)
-      .join('\n')}\n\n${r.request.body}`,
-  )}</pre><pre>${e(`${r.reply.status}\n${r.reply.body}`)}</pre>${
-    r.expectedBaseString ? `<p>expected base string</p><pre>${e(r.expectedBaseString)}</pre>` : ''
-  }<p><a href="${e(debug)}">open in debugger</a></p><p>as curl</p><pre class="curl">${e(curlOf(r.request))}</pre></details>`;
-  return `<tr id="request-${r.id}" class="${r.status >= 400 ? 'refused' : ''}"><td>${r.id}</td><td>${e(r.at.slice(11, 19))}</td><td>${e(r.method)}</td><td><code>${e(r.path)}</code></td><td>${r.status}</td><td>${causes}${pending}${detail}</td></tr>`;
+  const shownRequest = `${r.request.method} ${r.request.url}\n${Object.entries(r.request.headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n')}\n\n${r.request.body}`;
+  const detail = html`<details><summary>request and reply</summary><pre>${shownRequest}</pre><pre>${`${r.reply.status}\n${r.reply.body}`}</pre>${
+    r.expectedBaseString ? html`<p>expected base string</p><pre>${r.expectedBaseString}</pre>` : ''
+  }<p><a href="${debug}">open in debugger</a></p><p>as curl</p><pre class="curl">${curlOf(r.request)}</pre></details>`;
+  return html`<tr id="request-${r.id}" class="${r.status >= 400 ? 'refused' : ''}"><td>${r.id}</td><td>${r.at.slice(11, 19)}</td><td>${r.method}</td><td><code>${r.path}</code></td><td>${r.status}</td><td>${causes}${pending}${detail}</td></tr>`;
 }

@@ -1,17 +1,20 @@
 import { fromEpochDay, toEpochDay } from '@paysign/protocol';
-import { parseAuthorizationHeader } from '@paysign/oauth-core';
-import { parseFormPairs } from '@paysign/oauth-core/encoding';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ActionResult, AdminActions } from '../admin/admin-actions.js';
 import { adminHostAllowed } from '../admin/host-check.js';
 import { adminAllowed, type AdminAccess } from '../admin/loopback.js';
 import { debuggerPage } from '../debugger/debugger-page.js';
+import { DEBUGGER_SCRIPT_HASH } from '../debugger/debugger-bundle.generated.js';
 import { readCappedBody } from '../request/read-body.js';
-import type { ActionResult, AdminActions } from '../admin/admin-actions.js';
 import { type ConsoleState, renderConsole } from './console-page.js';
-import { csrfProblem } from './csrf.js';
-import { orderSection } from './order-form.js';
-import { pageHeaders } from './html.js';
+import { sameToken } from './csrf.js';
+import { consoleSecurity } from './html.js';
+import { addInspectorRoutes } from './inspector-routes.js';
 import { LIVE_UPDATES_SCRIPT } from './live-updates.js';
+import { orderSection } from './order-form.js';
 
 /** How many of the newest orders the console lists. */
 const ORDERS_SHOWN = 50;
@@ -36,16 +39,6 @@ const text = (status: number, message: string): Response =>
 
 const back = (to: string): Response => new Response(null, { status: 303, headers: { Location: to, 'Cache-Control': 'no-store' } });
 
-/** The `oauth_signature` a request carries, in its header or its body. */
-function signatureOf(authorization: string | null, body: string): string | undefined {
-  try {
-    if (authorization !== null) return parseAuthorizationHeader(authorization).params.oauth_signature;
-    return parseFormPairs(body).find(([name]) => name === 'oauth_signature')?.[1];
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where an action leads: back to the page, with the action's reason when it was refused. */
 function after(result: ActionResult<unknown>, to: string, refusedTo = to): Response {
   if (result.ok) return back(to);
@@ -56,13 +49,14 @@ function after(result: ActionResult<unknown>, to: string, refusedTo = to): Respo
 /** The console's own pages (besides its actions under `/console/`): guarded here, never in the request log. */
 export const CONSOLE_PAGES: readonly string[] = ['/', '/debugger', '/console-live.js'];
 
-/**
- * The console (`GET /`) and the signature debugger (`GET /debugger`), and the console's actions
- * (`POST /console/...`). Like the admin API: loopback callers only (unless `adminApi: 'any'`),
- * and only under a loopback `Host` (no DNS rebinding); every action also needs the console's
- * per-process form token, and a browser's `Origin`/`Sec-Fetch-Site` must be the console's own.
- */
-export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void {
+// The page's own origin: the scheme and the Host the request was addressed to (behind a proxy, publicOrigin too).
+const ownOrigins = (c: Context, publicOrigin: string | undefined): string[] => {
+  const url = new URL(c.req.url);
+  return [`${url.protocol}//${c.req.header('host') ?? url.host}`.toLowerCase(), ...(publicOrigin === undefined ? [] : [publicOrigin.toLowerCase()])];
+};
+
+/** Loopback callers and a loopback Host for every page; for every action, same-origin (`hono/csrf`) and the page's form token. */
+function addConsoleGuard(app: Hono, options: ConsoleRouteOptions): void {
   for (const path of [...CONSOLE_PAGES, '/console/*']) {
     app.use(path, async (c, next) => {
       if (!adminAllowed(options.access, c.env)) return text(403, 'the console answers loopback callers only');
@@ -72,36 +66,43 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
       return undefined;
     });
   }
+  // A browser's Sec-Fetch-Site must be same-origin, or its Origin the page's own.
+  const sameOrigin = csrf({ origin: (origin, c) => ownOrigins(c, options.publicOrigin).includes(origin.toLowerCase()) });
   app.use('/console/*', async (c, next) => {
     if (c.req.method !== 'POST') return text(405, 'console actions are POST forms');
+    // A client that is no browser sends neither header: the form token alone vouches for it.
+    const fromBrowser = c.req.header('origin') !== undefined || c.req.header('sec-fetch-site') !== undefined;
+    try {
+      if (fromBrowser) await sameOrigin(c, async () => {});
+    } catch (error) {
+      if (error instanceof HTTPException)
+        return text(403, "the Origin or Sec-Fetch-Site is not the console's own: console actions are taken from the console only");
+      throw error;
+    }
     const read = await readCappedBody(c.req.raw, 64 * 1024);
     if ('tooLarge' in read) return text(413, 'the form is too large');
     const form = new URLSearchParams(read.text);
-    const problem = csrfProblem(c.req.raw, form.get('csrf'), options.csrf);
-    if (problem !== undefined) return text(403, problem);
+    if (!sameToken(form.get('csrf'), options.csrf)) return text(403, 'the form token is missing or wrong: reload the console and try again');
     c.set('form' as never, form as never);
     await next();
     return undefined;
   });
-  const formOf = (c: { get: (key: never) => unknown }): URLSearchParams => c.get('form' as never) as URLSearchParams;
+}
 
+function addPages(app: Hono, options: ConsoleRouteOptions): void {
+  // Its one script (live updates) from its own origin; the page works without it.
+  app.use('/', secureHeaders(consoleSecurity(["'self'"], ["'self'"])));
   app.get('/', async (c) => {
     const orderid = c.req.query('order');
     const found = orderid === undefined ? undefined : await options.actions.order(orderid);
-    const html = await renderConsole(options, {
-      orders: String(orderSection(options.csrf, { list: options.actions.orders(ORDERS_SHOWN), view: found?.ok ? found.value : undefined, orderid })),
-      state: c.req.query('state'),
-      q: c.req.query('q'),
-      payment: c.req.query('payment'),
-      notice: c.req.query('notice'),
-      rrefused: c.req.query('rrefused'),
-      roperation: c.req.query('roperation'),
-      rlogin: c.req.query('rlogin'),
-      rorder: c.req.query('rorder'),
-      rbefore: c.req.query('rbefore'),
+    const page = await renderConsole(options, {
+      orders: orderSection(options.csrf, { list: options.actions.orders(ORDERS_SHOWN), view: found?.ok ? found.value : undefined, orderid }),
+      ...Object.fromEntries(
+        ['state', 'q', 'payment', 'notice', 'rrefused', 'roperation', 'rlogin', 'rorder', 'rbefore'].map((name) => [name, c.req.query(name)]),
+      ),
     });
-    // Its one script (live updates) from its own origin; the page works without it.
-    return new Response(html, { status: 200, headers: pageHeaders("'self'", "'self'") });
+    c.header('Cache-Control', 'no-store');
+    return c.html(page);
   });
   app.get('/console-live.js', () => {
     return new Response(LIVE_UPDATES_SCRIPT, {
@@ -109,132 +110,21 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
       headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
     });
   });
-  // The request inspector as JSON (guarded by the admin API's /emulator/* checks, registered first).
-  app.get('/emulator/requests', (c) => {
-    const limit = c.req.query('limit');
-    const before = c.req.query('before');
-    const refused = c.req.query('refused');
-    const bad = [
-      limit !== undefined && !(/^[1-9][0-9]{0,2}$/.test(limit) && Number(limit) <= 500) ? 'limit: a whole number 1-500' : '',
-      before !== undefined && !/^[1-9][0-9]{0,15}$/.test(before) ? 'before: a request id' : '',
-      refused !== undefined && refused !== '1' && refused !== '0' ? 'refused: 1 or 0' : '',
-    ].filter((problem) => problem !== '');
-    if (bad.length > 0) return Response.json({ error: 'bad query', issues: bad }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
-    const operation = c.req.query('operation');
-    const login = c.req.query('login');
-    const order = c.req.query('order');
-    const listed = options.requests.list({
-      ...(refused !== undefined && { refused: refused === '1' }),
-      ...(operation !== undefined && { operation }),
-      ...(login !== undefined && { login }),
-      ...(order !== undefined && { order }),
-      ...(before !== undefined && { before: Number(before) }),
-      limit: Math.min(Number(limit ?? 50), 500),
-    });
-    return Response.json(listed, { headers: { 'Cache-Control': 'no-store' } });
-  });
-  // What the emulator made of a request (a `paysign send` 403, a `--save-request` file): the kept
-  // request with the same oauth_signature and its recorded cause, or, when it keeps none, a
-  // diagnosis now with what the emulator knows (its merchants and keys). Masked, like the rest.
-  app.post('/emulator/diagnose', async (c) => {
-    const read = await readCappedBody(c.req.raw, 4 * 1024 * 1024);
-    if ('tooLarge' in read) return Response.json({ error: 'the request to diagnose is over 4 MiB' }, { status: 413 });
-    let given: { method?: unknown; url?: unknown; headers?: unknown; body?: unknown };
-    try {
-      given = JSON.parse(read.text) as typeof given;
-    } catch {
-      return Response.json({ error: 'expected JSON: method, url, headers, body' }, { status: 400 });
-    }
-    const headers = typeof given?.headers === 'object' && given.headers !== null ? (given.headers as Record<string, unknown>) : {};
-    const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
-    if (
-      typeof given?.url !== 'string' ||
-      !URL.canParse(given.url) ||
-      typeof given.body !== 'string' ||
-      (authorization !== undefined && typeof authorization !== 'string')
-    )
-      return Response.json({ error: 'expected JSON: method, url, headers, body' }, { status: 400 });
-    const method = typeof given.method === 'string' ? given.method : 'POST';
-    const signature = signatureOf(authorization ?? null, given.body);
-    const recorded = signature === undefined ? undefined : await options.requests.find(signature);
-    if (recorded !== undefined) {
-      const inBodyOnly = authorization === undefined && signature !== undefined && recorded.causes?.[0]?.code === 'missing_parameter';
-      const causes = inBodyOnly
-        ? [{ code: 'oauth_in_body_only', message: 'the oauth_* parameters are in the form body only: the gateway reads them from the Authorization header' }]
-        : (recorded.causes ?? []);
-      return Response.json(
-        {
-          recorded: true,
-          id: recorded.id,
-          status: recorded.status,
-          causes,
-          ...(recorded.expectedBaseString !== undefined && { expectedBaseString: recorded.expectedBaseString }),
-        },
-        { headers: { 'Cache-Control': 'no-store' } },
-      );
-    }
-    const fresh = await options.requests.diagnoseNow({
-      method,
-      url: given.url,
-      authorization: (authorization as string | undefined) ?? null,
-      body: given.body,
-    });
-    return Response.json({ recorded: false, ...fresh }, { headers: { 'Cache-Control': 'no-store' } });
-  });
-  // The debugger opened from the inspector: a kept request checked again, as received, with the
-  // keys the emulator holds (an RSA request's masked body could never verify in the page). The
-  // answer is masked; the request's bytes stay here.
-  app.post('/emulator/requests/:id/check', async (c) => {
-    const id = c.req.param('id');
-    if (!/^[1-9][0-9]{0,15}$/.test(id)) return Response.json({ error: 'id: a request id' }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
-    const checked = await options.requests.check(Number(id));
-    if (checked === undefined)
-      return Response.json(
-        { error: 'the emulator no longer keeps this request as received (it keeps the newest)' },
-        { status: 404, headers: { 'Cache-Control': 'no-store' } },
-      );
-    return Response.json(checked, { headers: { 'Cache-Control': 'no-store' } });
-  });
-  // Live updates: each new or newly diagnosed request as a server-sent event (its JSON, masked).
-  app.get('/emulator/requests/events', (c) => {
-    let unsubscribe = (): void => {};
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const encoder = new TextEncoder();
-        controller.enqueue(encoder.encode(': paysign emulator requests\n\n'));
-        unsubscribe = options.requests.subscribe((entry) => {
-          try {
-            controller.enqueue(encoder.encode(`id: ${entry.id}\nevent: request\ndata: ${JSON.stringify(entry)}\n\n`));
-          } catch {
-            unsubscribe();
-          }
-        });
-        c.req.raw.signal.addEventListener('abort', () => {
-          unsubscribe();
-          try {
-            controller.close();
-          } catch {}
-        });
-      },
-      cancel() {
-        unsubscribe();
-      },
-    });
-    return new Response(stream, {
-      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
-    });
-  });
-  app.get('/debugger', (c) => {
+  // Opened on an inspector entry, the page may ask this emulator to check it (connect-src 'self').
+  app.use('/debugger', secureHeaders(consoleSecurity([`'${DEBUGGER_SCRIPT_HASH}'`], ["'self'"])));
+  app.get('/debugger', async (c) => {
     const prefill: Partial<Record<'method' | 'url' | 'authorization' | 'body' | 'entry', string>> = {};
     for (const name of ['method', 'url', 'authorization', 'body', 'entry'] as const) {
       const value = c.req.query(name);
       if (value !== undefined) prefill[name] = value;
     }
-    const page = debuggerPage(prefill);
-    // Opened on an inspector entry, the page may ask this emulator to check it (connect-src 'self').
-    return new Response(page.html, { status: 200, headers: pageHeaders(`'${page.scriptHash}'`, prefill.entry === undefined ? "'none'" : "'self'") });
+    c.header('Cache-Control', 'no-store');
+    return c.html((await debuggerPage(prefill)).html);
   });
+}
 
+function addActions(app: Hono, options: ConsoleRouteOptions): void {
+  const formOf = (c: { get: (key: never) => unknown }): URLSearchParams => c.get('form' as never) as URLSearchParams;
   app.post('/console/clock', async (c) => {
     const advance = formOf(c).get('advance');
     // A month: to the same day of the next month (the 31st of January goes to the end of February).
@@ -265,4 +155,19 @@ export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void 
     const id = c.req.param('id');
     return after(await options.actions.resendCharge(id, c.req.param('orderid')), `/?payment=${encodeURIComponent(id)}#payment`);
   });
+}
+
+/**
+ * The console (`GET /`) and the signature debugger (`GET /debugger`), the console's actions
+ * (`POST /console/...`, each calling an {@link AdminActions} function) and the request
+ * inspector's routes. Like the admin API: loopback callers only (unless `adminApi: 'any'`), and
+ * only under a loopback `Host` (no DNS rebinding); every action also needs the console's
+ * per-process form token, and a browser's `Sec-Fetch-Site` or `Origin` must be the console's own
+ * (`hono/csrf`). Pages carry `hono/secure-headers` (a CSP that allows the page's own script only).
+ */
+export function addConsoleRoutes(app: Hono, options: ConsoleRouteOptions): void {
+  addConsoleGuard(app, options);
+  addPages(app, options);
+  addInspectorRoutes(app, options.requests);
+  addActions(app, options);
 }
