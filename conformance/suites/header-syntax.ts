@@ -45,7 +45,7 @@ function headerSyntaxSuite(flavour: string, core: OAuthCore): Suite {
       assert.throws(() => core.parseAuthorizationHeader('OAuth oauth_nonce="1", oauth%5Fnonce="2"'), 'INVALID_HEADER');
     });
 
-    test('separators: any whitespace, trailing commas and spaces, bare values, scheme in any case', () => {
+    test('separators: any whitespace, trailing commas and spaces, scheme in any case', () => {
       const expected = { params: { a: '1', b: '2' } };
       for (const value of [
         'OAuth a="1", b="2"',
@@ -54,8 +54,8 @@ function headerSyntaxSuite(flavour: string, core: OAuthCore): Suite {
         'OAuth a="1", b="2",',
         'OAuth a="1", b="2", ',
         'OAuth a="1", b="2" , , ',
-        'oauth a=1, b=2',
-        '  OAUTH a="1", b=2',
+        'oauth a="1", b="2"',
+        '  OAUTH a="1", b="2"',
         'OAuth\ta="1", b="2"',
       ]) {
         assert.deepEqual(parse(value), expected, JSON.stringify(value));
@@ -63,8 +63,14 @@ function headerSyntaxSuite(flavour: string, core: OAuthCore): Suite {
       assert.deepEqual(parse('OAuth'), { params: {} });
       assert.deepEqual(parse('OAuth   '), { params: {} });
       assert.deepEqual(parse('OAuth a=""'), { params: { a: '' } });
-      assert.deepEqual(parse('OAuth a='), { params: { a: '' } });
       assert.deepEqual(parse('OAuth oauth%5Fnonce="x%2By"'), { params: { oauth_nonce: 'x+y' } });
+    });
+
+    test('a value that is not quoted -> INVALID_HEADER (RFC 5849 §3.5.1 quotes every value)', () => {
+      for (const value of ['OAuth oauth_nonce=', 'OAuth oauth_nonce=abc', 'OAuth a="1", b=2', 'oauth a=1, b=2', 'OAuth realm=x, a="1"', 'OAuth a= , b="2"']) {
+        const error = assert.throws(() => core.parseAuthorizationHeader(value), 'INVALID_HEADER', JSON.stringify(value)) as Error;
+        assert.ok(error.message.includes('not quoted'), error.message);
+      }
     });
 
     test('not OAuth, or broken syntax -> INVALID_HEADER naming where', () => {

@@ -12,6 +12,7 @@ import { roundTripSuites } from './round-trip.js';
 import { signedFetchSuites } from './signed-fetch.js';
 import { signerLayoutSuites } from './signer-layout.js';
 import { tokenDanceSuites } from './token-dance.js';
+import { transmissionSuites } from './transmissions.js';
 import { vectorSuites } from './vectors.js';
 import { verifierInputSuites } from './verifier-inputs.js';
 import { verifierSuites } from './verifier.js';
@@ -46,5 +47,6 @@ export function oauthSuites(flavours: Flavours, hmac?: Parameters<typeof oneCore
     ...tokenDanceSuites(flavours),
     ...signedFetchSuites(flavours),
     ...bodiesAndTokensSuites(flavours),
+    ...transmissionSuites(flavours, hmac),
   ];
 }

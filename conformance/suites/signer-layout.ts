@@ -100,8 +100,14 @@ function signerLayoutSuite(flavour: string, core: OAuthCore): Suite {
               where.find(([name]) => name === 'oauth_signature'),
               ['oauth_signature', signed.signature],
             );
-          const result = await verifier().verify({ method: signed.method, url: signed.url, authorization: signed.authorization, body: signed.body });
+          const sent = { method: signed.method, url: signed.url, authorization: signed.authorization, body: signed.body };
+          const gatewayLayout = core.createVerifier({ lookup: () => ({ consumerSecret: SECRET }), now: () => T0, allowParametersInHeaderAndBody: true });
+          const result = await (oauthParamsInBody ? gatewayLayout : verifier()).verify(sent);
           assert.equal(result.ok ? 'ok' : result.reason, 'ok', `${method} oauthParamsInBody=${oauthParamsInBody}`);
+          if (oauthParamsInBody) {
+            const strict = await verifier().verify(sent);
+            assert.equal(strict.ok ? 'ok' : strict.reason, 'protocol_parameters_in_several_places', `${method}: the RFC's one place`);
+          }
         }
       }
     });

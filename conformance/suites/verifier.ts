@@ -136,11 +136,13 @@ function verifierSuite(flavour: string, core: OAuthCore): Suite {
       assert.equal(reasonOf(await verifier().verify({ ...signed, authorization: core.formatAuthorizationHeader(rest) })), 'missing_parameter');
     });
 
-    test('duplicate_parameter: a protocol parameter in the header and the body with different values; equal values count once', async () => {
+    test('a protocol parameter in the header and the body: refused (§3.5); with the gateway layout allowed, different values are duplicate_parameter, equal ones count once', async () => {
       const signed = send(await sign());
       const nonce = core.parseAuthorizationHeader(signed.authorization).params.oauth_nonce!;
-      assert.equal(reasonOf(await verifier().verify({ ...signed, body: `${signed.body}&oauth_nonce=other` })), 'duplicate_parameter');
-      assert.equal(reasonOf(await verifier().verify({ ...signed, body: `${signed.body}&oauth_nonce=${nonce}` })), 'ok');
+      const gateway = { allowParametersInHeaderAndBody: true };
+      assert.equal(reasonOf(await verifier().verify({ ...signed, body: `${signed.body}&oauth_nonce=${nonce}` })), 'protocol_parameters_in_several_places');
+      assert.equal(reasonOf(await verifier(gateway).verify({ ...signed, body: `${signed.body}&oauth_nonce=other` })), 'duplicate_parameter');
+      assert.equal(reasonOf(await verifier(gateway).verify({ ...signed, body: `${signed.body}&oauth_nonce=${nonce}` })), 'ok');
     });
 
     test('the gateway layout: oauth_* also in the body (oauthParamsInBody) verifies', async () => {
@@ -155,7 +157,8 @@ function verifierSuite(flavour: string, core: OAuthCore): Suite {
         })
         .sign({ url: URL_, params: { amount: '10.00' } });
       assert.ok(signed.body.includes('oauth_signature='));
-      assert.equal(reasonOf(await verifier().verify(send(signed))), 'ok');
+      assert.equal(reasonOf(await verifier({ allowParametersInHeaderAndBody: true }).verify(send(signed))), 'ok');
+      assert.equal(reasonOf(await verifier().verify(send(signed))), 'protocol_parameters_in_several_places', 'not without allowParametersInHeaderAndBody');
       assert.equal(reasonOf(await verifier().verify({ ...send(signed), authorization: '' })), 'ok', 'the body alone carries the protocol parameters');
     });
 
@@ -188,7 +191,7 @@ function verifierSuite(flavour: string, core: OAuthCore): Suite {
       const variants = [
         `OAuth ${pairs.map(([n, v]) => `${n}="${v}"`).join(',')}`, // no space after commas (node-oauth)
         `oauth ${pairs.map(([n, v]) => `${n}="${v}"`).join(', ')}`, // lowercase scheme
-        `OAuth realm="Example", ${pairs.map(([n, v]) => `${n}=${v}`).join(', ')}`, // unquoted values, realm first
+        `OAuth realm="Example", ${pairs.map(([n, v]) => `${n}="${v}"`).join(', ')}`, // realm first
         `OAuth\t${pairs.map(([n, v]) => `${n} = "${v}"`).join(' ,\n ')}`, // tabs, folded lines, spaces around '='
         `OAuth ${pairs.map(([n, v]) => `${n}="${v}"`).join(', ')}, realm="last"`, // realm last
       ];
@@ -196,6 +199,9 @@ function verifierSuite(flavour: string, core: OAuthCore): Suite {
         const result = await verifier({ nonceStore: { remember: () => true } }).verify({ ...signed, authorization });
         assert.equal(reasonOf(result), 'ok', authorization);
       }
+      // Unquoted values are not valid (RFC 5849 §3.5.1): the header cannot be read.
+      const unquoted = `OAuth ${pairs.map(([n, v]) => `${n}=${v}`).join(', ')}`;
+      assert.equal(reasonOf(await verifier({ nonceStore: { remember: () => true } }).verify({ ...signed, authorization: unquoted })), 'malformed_request');
     });
   });
 }

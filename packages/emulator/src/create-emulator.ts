@@ -107,6 +107,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     // refused a merchant's requests past ~33/s sustained over the 300 s window; 1,000,000 per
     // merchant allows ~3,300/s.
     nonceStore: nonces.store,
+    // The gateway's HMAC example sends the oauth_* parameters in the header and the body.
+    allowParametersInHeaderAndBody: true,
   });
   let paynetOrderIds = saved?.orderIds ?? 0;
   const seed = saved?.seed ?? options.seed ?? Math.floor(Math.random() * 2 ** 32);

@@ -67,6 +67,12 @@ describe('the verifier says why, exactly', () => {
     const valid = await signedRequest();
     expect(await verifier().verify({ ...valid, body: 'amount=1&oauth_nonce=other' })).toEqual({
       ok: false,
+      reason: 'protocol_parameters_in_several_places',
+      message: 'the oauth_* parameters are in more than one of the Authorization header, the query and the form body (RFC 5849 §3.5: one and only one)',
+    });
+    const gatewayLayout = node.createVerifier({ lookup: () => ({ consumerSecret: SECRET }), now: () => T0, allowParametersInHeaderAndBody: true });
+    expect(await gatewayLayout.verify({ ...valid, body: 'amount=1&oauth_nonce=other' })).toEqual({
+      ok: false,
       reason: 'duplicate_parameter',
       message: 'oauth_nonce is given twice with different values',
     });

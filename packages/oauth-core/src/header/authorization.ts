@@ -54,15 +54,16 @@ export interface ParsedAuthorization {
   params: Record<string, string>;
 }
 
-// name = value, where value is a quoted-string (with \-escapes) or a bare token; commas separate.
+// name = value, where value is a quoted-string (with \-escapes); a bare value is matched to be refused. Commas separate.
 const PARAM = /\s*([^\s=,"]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,"]*))\s*(?:,|$)/y;
 
 /**
  * Reads an `Authorization: OAuth ...` header value as real clients send it: the scheme in any
- * case, parameters separated by commas with any whitespace, values quoted or bare,
- * percent-decoded (the realm is a plain quoted-string). A parameter named twice is refused.
+ * case, parameters separated by commas with any whitespace, every value quoted (RFC 5849 §3.5.1)
+ * and percent-decoded (the realm is a plain quoted-string). A parameter named twice, or a value
+ * that is not quoted (`oauth_nonce=`, `oauth_nonce=abc`), is refused.
  *
- * @throws {OAuthError} `INVALID_HEADER` when the scheme is not OAuth or the syntax is broken.
+ * @throws {OAuthError} `INVALID_HEADER` when the scheme is not OAuth, a value is not quoted or the syntax is broken.
  * @example
  * ```ts
  * parseAuthorizationHeader('OAuth realm="Example", oauth_consumer_key="0685bd9184jfhq22", oauth_signature="wOJIO9A2W5mFwDgiDvZbTSMK%2FPY%3D"');
@@ -81,9 +82,15 @@ export function parseAuthorizationHeader(value: string): ParsedAuthorization {
     PARAM.lastIndex = offset;
     const match = PARAM.exec(value);
     if (!match) throw new OAuthError('INVALID_HEADER', `the Authorization header is malformed at character ${offset}`);
+    if (match[2] === undefined) {
+      throw new OAuthError(
+        'INVALID_HEADER',
+        `the Authorization header has a value that is not quoted after character ${offset} (RFC 5849 §3.5.1 quotes every value)`,
+      );
+    }
     offset = PARAM.lastIndex;
     const rawName = match[1] as string;
-    const raw = match[2] !== undefined ? match[2].replace(/\\(.)/g, '$1') : (match[3] as string);
+    const raw = match[2].replace(/\\(.)/g, '$1');
     if (rawName === 'realm') {
       if (result.realm !== undefined) throw new OAuthError('INVALID_HEADER', 'the Authorization header names realm twice');
       result.realm = raw;

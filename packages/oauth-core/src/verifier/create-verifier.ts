@@ -6,8 +6,10 @@ import { OAuthError } from '../errors.js';
 import { parseAuthorizationHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareVerifying, type SignatureCheck } from '../methods/prepare.js';
 import { describeSignatureMethod } from '../methods/signature-methods.js';
+import { timingSafeEqual } from '../methods/timing-safe-equal.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
-import type { ParameterInput, PublicKeyInput, SignatureMethod, VerifyingCredentials } from '../types.js';
+import { isFormType } from '../signer/request-body.js';
+import type { HashName, ParameterInput, PublicKeyInput, SignatureMethod, VerifyingCredentials } from '../types.js';
 import { createMemoryNonceStore, nonceExpiry, type NonceStore } from './nonce-store.js';
 import { checkConsumer, checkTimestamp, DEFAULT_TIMESTAMP_WINDOW_SECONDS, type PreCheckFailure } from './pre-checks.js';
 
@@ -62,6 +64,16 @@ export interface VerifierOptions {
   nonceStore?: NonceStore;
   /** The current time in Unix seconds; injectable for tests. */
   now?: () => number;
+  /**
+   * The gateway's layout: accept the protocol parameters in the `Authorization` header AND a copy
+   * in the form body (or, for a request without a body, the query), every copy equal to the
+   * header's, as `oauthParamsInBody` signs them. Default `false`: RFC 5849 §3.5 sends them in
+   * "one and only one" place (the header, the form body or the query), and a request that spreads
+   * them over several is refused (`protocol_parameters_in_several_places`), as oauthlib refuses it.
+   */
+  allowParametersInHeaderAndBody?: boolean;
+  /** Refuse a request with a body that is not a form and no `oauth_body_hash` (`missing_parameter`). Default `false`: such a body is not signed. */
+  requireBodyHash?: boolean;
 }
 
 /**
@@ -91,8 +103,14 @@ export interface VerifyRequest {
   url: string | URL;
   /** The `Authorization` header, if any (protocol parameters may also come in the body or query). */
   authorization?: string | null;
-  /** The form body: raw `application/x-www-form-urlencoded` text, or parameters already decoded. */
-  body?: string | ParameterInput | null;
+  /**
+   * The body as received: raw text or bytes, or form parameters already decoded. A form body
+   * (`contentType` a form type, or absent with a string body) has its pairs signed; any other is
+   * checked against `oauth_body_hash` (draft-eaton-oauth-bodyhash-00) when the request has one.
+   */
+  body?: string | Uint8Array | ParameterInput | null;
+  /** The request's `Content-Type`. Absent: a string body is read as a form, a `Uint8Array` as raw bytes. */
+  contentType?: string | null;
 }
 
 /**
@@ -118,7 +136,10 @@ export type VerificationFailureReason =
   | 'unknown_consumer'
   | 'invalid_signature'
   | 'replayed_nonce'
-  | 'nonce_store_full';
+  | 'nonce_store_full'
+  | 'protocol_parameters_in_several_places' // oauth_* in more than one of the header, the query and the form body (§3.5)
+  | 'body_hash_mismatch' // oauth_body_hash is not the digest of the body received
+  | 'body_hash_on_form_body'; // oauth_body_hash on a form body, which the draft forbids
 
 /**
  * What a verification found: the consumer and the request's parameters when the signature, the
@@ -170,6 +191,13 @@ export type VerificationResult =
  */
 export interface Verifier {
   verify(request: VerifyRequest): Promise<VerificationResult>;
+}
+
+/** The digest of an `oauth_body_hash`, by the length of its Base64: SHA-1, SHA-256 or SHA-512 (the signer's `bodyHash` may choose any). */
+const DIGEST_BY_LENGTH: Readonly<Record<number, HashName>> = { 28: 'SHA-1', 44: 'SHA-256', 88: 'SHA-512' };
+
+function isProtocolPair(pair: Parameter): boolean {
+  return pair[0].startsWith('oauth_');
 }
 
 const REQUIRED = ['oauth_consumer_key', 'oauth_signature_method', 'oauth_signature', 'oauth_timestamp', 'oauth_nonce'] as const;
@@ -243,25 +271,44 @@ export function createVerifierWith(adapter: CryptoAdapter, options: VerifierOpti
       let httpMethod: string;
       let uri: string;
       let header: Record<string, string> = {};
-      const pairs: Parameter[] = [];
+      // §3.5: the three places protocol parameters may come from, read apart.
+      let query: Parameter[];
+      let form: Parameter[] = [];
+      let rawBody: string | Uint8Array | undefined;
       try {
         httpMethod = normalizeMethod(request.method);
         const target = receivedRequestTarget(request.url);
         uri = target.uri;
         if (request.authorization) header = parseAuthorizationHeader(request.authorization).params;
-        for (const pair of parseFormPairs(target.query)) pairs.push(pair);
-        const body = request.body;
-        if (typeof body === 'string') for (const pair of parseFormPairs(body)) pairs.push(pair);
-        else if (body) for (const pair of collectParameters(body)) pairs.push(pair);
+        query = parseFormPairs(target.query);
+        const { body, contentType } = request;
+        const isForm = typeof contentType === 'string' ? isFormType(contentType) : !(body instanceof Uint8Array);
+        // No body (or the empty text a server reads when there is none): a body hash is of the empty body.
+        if (body === undefined || body === null || (body === '' && typeof contentType !== 'string')) rawBody = '';
+        else if (!isForm) {
+          if (typeof body !== 'string' && !(body instanceof Uint8Array))
+            throw new OAuthError('INVALID_PARAMETER', 'a body that is not a form must be a string or bytes');
+          rawBody = body;
+        } else if (typeof body === 'string') form = parseFormPairs(body);
+        else if (body instanceof Uint8Array) form = parseFormPairs(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body));
+        else form = collectParameters(body);
       } catch (error) {
         return fail('malformed_request', error instanceof OAuthError ? error.message : 'the request cannot be read');
       }
 
-      // Protocol parameters: from the header, and from the query or body (RFC 5849 §3.5). The
-      // gateway's HMAC example sends them in both; the same value twice counts once.
+      // Protocol parameters: from one place (RFC 5849 §3.5), or the header and one copy (the
+      // gateway's layout, when allowed); a copy must hold the header's values.
+      const inHeader = Object.keys(header).some((name) => name.startsWith('oauth_'));
+      const places = (inHeader ? 1 : 0) + (query.some(isProtocolPair) ? 1 : 0) + (form.some(isProtocolPair) ? 1 : 0);
+      if (places > 1 && !(options.allowParametersInHeaderAndBody === true && places === 2 && inHeader)) {
+        return fail(
+          'protocol_parameters_in_several_places',
+          'the oauth_* parameters are in more than one of the Authorization header, the query and the form body (RFC 5849 §3.5: one and only one)',
+        );
+      }
       const oauthParams: Record<string, string> = { ...header };
       const params: [string, string][] = [];
-      for (const [name, value] of pairs) {
+      for (const [name, value] of query.concat(form)) {
         if (!name.startsWith('oauth_')) {
           params.push([name, value]);
           continue;
@@ -313,6 +360,18 @@ export function createVerifierWith(adapter: CryptoAdapter, options: VerifierOpti
         );
       }
       if (!valid) return fail('invalid_signature', 'the signature does not match the request', baseString);
+
+      // draft-eaton-oauth-bodyhash-00 §4: the body's digest, now that the hash is known to be signed.
+      const bodyHash = oauthParams.oauth_body_hash;
+      if (bodyHash !== undefined) {
+        if (rawBody === undefined) return fail('body_hash_on_form_body', 'oauth_body_hash is not allowed on a form body', baseString);
+        const hash = DIGEST_BY_LENGTH[bodyHash.length];
+        if (hash === undefined || !adapter.digest || !timingSafeEqual(await adapter.digest(hash, rawBody), bodyHash)) {
+          return fail('body_hash_mismatch', 'oauth_body_hash is not the SHA-1, SHA-256 or SHA-512 digest of the body', baseString);
+        }
+      } else if (options.requireBodyHash === true && rawBody !== undefined && (typeof rawBody === 'string' ? rawBody !== '' : rawBody.length > 0)) {
+        return fail('missing_parameter', 'oauth_body_hash is missing: the body is not a form', baseString);
+      }
 
       // Remember the nonce only once the signature is valid, so forged requests cannot fill the store.
       const nonceKey = `${consumerKey}\u0000${token ?? ''}\u0000${timestamp}\u0000${oauthParams.oauth_nonce}`;
