@@ -66,9 +66,9 @@ export function createOAuthProvider(core: OAuthCore, clients: Record<string, Pro
   });
   const requests: Request[] = [];
 
-  // The verifier reads a form body's pairs; any other body is signed through oauth_body_hash,
-  // which the provider checks here itself against the bytes received (draft-eaton-oauth-bodyhash-00
-  // §3.2, with the method's digest), independently of the code under test.
+  // The verifier reads a form body's pairs and checks any other body against its oauth_body_hash;
+  // the provider checks that hash here once more itself against the bytes received
+  // (draft-eaton-oauth-bodyhash-00 §3.2, with the method's digest), independently of the code under test.
   async function verify(request: Request) {
     const contentType = request.headers.get('content-type') ?? '';
     const bytes = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
@@ -77,7 +77,7 @@ export function createOAuthProvider(core: OAuthCore, clients: Record<string, Pro
       method: request.method,
       url: request.url,
       authorization: request.headers.get('authorization'),
-      ...(bytes !== undefined && isForm ? { body: new TextDecoder().decode(bytes) } : {}),
+      ...(bytes !== undefined && { body: isForm ? new TextDecoder().decode(bytes) : bytes, contentType }),
     });
     if (!result.ok || result.oauthParams.oauth_body_hash === undefined) return result;
     const digest = DIGEST[result.signatureMethod] ?? 'SHA-1';
