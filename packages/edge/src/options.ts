@@ -1,9 +1,9 @@
 import type { GatewayOperation } from '@paysign/protocol';
 import {
+  checkGatewayUrl,
   checkMerchantCredentials,
   describeIssue,
   GatewayValidationError,
-  isSecureGatewayUrl,
   type CheckedMerchantCredentials,
   type MerchantCredentials,
 } from '@paysign/protocol';
@@ -83,7 +83,7 @@ export type ProxyEvent =
  * ```
  */
 export interface SigningProxyOptions {
-  /** The gateway base URL the signed requests go to, such as `https://sandbox.gate.example`. `https:` only; plain `http:` only to a loopback host (127.0.0.1, localhost, [::1]), for a local emulator, as the gateway client allows. */
+  /** The gateway base URL the signed requests go to, such as `https://sandbox.gate.example`. `https:` only; plain `http:` only to a loopback host (localhost, 127.0.0.0/8, [::1]), for a local emulator, as the gateway client allows; no credentials, query or fragment. */
   gatewayUrl: string;
   /** The path prefix before `/api/...`, at the gateway and at the proxy. Default `/payment`. */
   pathPrefix?: string;
@@ -172,19 +172,12 @@ function checkMerchant(merchant: MerchantCredentials): CheckedMerchantCredential
   }
 }
 
-function checkGatewayUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return invalid('gatewayUrl must be an absolute URL such as https://sandbox.gate.example');
-  }
-  // The protocol's rule, as the client's baseUrl reads it: https, or plain http to a loopback host only.
-  if (!isSecureGatewayUrl(url)) {
-    invalid('gatewayUrl must use https: (plain http: only for a loopback host: 127.0.0.1, localhost or [::1])');
-  }
-  if (url.search !== '' || url.hash !== '') invalid('gatewayUrl must have no query or fragment');
-  return url.href.replace(/\/+$/, '');
+// The protocol's one gateway URL rule, as the client's baseUrl reads it: https, or plain http to a
+// loopback host only; no credentials, query or fragment.
+function gatewayUrlOf(value: string): string {
+  const issues = checkGatewayUrl(value, 'gatewayUrl');
+  if (issues.length > 0) invalid(issues.map((issue) => describeIssue(issue)).join('; '));
+  return new URL(value).href.replace(/\/+$/, '');
 }
 
 // A log that throws must never change an answer: after forwarding, the gateway's reply must reach
@@ -211,7 +204,7 @@ export function resolveOptions(options: SigningProxyOptions): ResolvedOptions {
   const now = options.now ?? (() => Date.now() / 1000);
   const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   return {
-    gatewayUrl: checkGatewayUrl(options.gatewayUrl),
+    gatewayUrl: gatewayUrlOf(options.gatewayUrl),
     pathPrefix: options.pathPrefix ?? DEFAULT_PATH_PREFIX,
     merchant: checkMerchant(options.merchant),
     bearerTokens,

@@ -21,19 +21,26 @@ function thrown(gatewayUrl: string): unknown {
 
 describe("gatewayUrl: https, or plain http to a loopback host only (the gateway client's rule)", () => {
   it('refuses http: to any other host with INVALID_OPTIONS', () => {
-    for (const url of ['http://sandbox.gate.example', 'http://10.0.0.7:8080', 'http://127.0.0.2', 'http://localhost.example', 'http://[::2]']) {
+    for (const url of ['http://sandbox.gate.example', 'http://10.0.0.7:8080', 'http://128.0.0.1', 'http://localhost.example', 'http://[::2]']) {
       const error = thrown(url);
       expect(error, url).toBeInstanceOf(EdgeError);
       expect(isEdgeError(error)).toBe(true);
       expect({ code: (error as EdgeError).code, message: (error as EdgeError).message }).toEqual({
         code: 'INVALID_OPTIONS',
-        message: 'gatewayUrl must use https: (plain http: only for a loopback host: 127.0.0.1, localhost or [::1])',
+        message: 'gatewayUrl: must use https: (plain http: only for a loopback host: localhost, 127.0.0.0/8 or [::1])',
       });
     }
   });
 
-  it('accepts https: anywhere and http: to 127.0.0.1, localhost and [::1]', () => {
-    for (const url of ['https://sandbox.gate.example', 'http://127.0.0.1:8080', 'http://localhost', 'http://LOCALHOST:1/gw', 'http://[::1]:9']) {
+  it('accepts https: anywhere and http: to 127.0.0.0/8, localhost and [::1]', () => {
+    for (const url of [
+      'https://sandbox.gate.example',
+      'http://127.0.0.1:8080',
+      'http://127.0.0.2',
+      'http://localhost',
+      'http://LOCALHOST:1/gw',
+      'http://[::1]:9',
+    ]) {
       expect(thrown(url), url).toBeUndefined();
     }
   });
@@ -49,7 +56,7 @@ describe("gatewayUrl: https, or plain http to a loopback host only (the gateway 
     const response = await createCloudflareWorker().fetch(callerRequest(TRANSFER_PATH, {}), env);
     expect(response.status).toBe(500);
     expect((await errorOf(response)).message).toBe(
-      'the proxy is misconfigured: gatewayUrl must use https: (plain http: only for a loopback host: 127.0.0.1, localhost or [::1])',
+      'the proxy is misconfigured: gatewayUrl: must use https: (plain http: only for a loopback host: localhost, 127.0.0.0/8 or [::1])',
     );
   });
 });

@@ -51,7 +51,7 @@ describe('no secret ever leaves the proxy', () => {
       [{ ...base, callers: { bearerTokens: [CALLER_TOKEN] }, allow: {} }, 'allow must name at least one operation'],
       [
         { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, gatewayUrl: `https://g.example/?key=${CONTROL_KEY}` },
-        'gatewayUrl must have no query or fragment',
+        'gatewayUrl: must not hold credentials, a query or a fragment',
       ],
       [
         { ...base, callers: { bearerTokens: [CALLER_TOKEN] }, merchant: { login: 'm', signatureMethod: 'PLAINTEXT', controlKey: CONTROL_KEY } },

@@ -122,15 +122,15 @@ describe('createGatewayClient: each refusal, with its message', () => {
   });
 
   it('baseUrl: absolute, https (http for loopback only), without query, fragment or credentials', () => {
-    expect(optionIssues({ ...BASE, baseUrl: '/payment' })).toEqual([issue('baseUrl', 'is not an absolute URL')]);
-    const httpsOnly = [issue('baseUrl', 'must use https: (plain http: only for a loopback host such as 127.0.0.1)')];
-    for (const baseUrl of ['http://gate.example', 'ftp://127.0.0.1', 'http://127.0.0.2', 'http://localhost.gate.example']) {
+    expect(optionIssues({ ...BASE, baseUrl: '/payment' })).toEqual([issue('baseUrl', 'is not an absolute URL such as https://sandbox.gate.example')]);
+    const httpsOnly = [issue('baseUrl', 'must use https: (plain http: only for a loopback host: localhost, 127.0.0.0/8 or [::1])')];
+    for (const baseUrl of ['http://gate.example', 'ftp://127.0.0.1', 'http://128.0.0.1', 'http://localhost.gate.example']) {
       expect(optionIssues({ ...BASE, baseUrl })).toEqual(httpsOnly);
     }
-    for (const baseUrl of ['http://127.0.0.1:8080', 'http://localhost', 'http://[::1]:9000', 'https://gate.example']) {
+    for (const baseUrl of ['http://127.0.0.1:8080', 'http://127.0.0.2', 'http://localhost', 'http://[::1]:9000', 'https://gate.example']) {
       expect(optionIssues({ ...BASE, baseUrl })).toEqual([]);
     }
-    const clean = [issue('baseUrl', 'must not hold a query, a fragment or credentials')];
+    const clean = [issue('baseUrl', 'must not hold credentials, a query or a fragment')];
     for (const baseUrl of ['https://gate.example/?a=1', 'https://gate.example/#top', 'https://user@gate.example', 'https://:secret@gate.example']) {
       expect(optionIssues({ ...BASE, baseUrl })).toEqual(clean);
     }

@@ -25,7 +25,8 @@ export {
 
 // The operations, and the gateway URL a request may go to
 export type { GatewayOperation } from './operations/operations.js';
-export { isSecureGatewayUrl } from './operations/gateway-url.js';
+export { checkGatewayUrl } from './operations/gateway-url.js';
+export { isLoopbackHost } from './operations/loopback.js';
 
 // The typed requests (camelCase, JavaScript values), as the client takes them
 export type * from './model/types.js';

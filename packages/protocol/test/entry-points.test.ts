@@ -59,6 +59,7 @@ describe("@paysign/protocol's entry points", () => {
     const all = [...surface.values()].flatMap(({ values }) => values);
     expect(all.filter((name) => /^validate/i.test(name))).toEqual([]);
     expect(all.filter((name) => name.startsWith('check')).sort()).toEqual([
+      'checkGatewayUrl',
       'checkMerchantCredentials',
       'checkOperation',
       'checkPanEligibilitySend',

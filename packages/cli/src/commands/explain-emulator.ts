@@ -2,6 +2,8 @@
 // (or, for a request it does not keep, its diagnosis with the merchants and keys it knows).
 // Loopback URLs only: the request holds card data, and only the emulator answers this route.
 
+import { isLoopbackHost } from '@paysign/protocol';
+
 /** The `Server` header of every reply of the emulator (and of no gateway). */
 export const EMULATOR_SERVER = 'paysign-emulator';
 
@@ -22,11 +24,9 @@ export interface EmulatorDiagnosis {
   expectedBaseString?: string;
 }
 
-/** Whether a URL names this machine (127.0.0.0/8, ::1, localhost), where an emulator may listen. */
+/** Whether a URL names this machine (the protocol's loopback: localhost, 127.0.0.0/8, ::1), where an emulator may listen. */
 export function isLoopbackUrl(url: string): boolean {
-  if (!URL.canParse(url)) return false;
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
+  return URL.canParse(url) && isLoopbackHost(new URL(url).hostname);
 }
 
 /**

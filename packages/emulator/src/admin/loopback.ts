@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '@paysign/protocol';
 /**
  * Who may use the unsigned admin API under `/emulator/`.
  *
@@ -11,8 +12,6 @@
  * ```
  */
 export type AdminAccess = 'loopback' | 'any' | 'off';
-
-const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost)$/i;
 
 /**
  * The caller's address as the host runtime hands it to the fetch handler: `@hono/node-server`'s
@@ -32,5 +31,5 @@ export function adminAllowed(access: AdminAccess, env: unknown): boolean {
   if (access === 'any') return true;
   if (access === 'off') return false;
   const address = remoteAddressOf(env);
-  return address === null || (address !== undefined && LOOPBACK.test(address));
+  return address === null || (address !== undefined && isLoopbackHost(address));
 }

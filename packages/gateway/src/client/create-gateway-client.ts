@@ -1,12 +1,12 @@
 import { createSigner, OAuthError, type Signer, type SigningCredentials } from '@paysign/oauth-core';
 import type { Quoting } from '@paysign/payload-codec';
 import {
+  checkGatewayUrl,
   checkMerchantCredentials,
   checkPanEligibilitySend,
   checkRecurringPaymentRows,
   checkRecurringPayments,
   checkTransfer,
-  isSecureGatewayUrl,
   redactBaseString,
   type CheckedMerchantCredentials,
   type GatewayOperation,
@@ -123,7 +123,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   if (options === null || typeof options !== 'object')
     throw new GatewayValidationError([{ field: 'options', rule: 'invalid-option', message: 'must be an object' }], 'INVALID_OPTIONS');
 
-  const baseUrl = checkBaseUrl(options.baseUrl, invalid);
+  // The protocol's one gateway URL rule (the edge proxy's gatewayUrl reads it too).
+  const urlIssues = checkGatewayUrl(options.baseUrl, 'baseUrl');
+  issues.push(...urlIssues);
+  const baseUrl = urlIssues.length === 0 ? (options.baseUrl as string).replace(/\/+$/, '') : '';
   if (typeof options.endpointId !== 'string' || options.endpointId === '') invalid('endpointId', 'must be a non-empty string');
   let merchant: CheckedMerchantCredentials | undefined;
   try {
@@ -295,27 +298,6 @@ function makeSigners(merchant: CheckedMerchantCredentials, options: GatewayClien
     }
   }
   return signers;
-}
-
-function checkBaseUrl(baseUrl: unknown, invalid: (field: string, message: string) => void): string {
-  if (typeof baseUrl !== 'string') {
-    invalid('baseUrl', 'must be a URL string');
-    return '';
-  }
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    invalid('baseUrl', 'is not an absolute URL');
-    return '';
-  }
-  if (!isSecureGatewayUrl(url)) {
-    invalid('baseUrl', 'must use https: (plain http: only for a loopback host such as 127.0.0.1)');
-  }
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    invalid('baseUrl', 'must not hold a query, a fragment or credentials');
-  }
-  return baseUrl.replace(/\/+$/, '');
 }
 
 // oauth-core's option names as this client's options call them.

@@ -28,7 +28,7 @@ export type GatewaySignatureMethod = MerchantSignatureMethod;
  * ```
  */
 export interface GatewayClientSettings {
-  /** The spec's `{sandbox_base_url}` or `{production_base_url}`, e.g. `https://sandbox.gate.example`. `https:` only (plain `http:` is accepted for loopback hosts, for local emulators). */
+  /** The spec's `{sandbox_base_url}` or `{production_base_url}`, e.g. `https://sandbox.gate.example`. `https:` only (plain `http:` is accepted for loopback hosts: localhost, 127.0.0.0/8, [::1], for local emulators); no credentials, query or fragment. */
   baseUrl: string;
   /** The endpoint id assigned to the merchant; the last path segment. */
   endpointId: string;

@@ -1,21 +1,34 @@
-// The hosts plain http: may reach (URL.hostname form: lowercase, IPv6 in brackets).
-const LOOPBACK: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+import type { ValidationIssue } from '../validation/issue.js';
+import { isLoopbackHost } from './loopback.js';
 
 /**
- * Whether a URL may carry requests to the gateway: `https:`, or plain `http:` to a loopback host
- * (`127.0.0.1`, `localhost`, `[::1]`) only, for an emulator on the same machine. Card data never
- * crosses a network in clear text. The client's `baseUrl` and the edge proxy's `gatewayUrl` both
- * read this rule.
+ * Checks a URL that requests to the gateway go to (the client's `baseUrl`, the edge proxy's
+ * `gatewayUrl`): an absolute URL, `https:`, or plain `http:` to a loopback host only (see
+ * {@link isLoopbackHost}), for an emulator on the same machine, so that card data never crosses a
+ * network in clear text; and no credentials (`user:pass@`), query or fragment, which would be sent
+ * with every request. Returns every issue at once, each naming `field`; none means the URL may be used.
  *
  * @example
  * ```ts
- * import { isSecureGatewayUrl } from '@paysign/protocol';
+ * import { checkGatewayUrl } from '@paysign/protocol';
  *
- * isSecureGatewayUrl(new URL('https://sandbox.gate.example')); // true
- * isSecureGatewayUrl(new URL('http://127.0.0.1:8080')); // true: a local emulator
- * isSecureGatewayUrl(new URL('http://gate.example')); // false
+ * checkGatewayUrl('https://sandbox.gate.example', 'baseUrl'); // []
+ * checkGatewayUrl('http://127.0.0.2:8080', 'baseUrl'); // []: a local emulator
+ * checkGatewayUrl('https://user:pass@gate.example', 'gatewayUrl')[0]?.message;
+ * // 'must not hold credentials, a query or a fragment'
  * ```
  */
-export function isSecureGatewayUrl(url: URL): boolean {
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+export function checkGatewayUrl(value: unknown, field: string): ValidationIssue[] {
+  const issue = (message: string): ValidationIssue => ({ field, rule: 'invalid-option', message });
+  if (typeof value !== 'string') return [issue('must be a URL string')];
+  if (!URL.canParse(value)) return [issue('is not an absolute URL such as https://sandbox.gate.example')];
+  const url = new URL(value);
+  const issues: ValidationIssue[] = [];
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    issues.push(issue('must use https: (plain http: only for a loopback host: localhost, 127.0.0.0/8 or [::1])'));
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    issues.push(issue('must not hold credentials, a query or a fragment'));
+  }
+  return issues;
 }
