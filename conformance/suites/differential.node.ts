@@ -13,7 +13,7 @@
 //   given (no lowercasing, default ports kept): the URLs generated here are already normalized.
 // - oauth-sign only builds the base string from the parameters it is handed (no query parsing,
 //   no body reading: its caller, `request`, did that); given the same parameters it is right.
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import OAuth from 'oauth-1.0a';
 import * as oauthSign from 'oauth-sign';
@@ -172,6 +172,61 @@ export function differentialSuites(core: OAuthCore): Suite[] {
             assert.equal(signature, oauthSign.sign('HMAC-SHA1', request.method, request.url, record, consumerSecret));
           }),
           { numRuns: 60 },
+        );
+      });
+
+      test("oauth_body_hash of any bytes or text equals node:crypto's digest, for each method's hash", async () => {
+        const hashOf: Record<string, string> = { 'HMAC-SHA1': 'sha1', 'HMAC-SHA256': 'sha256', 'HMAC-SHA512': 'sha512' };
+        await fc.assert(
+          fc.asyncProperty(
+            fc.oneof(fc.uint8Array({ maxLength: 2048 }), fc.string({ unit: 'binary', maxLength: 300 })),
+            fc.constantFrom<Method>('HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512'),
+            async (body, method) => {
+              const signed = await signerFor(core, method, { consumerSecret: 's' }, 'n', '1700000000').sign({
+                url: 'https://api.example/v1',
+                body,
+                contentType: 'application/octet-stream',
+              });
+              const expected = createHash(hashOf[method] as string)
+                .update(body)
+                .digest('base64');
+              assert.equal(signed.oauthParams.oauth_body_hash, expected);
+            },
+          ),
+          { numRuns: 150 },
+        );
+      });
+
+      test('a JSON body with its oauth_body_hash signs as oauth-1.0a signs it (includeBodyHash)', async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            arb.baseUrl,
+            fc.constantFrom('POST', 'PUT', 'PATCH'),
+            fc.string({ unit: 'binary', minLength: 1, maxLength: 120 }),
+            arb.secret,
+            arb.nonce,
+            arb.timestamp,
+            async (url, method, text, consumerSecret, nonce, timestamp) => {
+              const body = JSON.stringify({ note: text });
+              const peer = new OAuth({
+                consumer: { key: 'merchant-login', secret: consumerSecret },
+                signature_method: 'HMAC-SHA1',
+                hash_function: (base: string, key: string) => createHmac('sha1', key).update(base).digest('base64'),
+                body_hash_function: (data: string) => createHash('sha1').update(data).digest('base64'),
+              } as never);
+              Object.assign(peer, { getNonce: () => nonce, getTimeStamp: () => timestamp });
+              const expected = peer.authorize({ url, method, data: body, includeBodyHash: true } as never) as Record<string, string>;
+              const signed = await signerFor(core, 'HMAC-SHA1', { consumerSecret }, nonce, timestamp).sign({
+                method,
+                url,
+                body,
+                contentType: 'application/json',
+              });
+              assert.equal(signed.oauthParams.oauth_body_hash, expected.oauth_body_hash);
+              assert.equal(signed.signature, expected.oauth_signature);
+            },
+          ),
+          { numRuns: 80 },
         );
       });
     }),
