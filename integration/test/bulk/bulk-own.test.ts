@@ -13,28 +13,39 @@ const dir = mkdtempSync(join(tmpdir(), 'paysign-bulk-own-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('bulk on its own', () => {
-  it("uses the client's csvQuoting and projectCurrency: given once, to createGatewayClient", async () => {
+  it('checks each row once, with the csvQuoting and projectCurrency given to the run, and sends it through client.request as checked', async () => {
     const server = await serveEmulator(3);
     try {
-      const client = createGatewayClient({
-        baseUrl: server.url,
-        endpointId: ENDPOINT_ID,
-        login: LOGIN,
-        controlKey: CONTROL_KEY,
-        csvQuoting: 'rfc4180',
-        projectCurrency: 'EUR',
-      });
-      // A name with ";" needs rfc4180 quoting: before, the bulk run refused it unless csvQuoting was repeated in its options.
+      const gateway = createGatewayClient({ baseUrl: server.url, endpointId: ENDPOINT_ID, login: LOGIN, controlKey: CONTROL_KEY });
+      const sent: { operation: string; params: Readonly<Record<string, string>> }[] = [];
+      // Only `request`: the run never asks the client to check a row again (nor reads its rules back).
+      const client = {
+        request: (operation: string, params: Readonly<Record<string, string>>, options?: Parameters<typeof gateway.request>[2]) => {
+          sent.push({ operation, params });
+          return gateway.request(operation, params, options);
+        },
+      };
+      // A name with ";" needs rfc4180 quoting.
       const rows = [bulkRow(1, { 'card-printed-name': 'DOE; JOHN' }), bulkRow(2)];
-      const summary = await bulkUpdateRecurringPayments({ client, source: rows });
+      const summary = await bulkUpdateRecurringPayments({ client, source: rows, csvQuoting: 'rfc4180', projectCurrency: 'EUR' });
       expect(summary).toMatchObject({ stopReason: 'completed', updated: 2, invalid: 0 });
-      // The client's project currency is checked in the validation pass, before anything is sent.
+      expect(sent.map((request) => [request.operation, Object.keys(request.params)])).toEqual([
+        ['update-recurring-payments', ['payload']],
+        ['update-recurring-payments', ['payload']],
+      ]);
+      expect(Buffer.from(sent[0]?.params.payload ?? '', 'base64').toString('utf8')).toContain('"DOE; JOHN"');
+      // Without rfc4180 the same row is invalid, found in the validation pass: nothing sent.
+      const refused = await bulkUpdateRecurringPayments({ client, source: rows }).catch((e: unknown) => e);
+      expect((refused as BulkError).code).toBe('BULK_INVALID_ROWS');
+      expect((refused as BulkError).message).toMatch(/row 1, card-printed-name: /);
+      // The project currency is checked in the validation pass, before anything is sent.
       const before = await revisions(server.emulator);
-      const error = await bulkUpdateRecurringPayments({ client, source: [bulkRow(3, { currency: 'USD' })] }).catch((e: unknown) => e);
+      const error = await bulkUpdateRecurringPayments({ client, source: [bulkRow(3, { currency: 'USD' })], projectCurrency: 'EUR' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BulkError);
       expect((error as BulkError).code).toBe('BULK_INVALID_ROWS');
       expect((error as BulkError).message).toMatch(/row 1, currency: /);
       expect(await revisions(server.emulator)).toEqual(before);
+      expect(sent).toHaveLength(2);
     } finally {
       await server.close();
     }

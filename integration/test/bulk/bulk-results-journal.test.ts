@@ -15,7 +15,7 @@ afterEach(async () => {
   while (closers.length > 0) await closers.pop()!();
 });
 
-const client = (url: string) => createGatewayClient({ baseUrl: url, endpointId: ENDPOINT_ID, login: LOGIN, controlKey: CONTROL_KEY, csvQuoting: 'rfc4180' });
+const client = (url: string) => createGatewayClient({ baseUrl: url, endpointId: ENDPOINT_ID, login: LOGIN, controlKey: CONTROL_KEY });
 const refusal = (message: string) => ({ status: 200, body: `type=error&error-code=2&error-message=${encodeURIComponent(message)}` });
 
 /** The CSV payload a request carried, decoded. */
@@ -30,7 +30,7 @@ describe('the bulk journal and results hold no card number, whatever surrounds i
     const path = join(dir, 'echo.journal');
     const journal = createFileJournal(path);
     const rows = [bulkRow(1, { 'recurring-payment-id': `rp${TEST_PAN}x` }), bulkRow(2)];
-    const summary = await bulkUpdateRecurringPayments({ client: client(server.url), source: () => rows, journal });
+    const summary = await bulkUpdateRecurringPayments({ client: client(server.url), source: () => rows, journal, csvQuoting: 'rfc4180' });
     await journal.close();
     expect(summary).toMatchObject({ refused: 2 });
 
@@ -77,7 +77,7 @@ describe('the results CSV neutralises formula cells; the payload stays byte for 
     const path = join(dir, 'formula.journal');
     const journal = createFileJournal(path);
     const rows = ids.map((id, i) => bulkRow(i + 1, { 'recurring-payment-id': id }));
-    await bulkUpdateRecurringPayments({ client: client(server.url), source: () => rows, journal });
+    await bulkUpdateRecurringPayments({ client: client(server.url), source: () => rows, journal, csvQuoting: 'rfc4180' });
     await journal.close();
 
     const records = readJournalText(readFileSync(path, 'utf8')).records.sort((a, b) => a.row - b.row);

@@ -1,4 +1,5 @@
 import type { GatewayClient } from '@paysign/gateway';
+import type { Quoting } from '@paysign/payload-codec';
 import type { ValidationIssue } from '@paysign/protocol';
 import type { BulkJournal } from './journal.js';
 
@@ -248,10 +249,15 @@ export interface BulkRetryOptions {
  */
 export interface BulkUpdateOptions {
   /**
-   * The client that sends each row (its credentials, base URL, timeout, reply cap). Its
-   * `projectCurrency` (rule 7) and `csvQuoting` are the rules of the validation pass too.
+   * The client that sends each row (its credentials, base URL, timeout, reply cap), with
+   * `client.request('update-recurring-payments', { payload })`: the rows are checked here, once,
+   * and the client sends them as they are.
    */
-  client: GatewayClient;
+  client: Pick<GatewayClient, 'request'>;
+  /** The project currency every row's `currency` must equal (rule 7). Default: not checked. */
+  projectCurrency?: string;
+  /** CSV cells holding `;`, `"`, CR or LF: `'reject'` (default: such a row is invalid) or `'rfc4180'` (quoted). */
+  csvQuoting?: Quoting;
   /** The rows: a factory of (async) iterables, read twice, or an array. */
   source: BulkSource;
   /** Requests under way at once. Default 4 (`BULK_DEFAULTS.concurrency`); at most 1,024. */

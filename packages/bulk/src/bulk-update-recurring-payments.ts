@@ -1,17 +1,9 @@
-import { GatewayValidationError } from '@paysign/gateway';
-import {
-  checkRecurringPaymentRows,
-  formatRowIssue,
-  readRowIssues,
-  redactCardData,
-  type CheckOptions,
-  type RowIssueText,
-  type ValidationIssue,
-} from '@paysign/protocol';
+import { recurringPaymentPayload } from '@paysign/gateway';
+import { GatewayValidationError, formatRowIssue } from '@paysign/protocol';
 import { BulkError } from './bulk-errors.js';
+import { readSettings, type BulkSettings } from './bulk-settings.js';
 import {
   BulkUnreadableRow,
-  type BulkInvalidRow,
   type BulkRecord,
   type BulkRow,
   type BulkSource,
@@ -20,59 +12,32 @@ import {
   type BulkUpdateOptions,
 } from './bulk-types.js';
 import { classifyUpdateFailure } from './classify-failure.js';
-import { createMemoryJournal } from './journal.js';
+import { createMemoryJournal, type BulkJournal } from './journal.js';
 import { backoffDelay, createRateLimiter, sleep } from './pacing.js';
 import { ProgressTracker } from './progress-tracker.js';
-import { inShard, isShard, type BulkShard } from './shard.js';
+import { invalidRowRecord, issuesOf, rowMessage, shownPaymentId } from './row-records.js';
+import { inShard } from './shard.js';
 
-/**
- * The defaults of {@link bulkUpdateRecurringPayments}'s options, for a program that shows them
- * (the CLI's help takes its defaults from here): `concurrency`, `retry.attempts`,
- * `retry.baseDelayMs`, `retry.maxDelayMs`, `maxAuthenticationFailures`, `maxUnreachableFailures`,
- * `progressIntervalMs`. The per-request timeout is the client's (`DEFAULT_TIMEOUT_MS` of
- * `@paysign/gateway`) unless `timeoutMs` is given.
- *
- * @example
- * ```ts
- * import { BULK_DEFAULTS } from '@paysign/bulk';
- *
- * console.log(`--concurrency N  requests under way at once (default ${BULK_DEFAULTS.concurrency})`);
- * ```
- */
-export const BULK_DEFAULTS: Readonly<{
-  concurrency: number;
-  attempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  maxAuthenticationFailures: number;
-  maxUnreachableFailures: number;
-  progressIntervalMs: number;
-}> = Object.freeze({
-  concurrency: 4,
-  attempts: 5,
-  baseDelayMs: 200,
-  maxDelayMs: 10_000,
-  maxAuthenticationFailures: 3,
-  maxUnreachableFailures: 3,
-  progressIntervalMs: 1000,
-});
-const MAX_CONCURRENCY = 1024;
+export { BULK_DEFAULTS } from './bulk-settings.js';
+
 /** How many invalid rows the BULK_INVALID_ROWS message quotes (all are passed to onInvalidRow). */
 const QUOTED_INVALID_ROWS = 10;
-
-type Item = { rowNumber: number; row: BulkRow | BulkUnreadableRow };
 
 /**
  * Sends many recurring-payment updates, one update-recurring-payments request per row, through
  * `client`: concurrent, rate-limited, retried, journaled and resumable.
  *
  * 1. The journal is loaded: rows with a recorded outcome are done and are not sent again.
- * 2. Validation pass: the whole input is read once and every row validated before any is sent.
- *    An invalid row refuses the run (`BulkError` `BULK_INVALID_ROWS`, nothing sent) unless
- *    `skipInvalid`, which records it as `invalid`. Only the numbers of invalid rows are kept, so
- *    the input is never held in memory; this is why `source` must be re-readable.
- * 3. Send pass: the input is read again; each row of this shard without an outcome is sent, at
- *    most `concurrency` at once and `ratePerSecond` starts per second. A failure whose outcome is
+ * 2. Validation pass: the whole input is read once and every row checked, once, by
+ *    `@paysign/protocol`'s check of update-recurring-payments rows (with `projectCurrency` and
+ *    `csvQuoting`), before any is sent. An invalid row refuses the run (`BulkError`
+ *    `BULK_INVALID_ROWS`, nothing sent) unless `skipInvalid`, which records it as `invalid` then
+ *    and there. No row is kept, so the input is never held in memory; this is why `source` must
+ *    be re-readable.
+ * 3. Send pass: the input is read again; each row of this shard without an outcome is written as
+ *    its `payload` once and sent with `client.request('update-recurring-payments', { payload })`
+ *    (the client checks nothing again), at most `concurrency` at once and `ratePerSecond` starts
+ *    per second. A failure whose outcome is
  *    unknown or that did not take (connection refused or reset, timeout, HTTP 5xx, a reply too
  *    long or unreadable) is retried with backoff and jitter: an update writes the same values
  *    again, so resending it is safe. Refusals (validation-error, error, other 4xx) are recorded
@@ -81,10 +46,12 @@ type Item = { rowNumber: number; row: BulkRow | BulkUnreadableRow };
  *    all (connection refused, no such host, TLS refused), `maxUnreachableFailures` such failures
  *    in a row stop the run (`stopReason: 'unreachable'`, `unreachableMessage` says why); those
  *    rows are not recorded and are sent on the next run. This is for updates only: never retry
- *    a `transfer` like this.
+ *    a `transfer` like this. A refusal's message is the gateway's words as it said them (masked):
+ *    the request held this row alone, so the gateway's "row 1" is this row.
  * 4. Each outcome is appended to the journal, and the row counts as done only once `append`
  *    resolved (the file journal fsyncs first). A run stopped at any point (abort, crash, kill -9)
  *    and started again with the same journal sends only the rows without an outcome.
+ * 5. The summary: the counts, why the run stopped, and what is not done.
  *
  * @throws {BulkError} `BULK_INVALID_OPTIONS`, `BULK_INVALID_ROWS`, `BULK_INPUT`, `BULK_JOURNAL_CORRUPT`, `BULK_JOURNAL_MISMATCH`,
  * `BULK_JOURNAL_LOCKED` (another run uses the file journal).
@@ -97,7 +64,8 @@ type Item = { rowNumber: number; row: BulkRow | BulkUnreadableRow };
  *
  * const journal = createFileJournal('rows.journal');
  * const summary = await bulkUpdateRecurringPayments({
- *   client: createGatewayClient({ baseUrl, endpointId, login, controlKey }),
+ *   client: createGatewayClient({ baseUrl, endpointId, login, privateKey }),
+ *   projectCurrency: 'EUR',
  *   source: csvFileRows('rows.csv'),
  *   journal,
  *   concurrency: 8,
@@ -108,16 +76,78 @@ type Item = { rowNumber: number; row: BulkRow | BulkUnreadableRow };
  * ```
  */
 export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): Promise<BulkSummary> {
-  const settings = readSettings(options);
-  const { shard, client } = settings;
-  const journal = options.journal ?? createMemoryJournal();
-  const tracker = new ProgressTracker();
-  // The client's rules: the rows are checked as the client will check them when they are sent.
-  const rules: CheckOptions = { csvQuoting: client.csvQuoting, ...(client.projectCurrency !== undefined && { projectCurrency: client.projectCurrency }) };
+  const run = startRun(options);
+  const finished = await loadJournal(run);
+  await validateInput(run, finished);
+  await sendRows(run, finished);
+  return summarize(run);
+}
 
-  // 1. The journal: what earlier runs finished.
+/** What the steps of one run share: its settings, journal and counts, and what stops it. */
+interface Run {
+  readonly options: BulkUpdateOptions;
+  readonly settings: BulkSettings;
+  readonly journal: BulkJournal;
+  readonly tracker: ProgressTracker;
+  /** Aborted when the run stops: the caller's signal, a stop rule, a fatal error. */
+  readonly stop: AbortController;
+  stopReason: BulkStopReason | undefined;
+  fatal: { error: unknown } | undefined;
+  readonly authentication: StopRule;
+  readonly unreachable: StopRule;
+}
+
+/** Failures of one kind that stop the run once `limit` of them are counted; the first one's message says why. */
+interface StopRule {
+  readonly message: string | undefined;
+  reset(): void;
+  /** Counts one; true when it stopped the run. */
+  count(failureMessage: string): boolean;
+}
+
+function startRun(options: BulkUpdateOptions): Run {
+  const settings = readSettings(options);
+  const run: Run = {
+    options,
+    settings,
+    journal: options.journal ?? createMemoryJournal(),
+    tracker: new ProgressTracker(),
+    stop: new AbortController(),
+    stopReason: undefined,
+    fatal: undefined,
+    authentication: stopRule(() => run, settings.maxAuthenticationFailures, 'authentication'),
+    // In a row: a reply of any kind resets it.
+    unreachable: stopRule(() => run, settings.maxUnreachableFailures, 'unreachable'),
+  };
+  return run;
+}
+
+function stopRule(of: () => Run, limit: number, reason: BulkStopReason): StopRule {
+  let count = 0;
+  let message: string | undefined;
+  return {
+    get message() {
+      return message;
+    },
+    reset() {
+      count = 0;
+    },
+    count(failureMessage) {
+      message ??= failureMessage;
+      if (++count < limit) return false;
+      const run = of();
+      run.stopReason ??= reason;
+      run.stop.abort();
+      return true;
+    },
+  };
+}
+
+// 1. The journal: what earlier runs finished, by row number (the recurring-payment-id it recorded).
+async function loadJournal(run: Run): Promise<Map<number, string>> {
+  const { shard } = run.settings;
   const finished = new Map<number, string>();
-  for await (const record of await journal.load()) {
+  for await (const record of await run.journal.load()) {
     if (!inShard(record.row - 1, shard)) {
       throw new BulkError(
         'BULK_JOURNAL_MISMATCH',
@@ -126,18 +156,22 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
     }
     if (finished.has(record.row)) continue;
     finished.set(record.row, record.recurringPaymentId);
-    tracker.count(record.outcome, true);
+    run.tracker.count(record.outcome, true);
   }
+  return finished;
+}
 
-  // 2. Validation pass: every row, before any is sent; only invalid row numbers are kept.
-  const invalidRows = new Set<number>();
+// 2. Validation pass: every row of this shard checked once, before any is sent. With skipInvalid,
+// an invalid row is recorded now (and so is finished); without it, the run is refused.
+async function validateInput(run: Run, finished: Map<number, string>): Promise<void> {
+  const { options, settings, tracker } = run;
   const quoted: string[] = [];
   let invalidCount = 0;
   let rowNumber = 0;
   for await (const row of open(options.source)) {
     rowNumber++;
     // Only this shard's rows: another shard's invalid rows are that shard's to report.
-    if (!inShard(rowNumber - 1, shard)) continue;
+    if (!inShard(rowNumber - 1, settings.shard)) continue;
     tracker.total++;
     const recorded = finished.get(rowNumber);
     if (recorded !== undefined && !(row instanceof BulkUnreadableRow) && recorded !== shownPaymentId(row)) {
@@ -146,19 +180,25 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
         `row ${rowNumber}: the journal records another recurring-payment-id for this row: the input changed since the journal was written`,
       );
     }
-    const issues = issuesOf(row, rowNumber, rules);
+    const issues = issuesOf(row, rowNumber, settings.rules);
     if (issues.length === 0) continue;
     invalidCount++;
     if (quoted.length < QUOTED_INVALID_ROWS) quoted.push(...issues.map((issue) => formatRowIssue(issue)).slice(0, QUOTED_INVALID_ROWS - quoted.length));
-    invalidRows.add(rowNumber);
-    const id = row instanceof BulkUnreadableRow ? undefined : shownPaymentId(row);
-    options.onInvalidRow?.({ row: rowNumber, ...(id !== undefined && id !== '' && { recurringPaymentId: id }), issues });
+    const id = shownPaymentId(row);
+    const invalid = { row: rowNumber, ...(id !== '' && { recurringPaymentId: id }), issues };
+    options.onInvalidRow?.(invalid);
+    if (options.skipInvalid && recorded === undefined) {
+      await record(run, invalidRowRecord(invalid));
+      if (run.fatal !== undefined) throw run.fatal.error;
+      finished.set(rowNumber, id);
+    }
   }
   for (const row of finished.keys()) {
     if (row > rowNumber)
       throw new BulkError('BULK_JOURNAL_MISMATCH', `the journal records row ${row}, but the input has ${rowNumber} rows: it belongs to another input`);
   }
   if (invalidCount > 0 && !options.skipInvalid) {
+    const { shard } = settings;
     throw new BulkError(
       'BULK_INVALID_ROWS',
       `${invalidCount} row(s) of ${shard.count > 1 ? `shard ${shard.index}/${shard.count}` : 'the input'} break the gateway's rules, so nothing was sent (skip them with skipInvalid):\n` +
@@ -166,173 +206,161 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
         (invalidCount > QUOTED_INVALID_ROWS ? '\n- ...' : ''),
     );
   }
+}
 
-  // 3. Send pass.
-  const stop = new AbortController();
-  let stopReason: BulkStopReason | undefined;
-  let fatal: { error: unknown } | undefined;
-  // Failures of one kind that stop the run once `limit` of them are counted; the first one's message says why.
-  const stopAfter = (limit: number, reason: BulkStopReason) => {
-    let count = 0;
-    let message: string | undefined;
-    return {
-      get message() {
-        return message;
-      },
-      reset() {
-        count = 0;
-      },
-      /** Counts one; true when it stopped the run. */
-      count(failureMessage: string): boolean {
-        message ??= failureMessage;
-        if (++count < limit) return false;
-        stopReason ??= reason;
-        stop.abort();
-        return true;
-      },
-    };
-  };
-  const authentication = stopAfter(settings.maxAuthenticationFailures, 'authentication');
-  // In a row: a reply of any kind resets it.
-  const unreachable = stopAfter(settings.maxUnreachableFailures, 'unreachable');
+// 3. Send pass: the input read again, each unfinished row of this shard sent by one of
+// `concurrency` workers, in order; the run's signal, timer and input closed at the end.
+async function sendRows(run: Run, finished: ReadonlyMap<number, string>): Promise<void> {
+  const { options, settings, stop } = run;
   const onAbort = () => {
-    stopReason ??= 'aborted';
+    run.stopReason ??= 'aborted';
     stop.abort();
   };
   if (options.signal?.aborted) onAbort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  const limiter = createRateLimiter(options.ratePerSecond);
-  const random = options.random ?? Math.random;
-  const report = () => options.onProgress?.(tracker.snapshot());
-  const timer = options.onProgress === undefined ? undefined : setInterval(report, settings.progressIntervalMs);
+  const timer = options.onProgress === undefined ? undefined : setInterval(() => report(run), settings.progressIntervalMs);
   (timer as { unref?: () => void } | undefined)?.unref?.();
-
-  async function record(entry: BulkRecord): Promise<void> {
-    try {
-      await journal.append(entry);
-    } catch (error) {
-      fatal ??= { error };
-      stop.abort();
-      return;
-    }
-    tracker.count(entry.outcome, false);
-    options.onRecord?.(entry);
-  }
-
-  // Waits before attempt + 1; false when the run stopped meanwhile.
-  async function backOff(attempt: number): Promise<boolean> {
-    tracker.retries++;
-    try {
-      await sleep(backoffDelay(attempt, settings.baseDelayMs, settings.maxDelayMs, random), stop.signal);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  async function send(rowNumber: number, row: BulkRow): Promise<BulkRecord | undefined> {
-    const base = { row: rowNumber, recurringPaymentId: shownPaymentId(row) };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await limiter.take(stop.signal);
-      } catch {
-        return undefined;
-      }
-      tracker.sending();
-      try {
-        const result = await client.updateRecurringPaymentRows([row], {
-          signal: stop.signal,
-          ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-        });
-        unreachable.reset();
-        return { ...base, outcome: 'updated', ...(result.serialNumber !== undefined && { serialNumber: result.serialNumber }) };
-      } catch (error) {
-        if (stop.signal.aborted) return undefined;
-        const failure = classifyUpdateFailure(error);
-        if (failure.kind !== 'unreachable') unreachable.reset();
-        const said = {
-          errorCode: failure.code,
-          errorMessage: describeFailure(error, failure.message, rowNumber),
-          ...(failure.serialNumber !== undefined && { serialNumber: failure.serialNumber }),
-        };
-        switch (failure.kind) {
-          case 'aborted':
-            return undefined;
-          case 'authentication':
-            authentication.count(failure.message);
-            return undefined;
-          case 'unreachable':
-            // No connection at all (refused, no such host, TLS refused): retrying a million rows
-            // for minutes says nothing more. The row is not recorded: the next run sends it.
-            if (unreachable.count(failure.message)) return undefined;
-            if (attempt >= settings.attempts) return { ...base, outcome: 'failed', ...said };
-            if (!(await backOff(attempt))) return undefined;
-            break;
-          case 'fatal':
-            fatal ??= { error };
-            stop.abort();
-            return undefined;
-          case 'invalid':
-            return { ...base, outcome: 'invalid', ...said };
-          case 'refused':
-            return { ...base, outcome: 'refused', ...said };
-          case 'retry':
-            if (attempt >= settings.attempts) return { ...base, outcome: 'failed', ...said };
-            if (!(await backOff(attempt))) return undefined;
-        }
-      }
-    }
-  }
+  const limiter = createRateLimiter(options.ratePerSecond);
 
   const source = open(options.source)[Symbol.asyncIterator]();
   let index = 0;
-  let pulling: Promise<Item | undefined> = Promise.resolve(undefined);
-  const pull = async (): Promise<Item | undefined> => {
+  let pulling: Promise<{ rowNumber: number; row: BulkRow } | undefined> = Promise.resolve(undefined);
+  const pull = async () => {
     for (;;) {
       if (stop.signal.aborted) return undefined;
       const next = await source.next();
       if (next.done) return undefined;
       const rowNumber = ++index;
-      if (inShard(rowNumber - 1, shard) && !finished.has(rowNumber)) return { rowNumber, row: next.value };
+      // Invalid rows were recorded by the validation pass (skipInvalid) or refused the run: only valid rows are left.
+      if (inShard(rowNumber - 1, settings.shard) && !finished.has(rowNumber)) return { rowNumber, row: next.value as BulkRow };
     }
   };
   // One pull at a time, in order, whichever worker asks.
-  const take = (): Promise<Item | undefined> => (pulling = pulling.then(pull, pull));
-
+  const take = () => (pulling = pulling.then(pull, pull));
   async function worker(): Promise<void> {
-    for (;;) {
-      const item = await take();
-      if (item === undefined) return;
-      if (invalidRows.has(item.rowNumber)) {
-        const issues = issuesOf(item.row, item.rowNumber, rules);
-        const id = item.row instanceof BulkUnreadableRow ? '' : shownPaymentId(item.row);
-        await record(invalidRowRecord({ row: item.rowNumber, ...(id !== '' && { recurringPaymentId: id }), issues }));
-        continue;
-      }
-      tracker.inFlight++;
+    for (let item = await take(); item !== undefined; item = await take()) {
+      run.tracker.inFlight++;
       let entry: BulkRecord | undefined;
       try {
-        entry = await send(item.rowNumber, item.row as BulkRow);
+        entry = await sendRow(run, limiter, item.rowNumber, item.row);
       } finally {
-        tracker.inFlight--;
+        run.tracker.inFlight--;
       }
-      if (entry !== undefined) await record(entry);
+      if (entry !== undefined) await record(run, entry);
     }
   }
 
   try {
-    const workers = Array.from({ length: settings.concurrency }, worker);
-    const results = await Promise.allSettled(workers);
-    for (const result of results) if (result.status === 'rejected') fatal ??= { error: result.reason };
+    const results = await Promise.allSettled(Array.from({ length: settings.concurrency }, worker));
+    for (const result of results) if (result.status === 'rejected') run.fatal ??= { error: result.reason };
   } finally {
     if (timer !== undefined) clearInterval(timer);
     options.signal?.removeEventListener('abort', onAbort);
     if (stop.signal.aborted) await source.return?.(undefined);
   }
-  if (fatal !== undefined) throw fatal.error;
-  report();
-  const progress = tracker.snapshot();
+  if (run.fatal !== undefined) throw run.fatal.error;
+}
+
+// One row: its payload written once, then sent until it has an outcome, the run stops, or the
+// attempts are spent. `undefined`: no outcome to record (aborted, stopped, 401/403, unreachable).
+async function sendRow(run: Run, limiter: ReturnType<typeof createRateLimiter>, rowNumber: number, row: BulkRow): Promise<BulkRecord | undefined> {
+  const { settings, stop, options } = run;
+  const base = { row: rowNumber, recurringPaymentId: shownPaymentId(row) };
+  let payload: string;
+  try {
+    payload = recurringPaymentPayload([row], { csvQuoting: settings.csvQuoting });
+  } catch (error) {
+    // The check found every cell the CSV cannot carry; the encoder's refusal is the same rule's last word.
+    if (error instanceof GatewayValidationError)
+      return { ...base, outcome: 'invalid', errorCode: error.issues[0]?.rule ?? error.code, errorMessage: rowMessage(rowIssues(error, rowNumber), rowNumber) };
+    throw error;
+  }
+  const call = { signal: stop.signal, ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }) };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await limiter.take(stop.signal);
+    } catch {
+      return undefined;
+    }
+    run.tracker.sending();
+    try {
+      const result = await settings.client.request('update-recurring-payments', { payload }, call);
+      run.unreachable.reset();
+      return { ...base, outcome: 'updated', ...(result.serialNumber !== undefined && { serialNumber: result.serialNumber }) };
+    } catch (error) {
+      if (stop.signal.aborted) return undefined;
+      const failure = classifyUpdateFailure(error);
+      if (failure.kind !== 'unreachable') run.unreachable.reset();
+      const said = {
+        errorCode: failure.code,
+        // The client's own refusal from its issues; the gateway's in its own words.
+        errorMessage: error instanceof GatewayValidationError ? rowMessage(rowIssues(error, rowNumber), rowNumber) : failure.message,
+        ...(failure.serialNumber !== undefined && { serialNumber: failure.serialNumber }),
+      };
+      switch (failure.kind) {
+        case 'aborted':
+          return undefined;
+        case 'authentication':
+          run.authentication.count(failure.message);
+          return undefined;
+        case 'unreachable':
+          // No connection at all (refused, no such host, TLS refused): retrying a million rows
+          // for minutes says nothing more. The row is not recorded: the next run sends it.
+          if (run.unreachable.count(failure.message)) return undefined;
+          if (attempt >= settings.attempts) return { ...base, outcome: 'failed', ...said };
+          if (!(await backOff(run, attempt))) return undefined;
+          break;
+        case 'fatal':
+          run.fatal ??= { error };
+          stop.abort();
+          return undefined;
+        case 'invalid':
+          return { ...base, outcome: 'invalid', ...said };
+        case 'refused':
+          return { ...base, outcome: 'refused', ...said };
+        case 'retry':
+          if (attempt >= settings.attempts) return { ...base, outcome: 'failed', ...said };
+          if (!(await backOff(run, attempt))) return undefined;
+      }
+    }
+  }
+}
+
+// A client refusal's issues, named as this row (a request holds this row alone: its row 0).
+function rowIssues(error: GatewayValidationError, rowNumber: number) {
+  return error.issues.map((issue) => ({ ...issue, row: rowNumber - 1 }));
+}
+
+// Waits before attempt + 1; false when the run stopped meanwhile.
+async function backOff(run: Run, attempt: number): Promise<boolean> {
+  run.tracker.retries++;
+  try {
+    await sleep(backoffDelay(attempt, run.settings.baseDelayMs, run.settings.maxDelayMs, run.options.random ?? Math.random), run.stop.signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// 4. An outcome appended to the journal; the row counts as done only once `append` resolved.
+async function record(run: Run, entry: BulkRecord): Promise<void> {
+  try {
+    await run.journal.append(entry);
+  } catch (error) {
+    run.fatal ??= { error };
+    run.stop.abort();
+    return;
+  }
+  run.tracker.count(entry.outcome, false);
+  run.options.onRecord?.(entry);
+}
+
+// 5. The summary.
+function summarize(run: Run): BulkSummary {
+  report(run);
+  const progress = run.tracker.snapshot();
   const notDone = Math.max(0, progress.total - progress.done);
+  const { authentication, unreachable, stopReason } = run;
   return {
     ...progress,
     stopReason: notDone === 0 ? 'completed' : (stopReason ?? 'aborted'),
@@ -342,89 +370,11 @@ export async function bulkUpdateRecurringPayments(options: BulkUpdateOptions): P
   };
 }
 
-// Each issue's `row` is the row's 0-based index in the input, so that formatRowIssue names it by its number.
-function issuesOf(row: BulkRow | BulkUnreadableRow, rowNumber: number, rules: CheckOptions): readonly ValidationIssue[] {
-  if (row instanceof BulkUnreadableRow) return row.issues.map((issue) => ({ ...issue, row: rowNumber - 1 }));
-  return checkRecurringPaymentRows([row], rules).map((issue) => ({ ...issue, row: rowNumber - 1 }));
-}
-
-/**
- * What was said about a row sent alone, with the row named by its number in the input: the
- * client's refusal from its issues; the gateway's when it is in the protocol's `row N, field:
- * message` form (its row 1 is this row), else as it said it.
- */
-function describeFailure(error: unknown, message: string, rowNumber: number): string {
-  if (error instanceof GatewayValidationError) return rowMessage(error.issues, rowNumber);
-  const issues = readRowIssues(message);
-  return issues?.every((issue) => issue.row === 0) ? rowMessage(issues, rowNumber) : message;
-}
-
-/** The row's issues as one line of the results: `row 7, client-orderid: is required; row 7, ...`. */
-function rowMessage(issues: readonly RowIssueText[], rowNumber: number): string {
-  return redactCardData(issues.map((issue) => formatRowIssue(issue, rowNumber)).join('; '));
-}
-
-/**
- * The results record of an invalid row (outcome `invalid`): the first issue's rule as the code,
- * every issue as `row N, field: message`, joined by `; `. What a run records for a row it skips
- * (`skipInvalid`), and what a caller writes for the rows of a refused run (`onInvalidRow`).
- *
- * @example
- * ```ts
- * import { invalidRowRecord, type BulkInvalidRow } from '@paysign/bulk';
- *
- * const invalid: BulkInvalidRow[] = [];
- * await bulkUpdateRecurringPayments({ client, source, onInvalidRow: (row) => invalid.push(row) }).catch(() => {});
- * const lines = invalid.map(invalidRowRecord).map(formatResultLine);
- * ```
- */
-export function invalidRowRecord(invalid: BulkInvalidRow): BulkRecord {
-  const { row, issues } = invalid;
-  return {
-    row,
-    recurringPaymentId: invalid.recurringPaymentId ?? '',
-    outcome: 'invalid',
-    errorCode: issues[0]?.rule ?? 'invalid',
-    errorMessage: rowMessage(issues, row),
-  };
-}
-
-/** The row's recurring-payment-id as it may be shown and stored: card-number-like digits masked. */
-function shownPaymentId(row: BulkRow): string {
-  const id = row['recurring-payment-id'];
-  return typeof id === 'string' ? redactCardData(id) : '';
+function report(run: Run): void {
+  run.options.onProgress?.(run.tracker.snapshot());
 }
 
 async function* open(source: BulkSource): AsyncGenerator<BulkRow | BulkUnreadableRow> {
   const rows = typeof source === 'function' ? source() : source;
   yield* rows as AsyncIterable<BulkRow | BulkUnreadableRow>;
-}
-
-function readSettings(options: BulkUpdateOptions) {
-  const bad: string[] = [];
-  if (options === null || typeof options !== 'object') throw new BulkError('BULK_INVALID_OPTIONS', 'options must be an object');
-  const { client, source } = options;
-  if (typeof client?.updateRecurringPaymentRows !== 'function') bad.push('client: must be a gateway client (createGatewayClient)');
-  if (typeof source !== 'function' && !Array.isArray(source))
-    bad.push('source: must be a function returning a fresh (async) iterable of rows, or an array (the input is read twice)');
-  const whole = (name: string, value: number | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
-    if (value === undefined) return fallback;
-    if (!Number.isSafeInteger(value) || value < min || value > max) bad.push(`${name}: must be a whole number from ${min} to ${max}`);
-    return value;
-  };
-  const concurrency = whole('concurrency', options.concurrency, BULK_DEFAULTS.concurrency, 1, MAX_CONCURRENCY);
-  const attempts = whole('retry.attempts', options.retry?.attempts, BULK_DEFAULTS.attempts, 1, 100);
-  const baseDelayMs = whole('retry.baseDelayMs', options.retry?.baseDelayMs, BULK_DEFAULTS.baseDelayMs, 0);
-  const maxDelayMs = whole('retry.maxDelayMs', options.retry?.maxDelayMs, BULK_DEFAULTS.maxDelayMs, 0);
-  const maxAuthenticationFailures = whole('maxAuthenticationFailures', options.maxAuthenticationFailures, BULK_DEFAULTS.maxAuthenticationFailures, 1);
-  const maxUnreachableFailures = whole('maxUnreachableFailures', options.maxUnreachableFailures, BULK_DEFAULTS.maxUnreachableFailures, 1);
-  const progressIntervalMs = whole('progressIntervalMs', options.progressIntervalMs, BULK_DEFAULTS.progressIntervalMs, 1, 2 ** 31 - 1);
-  if (options.ratePerSecond !== undefined && !(Number.isFinite(options.ratePerSecond) && options.ratePerSecond > 0))
-    bad.push('ratePerSecond: must be a positive number');
-  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0))
-    bad.push('timeoutMs: must be a positive number of milliseconds');
-  const shard: BulkShard = options.shard ?? { index: 0, count: 1 };
-  if (!isShard(shard)) bad.push('shard: index and count must be whole numbers with 0 <= index < count');
-  if (bad.length > 0) throw new BulkError('BULK_INVALID_OPTIONS', `invalid bulk options:\n${bad.map((line) => `- ${line}`).join('\n')}`);
-  return { client, concurrency, attempts, baseDelayMs, maxDelayMs, maxAuthenticationFailures, maxUnreachableFailures, progressIntervalMs, shard };
 }

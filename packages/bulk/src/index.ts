@@ -16,7 +16,8 @@ export {
   type BulkSummary,
   type BulkUpdateOptions,
 } from './bulk-types.js';
-export { BULK_DEFAULTS, bulkUpdateRecurringPayments, invalidRowRecord } from './bulk-update-recurring-payments.js';
+export { BULK_DEFAULTS, bulkUpdateRecurringPayments } from './bulk-update-recurring-payments.js';
+export { invalidRowRecord } from './row-records.js';
 export { classifyUpdateFailure, type ClassifiedFailure, type FailureKind } from './classify-failure.js';
 export { createMemoryJournal, formatJournalLine, parseJournalLine, readJournalText, type BulkJournal } from './journal.js';
 export { parseShard, type BulkShard } from './shard.js';

@@ -96,8 +96,8 @@ describe('paysign bulk says why rows fail', () => {
       { row: 2, line: 3, outcome: 'refused', errorCode: '400', reason: 'recurring-payment-id: no recurring payment has this id' },
     ]);
     expect(run.stderr).toMatch(/3 rows: 2 updated, 1 refused/);
-    // The results file names the row by its number in the input too, not the gateway's "row 1".
-    expect(readFileSync(results, 'utf8').split('\r\n')[2]).toMatch(/^2;rp-2;refused;[^;]+;400;row 2, recurring-payment-id: no recurring payment has this id$/);
+    // The results file has the gateway's words as it said them (its request held row 2 alone: the gateway's "row 1"), never parsed back.
+    expect(readFileSync(results, 'utf8').split('\r\n')[2]).toMatch(/^2;rp-2;refused;[^;]+;400;row 1, recurring-payment-id: no recurring payment has this id$/);
   });
 
   it('a comma-separated CSV (a spreadsheet export): the message says the separator is ";"', async () => {

@@ -101,7 +101,7 @@ describe('openResultsFile never writes through a link (#27 low)', () => {
     symlinkSync(target, path);
     await results.write([{ row: 1, recurringPaymentId: 'rp-1', outcome: 'updated', serialNumber: 's-1' }]);
     expect(readFileSync(target, 'utf8')).toBe('keep me too');
-    expect(readFileSync(path, 'utf8')).toBe('1;rp-1;updated;s-1;;\r\n');
+    expect(readFileSync(path, 'utf8')).toBe('row;recurring-payment-id;outcome;serial-number;error-code;error-message\r\n1;rp-1;updated;s-1;;\r\n');
   });
 });
 

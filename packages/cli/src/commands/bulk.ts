@@ -134,7 +134,6 @@ export const bulkCommand: Command = {
       timeoutMs,
       fetch: transport,
       ...(config.pathPrefix !== undefined && { pathPrefix: config.pathPrefix }),
-      ...(config.currency !== undefined && { projectCurrency: config.currency }),
     });
 
     const journal: BulkJournal = values.journal === undefined ? createMemoryJournal() : createFileJournal(values.journal);
@@ -154,6 +153,7 @@ export const bulkCommand: Command = {
     try {
       summary = await bulkUpdateRecurringPayments({
         client,
+        ...(config.currency !== undefined && { projectCurrency: config.currency }),
         source,
         journal,
         concurrency,

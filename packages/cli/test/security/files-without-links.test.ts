@@ -139,7 +139,7 @@ describe('bulk --results never writes through a link (#27 low)', () => {
         PAYSIGN_CONTROL_KEY: 'key',
       });
       expect(ok.code).toBe(0);
-      expect(readFileSync(link, 'utf8')).toMatch(/^1;rp-1;updated;[^;]*;;\r\n$/);
+      expect(readFileSync(link, 'utf8')).toMatch(/^row;recurring-payment-id;outcome;serial-number;error-code;error-message\r\n1;rp-1;updated;[^;]*;;\r\n$/);
       expect(leftovers(dir, ['rows.csv', 'notes.txt', 'results.csv'])).toEqual([]);
     } finally {
       await server.close();

@@ -49,10 +49,6 @@ import { traceOperations } from './trace-operations.js';
 export interface GatewayClient {
   /** The method each wrapped operation signs with: the gateway's documented one when its key is given, or the chosen one. */
   readonly signatureMethods: Readonly<Record<GatewayOperation, GatewaySignatureMethod>>;
-  /** The project currency every `currency` must equal (rule 7), as given in the options; `undefined` when not checked. */
-  readonly projectCurrency: string | undefined;
-  /** How CSV cells holding `;`, `"`, CR or LF are treated: `'reject'` (the default) or `'rfc4180'`. */
-  readonly csvQuoting: Quoting;
   /**
    * Any command of the gateway, signed and sent as the wrapped operations are: `operation` is the
    * command's name as the path has it (`status`, `create-recurring-payments`, `pan-eligibility/send`),
@@ -228,8 +224,6 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   const client: GatewayClient = {
     signatureMethods,
-    projectCurrency: options.projectCurrency,
-    csvQuoting,
     request,
     async updateRecurringPaymentRows(rows, call) {
       if (!Array.isArray(rows) || rows.length === 0) {
