@@ -1,4 +1,5 @@
-import { bytesEqual, sha256 } from './constant-time.js';
+import { timingSafeEqual } from '@paysign/oauth-core';
+import { sha256Hex } from './sha256-hex.js';
 
 // RFC 6750 §2.1: "Bearer" (any case), one space, a b64token.
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
@@ -12,14 +13,14 @@ export type BearerCheck = (authorization: string | null) => Promise<'ok' | 'miss
  * an attacker how close a guess was. Several tokens allow rotation without downtime.
  */
 export function createBearerCheck(tokens: readonly string[]): BearerCheck {
-  let digests: Promise<Uint8Array[]> | undefined;
+  let digests: Promise<string[]> | undefined;
   return async (authorization) => {
     const match = authorization === null ? null : BEARER.exec(authorization);
     if (!match) return 'missing';
-    digests ??= Promise.all(tokens.map(sha256));
-    const presented = await sha256(match[1] as string);
+    digests ??= Promise.all(tokens.map(sha256Hex));
+    const presented = await sha256Hex(match[1] as string);
     let accepted = false;
-    for (const digest of await digests) accepted = bytesEqual(digest, presented) || accepted;
+    for (const digest of await digests) accepted = timingSafeEqual(digest, presented) || accepted;
     return accepted ? 'ok' : 'wrong';
   };
 }

@@ -1,3 +1,5 @@
+import { timingSafeEqual } from '@paysign/oauth-core';
+
 /** A fresh random token for one emulator: every console form carries it, every console POST must send it back. */
 export function createCsrfToken(): string {
   return [...crypto.getRandomValues(new Uint8Array(32))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -13,8 +15,5 @@ export function createCsrfToken(): string {
  * ```
  */
 export function sameToken(sent: string | null, token: string): boolean {
-  if (sent === null || sent.length !== token.length) return false;
-  let difference = 0;
-  for (let i = 0; i < sent.length; i++) difference |= sent.charCodeAt(i) ^ token.charCodeAt(i);
-  return difference === 0;
+  return sent !== null && timingSafeEqual(sent, token);
 }

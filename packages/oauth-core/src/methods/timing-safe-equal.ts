@@ -1,7 +1,8 @@
 /**
  * Compares two strings in time that depends only on their lengths, so that an attacker cannot
  * learn a valid HMAC or PLAINTEXT signature one character at a time. The one constant-time string
- * compare of paysign (the verifier, the gateway's callback checksum).
+ * compare of paysign: the verifier, the gateway's callback checksum, the edge proxy's caller
+ * tokens and the emulator console's form token all import it.
  *
  * @example
  * ```ts
