@@ -13,7 +13,8 @@ import {
 } from './bulk-types.js';
 import { classifyUpdateFailure } from './classify-failure.js';
 import { createMemoryJournal, type BulkJournal } from './journal.js';
-import { backoffDelay, createRateLimiter, sleep } from './pacing.js';
+import { retryDelayMs } from '@paysign/protocol';
+import { createRateLimiter, sleep } from './pacing.js';
 import { ProgressTracker } from './progress-tracker.js';
 import { invalidRowRecord, issuesOf, rowMessage, shownPaymentId } from './row-records.js';
 import { inShard } from './shard.js';
@@ -335,7 +336,7 @@ function rowIssues(error: GatewayValidationError, rowNumber: number) {
 async function backOff(run: Run, attempt: number): Promise<boolean> {
   run.tracker.retries++;
   try {
-    await sleep(backoffDelay(attempt, run.settings.baseDelayMs, run.settings.maxDelayMs, run.options.random ?? Math.random), run.stop.signal);
+    await sleep(retryDelayMs(attempt, run.settings.baseDelayMs, run.settings.maxDelayMs, run.options.random ?? Math.random), run.stop.signal);
     return true;
   } catch {
     return false;

@@ -15,20 +15,6 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * The delay before retry `retry` (1 for the first): "full jitter", a random delay in
- * [0, min(maxDelayMs, baseDelayMs * 2^(retry-1))], so that rows failing together do not retry together.
- *
- * @example
- * ```ts
- * backoffDelay(3, 200, 10_000, () => 0.5); // 400
- * ```
- */
-export function backoffDelay(retry: number, baseDelayMs: number, maxDelayMs: number, random: () => number): number {
-  const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(retry - 1, 30));
-  return Math.floor(random() * ceiling);
-}
-
-/**
  * A limit of `perSecond` starts per second: each `take()` resolves at the next free slot, slots
  * 1000/perSecond ms apart (no burst). Without a rate, `take()` resolves at once.
  */

@@ -28,6 +28,9 @@ export type { GatewayOperation } from './operations/operations.js';
 export { checkGatewayUrl } from './operations/gateway-url.js';
 export { isLoopbackHost } from './operations/loopback.js';
 
+// The delay before a retry: doubling, capped, with full jitter
+export { retryDelayMs } from './operations/retry-delay.js';
+
 // The typed requests (camelCase, JavaScript values), as the client takes them
 export type * from './model/types.js';
 

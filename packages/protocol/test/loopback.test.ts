@@ -1,7 +1,7 @@
 // Loopback and the gateway URL: one definition each, with the RFC's answer (127.0.0.0/8, ::1,
 // localhost). integration/test/loopback-agreement.test.ts holds every package to the same table.
 import { describe, expect, it } from 'vitest';
-import { checkGatewayUrl, isLoopbackHost } from '../src/index.js';
+import { checkGatewayUrl, isLoopbackHost, retryDelayMs } from '../src/index.js';
 
 const LOOPBACK = [
   'localhost',
@@ -78,5 +78,14 @@ describe('checkGatewayUrl', () => {
   it('refuses what is not an absolute URL string', () => {
     expect(rules('/payment')).toEqual(['baseUrl is not an absolute URL such as https://sandbox.gate.example']);
     expect(rules(42)).toEqual(['baseUrl must be a URL string']);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('doubles from the base delay, stops at the cap, and scales by the jitter', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((retry) => retryDelayMs(retry, 200, 10_000))).toEqual([200, 400, 800, 1600, 3200, 6400, 10_000]);
+    expect(retryDelayMs(3, 200, 10_000, () => 0.5)).toBe(400);
+    expect(retryDelayMs(3, 200, 10_000, () => 0)).toBe(0);
+    expect(retryDelayMs(1_000, 1, Number.MAX_SAFE_INTEGER)).toBe(2 ** 30);
   });
 });

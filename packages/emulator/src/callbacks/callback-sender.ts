@@ -1,3 +1,4 @@
+import { retryDelayMs } from '@paysign/protocol';
 import type { EmulatorLog } from '../log.js';
 
 /**
@@ -151,7 +152,7 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
       outcome: `${delivery.lastStatus} ${delivery.state}`,
     });
     if (delivery.state !== 'pending' || stopped) return;
-    const delay = Math.min(options.backoffMs * 2 ** (delivery.attempts - 1), MAX_DELAY_MS);
+    const delay = retryDelayMs(delivery.attempts, options.backoffMs, MAX_DELAY_MS);
     delivery.nextAttemptAt = new Date(Date.now() + delay).toISOString();
     active++;
     const timer = setTimeout(() => {

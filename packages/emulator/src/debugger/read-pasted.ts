@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '@paysign/protocol';
 /** A request read from pasted text: what the debugger's fields hold. */
 export interface PastedRequest {
   method: string;
@@ -103,7 +104,7 @@ function fromRawHttp(text: string): PastedRequest | undefined {
   }
   const target = start[2] as string;
   // The scheme is not in a request as sent: http for this machine, https for any other host.
-  const local = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/.test(host);
+  const local = URL.canParse(`http://${host}`) && isLoopbackHost(new URL(`http://${host}`).hostname);
   const url = /^https?:\/\//.test(target) ? target : `${local ? 'http' : 'https'}://${host}${target}`;
   return { method: start[1] as string, url, authorization, body };
 }
