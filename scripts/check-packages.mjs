@@ -6,13 +6,17 @@
 //    becomes real versions, `files` decides the contents), into a scratch app's ./paysign-tarballs;
 // 2. publint --strict and @arethetypeswrong/cli on each tarball (accepted findings carry a reason,
 //    see packaging/attw.mjs);
-// 3. install them with the README's own command (`npm install ./paysign-tarballs/*.tgz`) into that
-//    empty app outside the workspace; the gateway then imports without its optional peer
-//    (@opentelemetry/api), which is installed next, as an app that wants spans does;
+// 3. install them with the README's own commands (an app's, the libraries used when needed, the
+//    developer's tools) into that empty app outside the workspace; the gateway and oauth-core then
+//    import without their optional peers (@opentelemetry/api; @noble/hashes and micro-rsa-dsa-dh
+//    for oauth-core/js), which are installed next, as an app that wants them does;
 // 4. the README tells that path, and its list of what the typed client pulls in is the packed
 //    manifests' (packaging/readme.mjs);
 // 5. type-check the installed .d.ts from consumer fixtures under node16, nodenext and bundler;
-// 6. import every entry point in Node ESM, Node CJS, Deno and Bun.
+// 6. import every entry point in Node ESM, Node CJS, Deno and Bun;
+// 7. the weight of @paysign/gateway in an app of its own against oauth-1.0a's from the npm registry,
+//    in the same scratch directory: installed bytes at most 10x, import and create at most 2.5x,
+//    no install script (packaging/weight.mjs).
 // Prints one line per check and `packaging: N passed, N failed`; exits non-zero on any failure.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +29,7 @@ import { checkDeclarations } from './packaging/types.mjs';
 import { packTarballs, TARBALL_DIR } from './pack-tarballs.mjs';
 import { publishablePackages } from './packaging/workspace.mjs';
 import { createCheckReport } from './lib/check-report.mjs';
+import { MAX_BYTES_RATIO, MAX_TIME_RATIO, measureWeight, PEER } from './packaging/weight.mjs';
 
 const checks = createCheckReport('packaging');
 const report = (name, { ok, detail }) => checks.report(name, ok, detail);
@@ -54,7 +59,7 @@ try {
   const packages = all.filter((p) => p.built).map((p) => ({ ...p, tarball: `${tarballs}/${tarballName(p)}` }));
   if (packages.length === 0) report('packages to check', { ok: false, detail: 'no built package under packages/' });
 
-  report('the README says how to install from a checkout (pnpm pack:tarballs, npm install ./paysign-tarballs/*.tgz)', await checkReadmeInstall());
+  report('the README says how to install from a checkout (pnpm pack:tarballs, then its npm install commands)', await checkReadmeInstall());
   const pack = await packTarballs(tarballs, packages);
   report(`pnpm pack:tarballs (${packages.length} packages into ./${TARBALL_DIR})`, pack);
 
@@ -68,10 +73,18 @@ try {
     report(`${install.command} in an empty app`, install);
     if (install.ok) {
       report("the README's list of what @paysign/gateway pulls in is the packed manifests'", await checkReadmeDependencies(install.consumer));
-      report('optional peers: the gateway imports without @opentelemetry/api, which installs beside it', await installOptionalPeers(install.consumer));
+      report(
+        'optional peers: the gateway and oauth-core import without them (@opentelemetry/api, @noble/hashes, micro-rsa-dsa-dh), which install beside them',
+        await installOptionalPeers(install.consumer),
+      );
       for (const result of await checkDeclarations(install.consumer, packages)) report(result.name, result);
       for (const result of await checkImports(install.consumer, packages)) report(result.name, result);
     }
+    // Last, on a machine the other checks no longer load: the import timing runs processes one at a time.
+    const weight = await measureWeight(`${dir}/weight`, tarballs);
+    report('an app installing @paysign/gateway gets no package with an install script', weight.scripts);
+    report(`an app installing @paysign/gateway: at most ${MAX_BYTES_RATIO}x the bytes of ${PEER}`, weight.bytes);
+    report(`importing @paysign/gateway and creating a client: at most ${MAX_TIME_RATIO}x ${PEER}'s time`, weight.time);
   }
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // Packs every publishable package into ./paysign-tarballs/*.tgz (run after `pnpm build`; the
 // root's `pnpm pack:tarballs` builds first). Until the packages are on the npm registry this is
-// how an app installs them: `npm install /path/to/paysign/paysign-tarballs/*.tgz`, all of them
-// in one command, so that their dependencies on each other resolve to the tarballs.
+// how an app installs them: the README's `npm install` commands, a package with the siblings it
+// depends on (or after them), so that their dependencies on each other resolve to the tarballs.
 // `scripts/check-packages.mjs` packs with the same function and installs with that command.
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -38,5 +38,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   console.log(`${tarballs.length} tarballs in ${destination}:`);
   for (const name of tarballs) console.log(`  ${name}`);
-  console.log(`\nIn your app (they install together, each finding its siblings among them):\n  npm install ${destination}/*.tgz`);
+  console.log('\nIn your app: the npm install commands of the README ("Use it in your app").');
 }

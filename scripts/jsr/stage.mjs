@@ -89,9 +89,10 @@ export function entryPointProblems(pkg) {
   return problems;
 }
 
-/** The npm dependencies (not `workspace:`) of a package, name -> range. */
+/** The npm dependencies and peer dependencies (not `workspace:`) of a package, name -> range: what its `npm:` imports may name. */
 export function npmDependencies(manifest) {
-  return Object.fromEntries(Object.entries(manifest.dependencies ?? {}).filter(([, range]) => !String(range).startsWith('workspace:')));
+  const all = { ...manifest.peerDependencies, ...manifest.dependencies };
+  return Object.fromEntries(Object.entries(all).filter(([, range]) => !String(range).startsWith('workspace:')));
 }
 
 /**

@@ -4,12 +4,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { INSTALL_COMMAND } from './consumer.mjs';
+import { INSTALL_COMMANDS } from './consumer.mjs';
 import { root } from './workspace.mjs';
 
 const readme = () => readFile(`${root}README.md`, 'utf8');
 
-/** The README says the packages are not published, and gives `pnpm pack:tarballs` and the install command the check runs. */
+/** The README says the packages are not published, and gives `pnpm pack:tarballs` and the install commands the check runs. */
 export async function checkReadmeInstall() {
   const text = await readme();
   const manifest = JSON.parse(await readFile(`${root}package.json`, 'utf8'));
@@ -17,7 +17,9 @@ export async function checkReadmeInstall() {
   const problems = [];
   if (!/not published to the npm registry yet/.test(text)) problems.push('the README does not say the packages are not published to the npm registry yet');
   if (!text.includes('pnpm@12.21.0 pack:tarballs')) problems.push('the README does not give `npx -y pnpm@12.21.0 pack:tarballs`');
-  if (!text.includes(INSTALL_COMMAND)) problems.push(`the README does not give \`${INSTALL_COMMAND}\`, the command this check runs`);
+  for (const command of INSTALL_COMMANDS) {
+    if (!text.includes(command)) problems.push(`the README does not give \`${command}\`, a command this check runs`);
+  }
   if (/^npm install @paysign\//m.test(text)) problems.push('the README tells to `npm install @paysign/...` from the registry, where nothing is published yet');
   if (!/node scripts\/pack-tarballs\.mjs$/.test(manifest.scripts?.['pack:tarballs'] ?? ''))
     problems.push('package.json has no "pack:tarballs" script running scripts/pack-tarballs.mjs');

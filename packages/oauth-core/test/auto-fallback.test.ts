@@ -34,7 +34,7 @@ describe('the automatic entry without crypto.subtle', () => {
 
   it('refuses RSA signing and verifying with ADAPTER_UNAVAILABLE, pointing at /js', async () => {
     const auto = await autoEntryWithoutSubtle();
-    // The pure-JS adapter is synchronous, so the refusal comes when the signer is made.
+    // The refusal is thrown by the adapter itself, so it comes when the signer is made.
     let signing: unknown;
     try {
       auto.createSigner({ consumerKey: 'merchant', signatureMethod: 'RSA-SHA256', privateKey: KEY_PEM });

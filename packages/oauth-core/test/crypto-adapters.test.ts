@@ -75,14 +75,20 @@ describe('runtimes without crypto.subtle', () => {
     expect(await refusal(() => webcrypto.verifyBaseString(BASE, 'AAAA', { ...RSA_SHA256, publicKey: SPKI_PEM }))).toEqual(expected);
   });
 
-  it('the automatic entry loads without any crypto global, picks the synchronous pure-JS adapter, and signs HMAC', async () => {
+  it('the automatic entry loads without any crypto global, picks the pure-JS adapter (loaded when the key is prepared), and signs HMAC', async () => {
     vi.resetModules();
     vi.stubGlobal('crypto', undefined);
     const auto = await import('../src/entries/auto.js');
-    expect(auto.defaultAdapter).toMatchObject({ name: 'js', synchronous: true });
+    expect(auto.defaultAdapter).toMatchObject({ name: 'js', synchronous: false });
     const options = { consumerKey: 'merchant', consumerSecret: 'k', signatureMethod: 'HMAC-SHA1', nonce: () => 'n', timestamp: () => 1 } as const;
     const request = { url: 'https://gate.example/payment/api/v4/transfer/42', params: { amount: '10.00' } };
-    const signed = (auto.createSigner(options) as SyncSigner).signSync(request);
+    const signed = await auto.createSigner(options).sign(request);
+    // Without a nonce function, the nonce needs crypto.getRandomValues: a typed refusal, not a TypeError.
+    const noNonce = await auto
+      .createSigner({ consumerKey: 'merchant', consumerSecret: 'k', signatureMethod: 'HMAC-SHA1' })
+      .sign(request)
+      .catch((error: unknown) => error);
+    expect(noNonce).toMatchObject({ code: 'ADAPTER_UNAVAILABLE', message: expect.stringContaining('getRandomValues') });
     vi.unstubAllGlobals();
     expect(signed).toEqual(node.createSigner(options).signSync(request));
   });

@@ -1,6 +1,5 @@
 import { OAuthError } from '../errors.js';
-import { digest, hmacSigner, randomBytes } from './js-hmac.js';
-import type { CryptoAdapter, VerifyingAdapter } from './types.js';
+import type { CryptoAdapter, DigestFunction, VerifyingAdapter } from './types.js';
 import { adapter as webcryptoAdapter, verifyingAdapter as webcryptoVerifyingAdapter } from './webcrypto.js';
 
 // The adapter of the `default` export condition: WebCrypto where `crypto.subtle` exists, else pure
@@ -16,7 +15,28 @@ const refuseRsa = (): never => {
   );
 };
 
-const fallback: VerifyingAdapter = { name: 'js', synchronous: true, hmac: hmacSigner, rsaPrivate: refuseRsa, rsaPublic: refuseRsa, randomBytes, digest };
+// The pure-JS HMAC and digests (@noble/hashes, an optional peer dependency) are loaded when the
+// first key is prepared or body hashed, so an app on a runtime with crypto.subtle never loads nor
+// installs them. Preparing the key is then asynchronous: `sign`, not `signSync`.
+const loadJs = () =>
+  import('./js-hmac.js').catch((cause: unknown) => {
+    const error = new OAuthError(
+      'ADAPTER_UNAVAILABLE',
+      'this runtime has no crypto.subtle, and the pure-JS HMAC needs @noble/hashes: install it beside @paysign/oauth-core (npm install @noble/hashes)',
+    );
+    throw Object.assign(error, { cause });
+  });
+const hmac: CryptoAdapter['hmac'] = async (hash, key) => (await loadJs()).hmacSigner(hash, key);
+const digest: DigestFunction = async (hash, data) => (await loadJs()).digest(hash, data);
+
+const randomBytes: CryptoAdapter['randomBytes'] = (length) => {
+  if (typeof globalThis.crypto?.getRandomValues !== 'function') {
+    throw new OAuthError('ADAPTER_UNAVAILABLE', 'this runtime has no crypto.getRandomValues for the nonces: pass a nonce function to createSigner');
+  }
+  return globalThis.crypto.getRandomValues(new Uint8Array(length));
+};
+
+const fallback: VerifyingAdapter = { name: 'js', synchronous: false, hmac, rsaPrivate: refuseRsa, rsaPublic: refuseRsa, randomBytes, digest };
 
 /** The signing adapter: the default of `createSigner`. */
 export const adapter: CryptoAdapter = hasSubtle ? webcryptoAdapter : fallback;

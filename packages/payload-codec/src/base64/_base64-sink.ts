@@ -1,4 +1,4 @@
-import { encodeBase64 } from '@paysign/oauth-core/encoding';
+import { encodeBase64 } from '@paysign/oauth-core';
 import type { ByteSink } from '../csv/_write-csv.js';
 
 /**

@@ -1,5 +1,4 @@
-import { OAuthError } from '@paysign/oauth-core';
-import { decodeBase64 } from '@paysign/oauth-core/encoding';
+import { decodeBase64, OAuthError } from '@paysign/oauth-core';
 import { CodecError } from '../errors.js';
 
 // Pieces of this many characters (a multiple of 4, so every piece is whole Base64 groups) are

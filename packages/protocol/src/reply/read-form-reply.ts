@@ -1,4 +1,4 @@
-import { formDecode } from '@paysign/oauth-core/encoding';
+import { formDecode } from '@paysign/oauth-core';
 
 // The gateway ends every value with a raw line feed: `type=status-response\n&serial-number=...\n`.
 // It is cut before decoding, so a line feed the gateway encoded (`%0A`) is data and stays.
