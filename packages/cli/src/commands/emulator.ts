@@ -7,6 +7,7 @@ import { UsageError } from '../cli/usage-error.js';
 import type { Command } from './command.js';
 import { readControlKey } from './control-key.js';
 import { isAdminCommand, runAdminCommand } from './emulator-admin.js';
+import { createLogWriter } from './emulator-log.js';
 import { announceEmulator } from './emulator-discovery.js';
 import { readFlagFile, readJsonFile } from './read-file.js';
 
@@ -181,6 +182,8 @@ export const emulatorCommand: Command = {
         );
       }
     }
+    // Why requests are refused, one line each on stderr, written without blocking the event loop.
+    const logWriter = createLogWriter();
     let server: Awaited<ReturnType<typeof serve>>;
     try {
       server = await serve({
@@ -197,7 +200,7 @@ export const emulatorCommand: Command = {
         ...(callbackBackoffMs !== undefined && { callbackBackoffMs }),
         ...(maxCallbacksInFlight !== undefined && { maxCallbacksInFlight }),
         ...(outcomeDelayMs !== undefined && { outcomeDelayMs }),
-        log: lineLog((line) => io.err(line)),
+        log: lineLog((line) => logWriter.line(line)),
         ...(state !== undefined && { state }),
       });
     } catch (error) {
@@ -237,6 +240,7 @@ export const emulatorCommand: Command = {
     await server.emulator.persist();
     await server.close();
     await state?.close();
+    await logWriter.flush();
     return 0;
   },
 };

@@ -107,7 +107,7 @@ export interface OrderBookOptions {
   /** The merchant's callback address, read when the callback is sent. */
   callbackUrlFor(login: string): string | undefined;
   controlKeyFor(login: string): string | undefined;
-  /** Most orders kept; past it the oldest final one is forgotten. */
+  /** Most orders kept; past it the oldest final and delivered ones are forgotten (one still owed a callback never). */
   capacity: number;
   /** Told the id of each order that changed (opened, decided, forgotten, a callback's progress): `--state` writes it. */
   onChange?(orderid: string): void;
@@ -149,10 +149,12 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
 
   const changed = (orderid: string): void => options.onChange?.(orderid);
 
+  // Only what is final and delivered goes: never an order still processing, never one whose
+  // callback is still owed (pending). The map keeps the order of opening, so the oldest go first.
   function forgetOldest(): void {
     for (const [orderid, order] of orders) {
       if (orders.size <= options.capacity) return;
-      if (order.status !== 'processing') {
+      if (order.status !== 'processing' && order.targets.size === 0) {
         orders.delete(orderid);
         changed(orderid);
       }

@@ -1,0 +1,38 @@
+// Issue #36 item 3: the order book is bounded, and forgets only what is final and delivered: an
+// order whose callback is still owed (its receiver down, a retry waiting) is kept past the cap.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCallbackSender } from '../../src/callbacks/callback-sender.js';
+import { createOrderBook } from '../../src/orders/order-book.js';
+
+let up: Server;
+let upUrl: string;
+beforeAll(async () => {
+  up = createServer((_request, response) => response.end('OK'));
+  await new Promise<void>((resolve) => up.listen(0, '127.0.0.1', resolve));
+  upUrl = `http://127.0.0.1:${(up.address() as AddressInfo).port}/cb`;
+});
+afterAll(() => new Promise((resolve) => up.close(resolve)));
+
+describe('the order book, bounded', () => {
+  it('past its capacity it forgets the oldest delivered orders, never one still owed a callback', async () => {
+    const sender = createCallbackSender({ attempts: 30, backoffMs: 60_000, maxInFlight: 8, log: () => {} });
+    // Port 9 on loopback: nothing listens, the callback fails and waits a minute for its retry.
+    const callbackUrlFor = (login: string) => (login === 'down' ? 'http://127.0.0.1:9/cb' : upUrl);
+    const orders = createOrderBook({ outcomeDelayMs: 0, sender, log: () => {}, callbackUrlFor, controlKeyFor: () => 'key', capacity: 3 });
+    orders.open({ orderid: 'owed', operation: 'transfer', merchantOrderId: 'm-owed', login: 'down' });
+    await orders.decided();
+    await expect.poll(() => orders.get('owed')?.callbacks[0]?.attempts, { timeout: 5000 }).toBe(1);
+    for (let n = 1; n <= 6; n++) {
+      orders.open({ orderid: `o-${n}`, operation: 'transfer', merchantOrderId: `m-${n}`, login: 'up' });
+      await orders.decided();
+      await expect.poll(() => orders.get(`o-${n}`)?.callbacks[0]?.state, { timeout: 5000 }).toBe('delivered');
+    }
+    // The owed order stays; of the delivered ones only the newest fit the cap.
+    expect(orders.get('owed')?.callbacks[0]?.state).toBe('pending');
+    expect(orders.list(10).map((order) => order.orderid)).toEqual(['o-6', 'o-5', 'owed']);
+    orders.stop();
+    sender.stop();
+  }, 30_000);
+});
