@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacySnapshot, legacyStateFile, readStateDatabase } from '../../../packages/emulator/test/state/read-state-db.js';
+import { readStateDatabase } from '../../../packages/emulator/test/state/read-state-db.js';
 import { clientSign } from '../../../packages/cli/test/hand-sign.js';
 import { BIN, paysign } from '../../../packages/cli/test/run-cli.js';
 import { freePort } from '../../../scripts/test-support/free-port.mjs';
@@ -298,8 +298,6 @@ describe('paysign emulator --state DIR under kill -9', () => {
 });
 
 describe('paysign emulator --state DIR that cannot be used', () => {
-  // A version 2 state.json (the format before the database), for the cases that concern it.
-  const good = legacyStateFile(legacySnapshot());
   let database: { name: string; bytes: Buffer }[];
   const goodDatabase = async (dir: string): Promise<void> => {
     await Promise.all(database.map(({ name, bytes }) => writeFile(join(dir, name), bytes, { mode: 0o600 })));
@@ -337,35 +335,13 @@ describe('paysign emulator --state DIR that cannot be used', () => {
     return found;
   }
 
-  const newline = () => good.indexOf(10);
   const cases: [string, (dir: string) => Promise<void>, string, string[]?][] = [
     ['holds files of something else', (dir) => writeFile(join(dir, 'notes.txt'), 'mine'), 'holds "notes.txt", which is not part of an emulator state'],
     [
-      'holds a half-written state',
-      (dir) => writeFile(join(dir, 'state.json'), good.subarray(0, newline() + (good.length - newline()) / 2), { mode: 0o600 }),
-      'is damaged (half-written or edited',
+      'holds the state.json of an unpublished older format',
+      (dir) => writeFile(join(dir, 'state.json'), '{"format":"paysign-emulator-state","version":2}\n{}', { mode: 0o600 }),
+      'holds "state.json", which is not part of an emulator state',
     ],
-    [
-      'holds a state edited by hand',
-      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"2.50"', '"9.50"')), { mode: 0o600 }),
-      'is damaged (half-written or edited',
-    ],
-    [
-      'holds a JSON file of something else',
-      (dir) => writeFile(join(dir, 'state.json'), '{"hello":"world"}\n{}', { mode: 0o600 }),
-      'is not a paysign emulator state',
-    ],
-    [
-      'holds a state of another version',
-      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"version":2', '"version":3')), { mode: 0o600 }),
-      'was written by an emulator with state version 3; this one reads version 2',
-    ],
-    [
-      'holds a state of version 1 (max-repeats-number N made N charges then)',
-      (dir) => writeFile(join(dir, 'state.json'), Buffer.from(good.toString('utf8').replace('"version":2', '"version":1')), { mode: 0o600 }),
-      'was written by an emulator with state version 1, which stopped a payment with max-repeats-number N after N charges',
-    ],
-    ['cannot be read (state.json is a directory)', (dir) => mkdir(join(dir, 'state.json')), 'state.json cannot be read (EISDIR)'],
     [
       'is in use by a live emulator',
       async (dir) => (await goodDatabase(dir), writeFile(join(dir, 'lock'), `${process.pid}\n`, { mode: 0o600 })),

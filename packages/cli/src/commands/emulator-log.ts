@@ -39,7 +39,8 @@ export function createLogWriter(fd = 2): LogWriter {
   const next = (): void => {
     if (queued.length === 0 && dropped === 0) {
       writing = false;
-      return wake();
+      wake();
+      return;
     }
     const lines = dropped === 0 ? queued : [...queued, `[${dropped} log lines dropped: stderr was slower than the emulator]`];
     queued = [];

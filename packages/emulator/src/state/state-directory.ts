@@ -5,14 +5,22 @@ import { lstat, mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/pro
 import { join } from 'node:path';
 import { EmulatorError } from '../errors.js';
 import type { EmulatorSnapshot, EmulatorStateBackend, OrderRecord, PaymentRecord, StateChanges } from './emulator-snapshot.js';
-import { LEGACY_STATE_FILE, LEGACY_TEMP_FILE, readLegacyStateFile, STATE_FORMAT } from './legacy-state-file.js';
 
-export { STATE_FORMAT };
+/**
+ * The format name in a state's metadata: a database that names another is not an emulator state.
+ *
+ * @example
+ * ```ts
+ * import { STATE_FORMAT } from '@paysign/emulator/node';
+ *
+ * console.log(`a state's format is ${STATE_FORMAT}`); // paysign-emulator-state
+ * ```
+ */
+export const STATE_FORMAT: string = 'paysign-emulator-state';
 
 /**
  * The layout of the state this emulator reads and writes: version 3 is the LMDB database
- * `DIR/state.mdb`. A version 2 state (`DIR/state.json`) is moved into a new database when the
- * directory is opened; version 1 and unknown versions are refused with the reason.
+ * `DIR/state.mdb`; a database of another version is refused with the reason.
  *
  * @example
  * ```ts
@@ -26,7 +34,7 @@ export const STATE_VERSION = 3;
 const DATA_FILE = 'state.mdb';
 const DATA_LOCK_FILE = 'state.mdb-lock';
 const LOCK_FILE = 'lock';
-const OWN_FILES = new Set([DATA_FILE, DATA_LOCK_FILE, LOCK_FILE, LEGACY_STATE_FILE]);
+const OWN_FILES = new Set([DATA_FILE, DATA_LOCK_FILE, LOCK_FILE]);
 // O_NOFOLLOW: a link planted where a state file goes is an error, never a way to write elsewhere.
 const CREATE = constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_WRONLY;
 
@@ -56,8 +64,6 @@ interface Meta {
   clock: { mode: 'virtual' | 'system'; today: number };
   seed: number;
   orderIds: number;
-  /** The sha256 of the version 2 `state.json` this database was made from. */
-  migratedFrom?: string;
 }
 
 // The part of the lmdb package used here (loaded only when a state directory is opened).
@@ -149,7 +155,7 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
   } catch (error) {
     return fail(`${where} cannot be read (${codeOf(error)})`);
   }
-  const foreign = entries.find((name) => !OWN_FILES.has(name) && !LEGACY_TEMP_FILE.test(name));
+  const foreign = entries.find((name) => !OWN_FILES.has(name));
   if (foreign !== undefined) {
     fail(`${where} holds ${shown(foreign)}, which is not part of an emulator state: give a new or empty directory, or one an emulator kept`);
   }
@@ -157,11 +163,9 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
   await takeLock(path, where, entries.includes(LOCK_FILE));
   let env: Environment | undefined;
   try {
-    // A version 2 state is read (and refused if it must be) before anything is created.
-    const legacy = entries.includes(LEGACY_STATE_FILE) ? await readLegacyStateFile(join(path, LEGACY_STATE_FILE), where, STATE_VERSION) : undefined;
     env = await openDatabase(path, where, entries);
     let databases = openDatabases(env);
-    let meta = databases.meta.get('meta') as Meta | undefined;
+    const meta = databases.meta.get('meta') as Meta | undefined;
     if (meta !== undefined && (meta.format !== STATE_FORMAT || meta.version !== STATE_VERSION)) {
       fail(
         meta.format !== STATE_FORMAT
@@ -169,9 +173,6 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
           : `${where} was written by an emulator with state version ${JSON.stringify(meta.version)}; this one reads version ${STATE_VERSION}: start the matching version of paysign, or give a new directory (the state is left as it is)`,
       );
     }
-    if (legacy !== undefined) meta = await migrate(path, where, env, databases, meta, legacy);
-    // Leftovers of a version 2 save cut short: never renamed, so never part of the state.
-    for (const name of entries) if (LEGACY_TEMP_FILE.test(name)) await unlink(join(path, name)).catch(() => {});
     const now = Math.floor(Date.now() / 1000);
     const initial = meta === undefined ? undefined : read(meta, databases, now);
     if (initial !== undefined) {
@@ -271,46 +272,6 @@ const openDatabases = (env: Environment): Databases => ({
   // Orders of transfers and pan-eligibility checks, by order id (a state kept before has none).
   orders: env.openDB({ name: 'orders' }),
 });
-
-// A version 2 state.json: moved into the database in one transaction, then removed. A database
-// already made from this very file (a move cut short before the removal) only removes it.
-async function migrate(
-  path: string,
-  where: string,
-  env: Environment,
-  databases: Databases,
-  meta: Meta | undefined,
-  { snapshot, sha256 }: { snapshot: EmulatorSnapshot; sha256: string },
-): Promise<Meta> {
-  const file = join(path, LEGACY_STATE_FILE);
-  if (meta !== undefined && meta.migratedFrom !== sha256) {
-    return fail(`${where} holds two states, state.mdb and a state.json it was not made from: move one of them away (both are left as they are)`);
-  }
-  const moved: Meta = meta ?? {
-    format: STATE_FORMAT,
-    version: STATE_VERSION,
-    clock: snapshot.clock,
-    seed: snapshot.seed,
-    orderIds: snapshot.orderIds,
-    migratedFrom: sha256,
-  };
-  if (meta === undefined) {
-    const owners = new Map(snapshot.owners.map((owner) => [owner.id, { login: owner.login, endpointId: owner.endpointId }]));
-    const engine = new Map(snapshot.engine.payments.map((payment) => [payment.id, payment]));
-    await env.transaction(() => {
-      for (const profile of snapshot.profiles) {
-        const record: PaymentRecord = { ...profile, owner: owners.get(profile.id) ?? null, engine: engine.get(profile.id) ?? null };
-        databases.payments.put(profile.id, record);
-      }
-      for (const nonce of snapshot.nonces) databases.nonces.put([nonce.expiresAt, nonce.key], nonce.scope);
-      for (const callback of snapshot.pendingCallbacks) databases.callbacks.put([callback.recurringPaymentId, callback.orderid], callback.url);
-      databases.meta.put('meta', moved);
-    });
-  }
-  await unlink(file);
-  await syncDirectory(path);
-  return moved;
-}
 
 async function syncDirectory(path: string): Promise<void> {
   const directory = await open(path, constants.O_RDONLY | constants.O_DIRECTORY);
