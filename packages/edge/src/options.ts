@@ -4,6 +4,7 @@ import {
   checkMerchantCredentials,
   describeIssue,
   GatewayValidationError,
+  isPositiveWholeNumber,
   type CheckedMerchantCredentials,
   type MerchantCredentials,
 } from '@paysign/protocol';
@@ -142,7 +143,7 @@ function secrets(value: readonly string[] | undefined, name: string): readonly s
 
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value <= 0) invalid(`${name} must be a positive whole number`);
+  if (!isPositiveWholeNumber(value)) invalid(`${name} must be a positive whole number`);
   return value;
 }
 

@@ -1,3 +1,4 @@
+import { isPositiveWholeNumber } from '@paysign/protocol';
 import { createMemoryNonceStore, createVerifier, DEFAULT_TIMESTAMP_WINDOW_SECONDS } from '@paysign/oauth-core';
 import { Hono } from 'hono';
 import { AdminActions } from './admin/admin-actions.js';
@@ -33,7 +34,7 @@ const ownPath = (path: string): boolean => CONSOLE_PAGES.includes(path) || path.
 
 function positiveInteger(value: number | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < min)
+  if (min === 1 ? !isPositiveWholeNumber(value) : !Number.isSafeInteger(value) || value < min)
     throw new EmulatorError('INVALID_OPTIONS', `${name} must be ${min === 0 ? 'a whole number, 0 or more' : 'a positive integer'}`);
   return value;
 }

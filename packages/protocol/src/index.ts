@@ -30,6 +30,8 @@ export { isLoopbackHost } from './operations/loopback.js';
 
 // The delay before a retry: doubling, capped, with full jitter
 export { retryDelayMs } from './operations/retry-delay.js';
+// A positive whole number: every count, cap and timeout option
+export { isPositiveWholeNumber } from './operations/positive-whole-number.js';
 
 // The typed requests (camelCase, JavaScript values), as the client takes them
 export type * from './model/types.js';

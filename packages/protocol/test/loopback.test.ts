@@ -1,7 +1,7 @@
 // Loopback and the gateway URL: one definition each, with the RFC's answer (127.0.0.0/8, ::1,
 // localhost). integration/test/loopback-agreement.test.ts holds every package to the same table.
 import { describe, expect, it } from 'vitest';
-import { checkGatewayUrl, isLoopbackHost, retryDelayMs } from '../src/index.js';
+import { checkGatewayUrl, isLoopbackHost, isPositiveWholeNumber, retryDelayMs } from '../src/index.js';
 
 const LOOPBACK = [
   'localhost',
@@ -87,5 +87,33 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(3, 200, 10_000, () => 0.5)).toBe(400);
     expect(retryDelayMs(3, 200, 10_000, () => 0)).toBe(0);
     expect(retryDelayMs(1_000, 1, Number.MAX_SAFE_INTEGER)).toBe(2 ** 30);
+  });
+});
+
+describe('isPositiveWholeNumber', () => {
+  it('is true for 1 to 2^53 - 1, as a number or as its digits', () => {
+    for (const value of [1, 42, 30_000, Number.MAX_SAFE_INTEGER, '1', '42', '9007199254740991']) expect(isPositiveWholeNumber(value), String(value)).toBe(true);
+  });
+  it('is false for zero, negatives, fractions, NaN, unsafe integers and any other text', () => {
+    for (const value of [
+      0,
+      -1,
+      1.5,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      2 ** 53,
+      '0',
+      '042',
+      '4e3',
+      ' 42',
+      '1.0',
+      '9007199254740992',
+      '',
+      null,
+      undefined,
+      1n,
+    ]) {
+      expect(isPositiveWholeNumber(value), String(value)).toBe(false);
+    }
   });
 });

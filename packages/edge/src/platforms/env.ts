@@ -1,3 +1,4 @@
+import { isPositiveWholeNumber } from '@paysign/protocol';
 import { EdgeError } from '../errors.js';
 import type { MerchantCredentials, SigningProxyOptions } from '../options.js';
 import type { Allowlist } from '../request/route.js';
@@ -36,7 +37,7 @@ function list(env: ProxyEnv, name: string): string[] | undefined {
 function integer(env: ProxyEnv, name: string): number | undefined {
   const value = text(env, name);
   if (value === undefined) return undefined;
-  if (!/^[1-9][0-9]*$/.test(value)) throw new EdgeError('INVALID_OPTIONS', `${name} must be a positive whole number`);
+  if (!isPositiveWholeNumber(value)) throw new EdgeError('INVALID_OPTIONS', `${name} must be a positive whole number`);
   return Number(value);
 }
 

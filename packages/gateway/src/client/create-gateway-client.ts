@@ -7,6 +7,7 @@ import {
   checkRecurringPaymentRows,
   checkRecurringPayments,
   checkTransfer,
+  isPositiveWholeNumber,
   redactBaseString,
   type CheckedMerchantCredentials,
   type GatewayOperation,
@@ -134,7 +135,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) invalid('timeoutMs', 'must be a positive number of milliseconds');
   const maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
-  if (typeof maxReplyBytes !== 'number' || !Number.isSafeInteger(maxReplyBytes) || maxReplyBytes <= 0) {
+  if (typeof maxReplyBytes !== 'number' || !isPositiveWholeNumber(maxReplyBytes)) {
     invalid('maxReplyBytes', 'must be a positive whole number of bytes');
   }
   if (options.csvQuoting !== undefined && options.csvQuoting !== 'reject' && options.csvQuoting !== 'rfc4180') {

@@ -1,3 +1,4 @@
+import { isPositiveWholeNumber } from '@paysign/protocol';
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -170,7 +171,7 @@ async function readBody(request: NodeIncomingRequest, cap: number): Promise<Uint
 export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): NodeListener {
   if (typeof handler !== 'function') throw new TypeError('toNodeListener: handler must be a function (request: Request) => Response');
   const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (!Number.isSafeInteger(cap) || cap <= 0) throw new RangeError('toNodeListener: maxBodyBytes must be a positive whole number of bytes');
+  if (!isPositiveWholeNumber(cap)) throw new RangeError('toNodeListener: maxBodyBytes must be a positive whole number of bytes');
 
   async function handle(request: NodeIncomingRequest, response: NodeServerResponse): Promise<void> {
     const target = requestTarget(request);
