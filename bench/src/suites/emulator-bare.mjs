@@ -22,7 +22,7 @@ const MERCHANT = { login: 'bench', controlKey: 'bench-key', endpointIds: ['1'], 
 
 /** The bare server: the body read, the signature verified by oauth-core, 200 or 403. */
 async function bareServer() {
-  const { createMemoryNonceStore, createVerifier } = await load('packages/oauth-core/dist/index.js');
+  const { createMemoryNonceStore, createVerifier } = await load('packages/oauth-core/dist/node.js');
   const now = () => Math.floor(Date.now() / 1000);
   const verifier = createVerifier({
     lookup: (login) => (login === MERCHANT.login ? { consumerSecret: MERCHANT.controlKey, signatureMethods: ['HMAC-SHA1'] } : undefined),
