@@ -45,7 +45,9 @@ const NOT_PARAMETERS = new Set(['url', 'controlKey', 'status', 'orderid', 'merch
  * ```ts
  * import { createCallbackHandler, createTestCallback } from '@paysign/gateway';
  *
- * const handler = createCallbackHandler({ controlKey, findOrder: (id) => orders.get(id), onCallback: (callback, order) => (order.state = callback.status) });
+ * const handler = createCallbackHandler({ controlKey, findOrder: (id) => orders.get(id), onCallback: (callback, order) => {
+ *   order.state = callback.status;
+ * } });
  * const request = await createTestCallback({ url: 'https://shop.example/callbacks', controlKey, status: 'approved', orderid: '1234567', merchantOrder: 'order-55', amount: '10.00' });
  * const response = await handler(request); // 200, and order-55 is approved
  * ```

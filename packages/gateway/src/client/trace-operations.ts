@@ -76,7 +76,7 @@ export function traceOperations(
   traced.request = (operation, params, options) => {
     // Only a command name the client would send is shown: the caller's text may be anything.
     const command = readGatewayCommand(operation, options?.version);
-    const attributes = Array.isArray(command)
+    const attributes: TelemetryAttributes & { 'paysign.operation': string } = Array.isArray(command)
       ? { 'paysign.operation': 'request' }
       : {
           'paysign.operation': command.name,
