@@ -13,7 +13,7 @@ import type { CryptoAdapter, VerifyingAdapter } from './types.js';
 // (BigInt arithmetic; see micro-rsa-dsa-dh's README): fine for signing your own requests, not
 // for signing on request of others, so the auto entry never falls back to it for RSA.
 const PKCS1: Record<HashName, IPKCS> = { 'SHA-1': PKCS1_SHA1, 'SHA-256': PKCS1_SHA256, 'SHA-512': PKCS1_SHA512 };
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 function toBigInt(bytes: Uint8Array): bigint {
   let hex = '';

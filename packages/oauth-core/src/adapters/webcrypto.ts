@@ -6,7 +6,7 @@ import { digest, hmac, randomBytes } from './webcrypto-hmac.js';
 
 // crypto.subtle: the fast path on workerd and the only one on most edge runtimes. Asynchronous.
 // Keys are imported once per signer; each call is then a single subtle.sign.
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 const RSA = 'RSASSA-PKCS1-v1_5';
 
 // An RSA signature is at most 512 bytes (4096-bit key): within String.fromCharCode's argument limit.

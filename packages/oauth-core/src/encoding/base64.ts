@@ -11,9 +11,10 @@ interface BufferLike {
   from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array & { toString(encoding: string): string };
 }
 
-const nativeToBase64 = (Uint8Array.prototype as Uint8ArrayWithBase64).toBase64;
-const nativeFromBase64 = (Uint8Array as Uint8ArrayConstructorWithBase64).fromBase64;
-const NodeBuffer = (globalThis as { Buffer?: BufferLike }).Buffer;
+// Read through pure calls, so that a bundle that never encodes Base64 drops them.
+const nativeToBase64 = /* @__PURE__ */ (() => (Uint8Array.prototype as Uint8ArrayWithBase64).toBase64)();
+const nativeFromBase64 = /* @__PURE__ */ (() => (Uint8Array as Uint8ArrayConstructorWithBase64).fromBase64)();
+const NodeBuffer = /* @__PURE__ */ (() => (globalThis as { Buffer?: BufferLike }).Buffer)();
 
 /** Which Base64 implementation this runtime uses: the TC39 `Uint8Array` methods, Node's `Buffer`, or `btoa`/`atob` (every web runtime has them). */
 export const base64Backend: 'uint8array' | 'buffer' | 'btoa' = nativeToBase64 ? 'uint8array' : NodeBuffer ? 'buffer' : 'btoa';

@@ -15,7 +15,8 @@ export interface DerElement {
 }
 
 export const RSA_ENCRYPTION_OID: Uint8Array<ArrayBuffer> = /* @__PURE__ */ Uint8Array.of(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01);
-const RSA_ALGORITHM_IDENTIFIER = /* @__PURE__ */ Uint8Array.of(0x30, 0x0d, 0x06, 0x09, ...RSA_ENCRYPTION_OID, 0x05, 0x00);
+// Written out (not spread from the OID), so that a bundle that never writes a key drops both.
+const RSA_ALGORITHM_IDENTIFIER = /* @__PURE__ */ Uint8Array.of(0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00);
 
 function malformed(what: string): OAuthError {
   return new OAuthError('INVALID_KEY', `the key is not valid DER: ${what}`);

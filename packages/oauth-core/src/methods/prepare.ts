@@ -1,7 +1,7 @@
 import type { CryptoAdapter, MaybePromise, SignFunction, VerifyFunction } from '../adapters/types.js';
 import { decodeBase64, isCanonicalBase64 } from '../encoding/base64.js';
 import { OAuthError } from '../errors.js';
-import type { PrivateKeyInput, PublicKeyInput, SigningCredentials, VerifyingCredentials } from '../types.js';
+import type { HashName, PrivateKeyInput, PublicKeyInput, SigningCredentials, VerifyingCredentials } from '../types.js';
 import { describeSignatureMethod, signingKey } from './signature-methods.js';
 import { timingSafeEqual } from './timing-safe-equal.js';
 
@@ -36,7 +36,7 @@ export function prepareSigning(given: SigningCredentials, adapter: CryptoAdapter
     const signature = signingKey(credentials.consumerSecret, credentials.tokenSecret);
     return () => signature;
   }
-  if (method.kind === 'hmac') return adapter.hmac(method.hash, signingKey(credentials.consumerSecret, credentials.tokenSecret));
+  if (method.kind === 'hmac') return prepareHmacSigning(given, adapter, method.hash);
   if (credentials.privateKey === undefined || credentials.privateKey === null) {
     throw new OAuthError('MISSING_KEY', `privateKey is required for ${credentials.signatureMethod}`);
   }
@@ -44,6 +44,16 @@ export function prepareSigning(given: SigningCredentials, adapter: CryptoAdapter
     throw new OAuthError('ADAPTER_UNAVAILABLE', `the ${adapter.name} adapter cannot sign with RSA: it has no rsaPrivate`);
   }
   return adapter.rsaPrivate(method.hash, credentials.privateKey, minimumBits(credentials.minimumRsaKeyBits));
+}
+
+/**
+ * The HMAC part of {@link prepareSigning} (§3.4.2: the keyed hash state, made once), for a method
+ * already known to be HMAC with `hash`: the `/hmac` entry's signer prepares its keys with it
+ * alone, so that its bundle carries no RSA or PLAINTEXT branch.
+ */
+export function prepareHmacSigning(given: SigningCredentials, adapter: CryptoAdapter, hash: HashName): MaybePromise<SignFunction> {
+  const credentials = given as CredentialsAsGiven;
+  return adapter.hmac(hash, signingKey(credentials.consumerSecret, credentials.tokenSecret));
 }
 
 /** A prepared check of a received Base64 signature over a base string. */

@@ -280,6 +280,9 @@ function withQuery(url: URL, encoded: readonly (readonly [string, string])[]): s
   return `${url.origin}${url.pathname}${url.search === '' ? '?' : `${url.search}&`}${joinForm(encoded)}`;
 }
 
+/** Prepares the signing function of one set of credentials ({@link prepareSigning}, or `/hmac`'s HMAC-only part). */
+export type PrepareSigning = (credentials: SigningCredentials, adapter: CryptoAdapter) => MaybePromise<SignFunction>;
+
 /** A signer's steps for one request, each used by `sign` and `signSync` in this order. */
 interface SigningSteps {
   read(request: SignRequest): ReadRequest;
@@ -290,7 +293,7 @@ interface SigningSteps {
 }
 
 /** Checks the options and prepares the key once; returns the steps that sign each request. */
-function prepareSteps(adapter: CryptoAdapter, options: SignerOptions): SigningSteps {
+function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, prepare: PrepareSigning): SigningSteps {
   if (options === null || typeof options !== 'object') {
     throw new OAuthError('INVALID_PARAMETER', 'the signer options must be an object', { source: 'options' });
   }
@@ -314,7 +317,7 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions): SigningSt
   // The key, prepared once (§3.4.2: the HMAC key state; §3.4.3: the imported RSA key). An
   // asynchronous import is started now; its failure surfaces at sign().
   function prepareKey(credentials: SigningCredentials): { current: MaybePromise<SignFunction> } {
-    const key: { current: MaybePromise<SignFunction> } = { current: prepareSigning(credentials, adapter) };
+    const key: { current: MaybePromise<SignFunction> } = { current: prepare(credentials, adapter) };
     if (isPromiseLike(key.current)) {
       key.current = key.current.then(
         (fn) => (key.current = fn),
@@ -461,11 +464,11 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions): SigningSt
  *
  * @example
  * ```ts
- * const signer = createAsyncSignerWith(hmacAdapter, { consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' });
+ * const signer = createAsyncSignerWith(hmacAdapter, { consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' }, prepareSigning);
  * ```
  */
-export function createAsyncSignerWith(adapter: CryptoAdapter, options: SignerOptions): Signer {
-  return asyncSigner(adapter, options, prepareSteps(adapter, options));
+export function createAsyncSignerWith(adapter: CryptoAdapter, options: SignerOptions, prepare: PrepareSigning): Signer {
+  return asyncSigner(adapter, options, prepareSteps(adapter, options, prepare));
 }
 
 function asyncSigner(adapter: CryptoAdapter, options: SignerOptions, steps: SigningSteps): Signer {
@@ -507,7 +510,7 @@ function asyncSigner(adapter: CryptoAdapter, options: SignerOptions, steps: Sign
  * ```
  */
 export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions): Signer | SyncSigner {
-  const steps = prepareSteps(adapter, options);
+  const steps = prepareSteps(adapter, options, prepareSigning);
   const signer = asyncSigner(adapter, options, steps);
   if (!adapter.synchronous) return signer;
   const { read, digestBody, layOut, keyFor, finish } = steps;
