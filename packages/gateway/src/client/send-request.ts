@@ -1,12 +1,17 @@
 import { GatewayReplyTooLargeError, GatewayTimeoutError, GatewayTransportError } from '../errors.js';
 import { readCappedBytes } from '@paysign/protocol/io';
 import { transportCause } from './transport-cause.js';
+import { replyReaderOf } from '../transport/direct-reply.js';
+import type { ResponseHeaders } from '../response/parse-gateway-response.js';
+
+// As `response.text()` decodes: UTF-8, malformed bytes as U+FFFD, a leading BOM dropped.
+const decoder = new TextDecoder();
 
 /** One HTTP exchange: POST, then the reply read as text, at most `maxReplyBytes` of it. */
 export interface RawReply {
   status: number;
   body: string;
-  headers: Headers;
+  headers: ResponseHeaders;
 }
 
 export interface SendOptions {
@@ -34,14 +39,22 @@ export async function sendRequest(options: SendOptions): Promise<RawReply> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = AbortSignal.any([timeout, ...callerSignals]);
   try {
-    const response = await options.fetch(options.url, {
+    const init: RequestInit = {
       method: 'POST',
       headers: options.headers,
       body: options.body,
       signal,
       // A redirected POST would be replayed as a GET or re-signed nowhere: report it instead.
       redirect: 'manual',
-    });
+    };
+    // createNodeFetch's reader: node:http's reply read straight into bytes, no Response per reply.
+    const readReply = replyReaderOf(options.fetch);
+    if (readReply !== undefined) {
+      const reply = await readReply(options.url, init, options.maxReplyBytes);
+      if (reply.body === undefined) throw new GatewayReplyTooLargeError(options.operation, reply.status, options.maxReplyBytes);
+      return { status: reply.status, body: decoder.decode(reply.body), headers: reply.headers };
+    }
+    const response = await options.fetch(options.url, init);
     const body = await readCapped(response, options.maxReplyBytes);
     if (body === undefined) throw new GatewayReplyTooLargeError(options.operation, response.status, options.maxReplyBytes);
     return { status: response.status, body, headers: response.headers };
@@ -58,5 +71,5 @@ export async function sendRequest(options: SendOptions): Promise<RawReply> {
 /** The reply as UTF-8 text (as `response.text()` reads it: malformed bytes as U+FFFD), or `undefined` over the cap. */
 async function readCapped(response: Response, cap: number): Promise<string | undefined> {
   const bytes = await readCappedBytes(response, cap);
-  return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
+  return bytes === undefined ? undefined : decoder.decode(bytes);
 }

@@ -1,5 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { READ_REPLY, type ReadReply } from './direct-reply.js';
+import { readIncomingReply } from './incoming-reply.js';
 import { incomingResponse } from './incoming-response.js';
 import { outgoingRequest } from './outgoing-request.js';
 
@@ -80,12 +82,17 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
   const http = new HttpAgent(agentOptions);
   const https = new HttpsAgent({ ...agentOptions, ...(options.ca !== undefined && { ca: options.ca }) });
 
-  const nodeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  // One request over the pool; `onReply` turns node:http's reply into what the caller resolves with.
+  const exchange = async <T>(
+    input: string | URL | Request,
+    init: RequestInit | undefined,
+    onReply: (incoming: IncomingMessage, method: string, url: URL, abortReason: () => unknown) => T | Promise<T>,
+  ): Promise<T> => {
     const outgoing = await outgoingRequest(input, init);
     const { url, signal } = outgoing;
     signal?.throwIfAborted();
     const secure = url.protocol === 'https:';
-    return new Promise<Response>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       let aborted: unknown;
       const request: ClientRequest = (secure ? httpsRequest : httpRequest)({
         agent: secure ? https : http,
@@ -124,7 +131,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
         }
         incoming.once('close', done);
         try {
-          resolve(incomingResponse(incoming, url, outgoing.method, () => aborted));
+          resolve(onReply(incoming, outgoing.method, url, () => aborted));
         } catch (error) {
           // A status a Response cannot carry (Node's parser takes 100 to 999), or a header value it refuses.
           incoming.destroy();
@@ -134,7 +141,13 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
       request.end(outgoing.body);
     });
   };
+  const nodeFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> =>
+    exchange(input, init, (incoming, method, url, abortReason) => incomingResponse(incoming, url, method, abortReason));
+  // The gateway client's way in: the reply read straight from node:http, no Response built for it.
+  const readReply: ReadReply = (url, init, maxBytes) =>
+    exchange(url, init, (incoming, method, _url, abortReason) => readIncomingReply(incoming, method, maxBytes, abortReason));
   return Object.assign(nodeFetch, {
+    [READ_REPLY]: readReply,
     close() {
       http.destroy();
       https.destroy();
