@@ -3,12 +3,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 const root = resolve(process.argv[2]);
-const files = (dir) => readdirSync(dir).flatMap((name) => { const p = join(dir, name); return statSync(p).isDirectory() ? files(p) : /\.ts$/.test(name) ? [p] : []; });
+const files = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? files(p) : /\.ts$/.test(name) ? [p] : [];
+  });
 const graph = new Map();
 for (const file of files(root)) {
   const text = readFileSync(file, 'utf8');
   const targets = [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]/g)].map((m) => resolve(dirname(file), m[1].replace(/\.js$/, '.ts')));
-  graph.set(file, targets.filter((t) => t.startsWith(root)));
+  graph.set(
+    file,
+    targets.filter((t) => t.startsWith(root)),
+  );
 }
 const circles = new Set();
 const visit = (node, path, onPath) => {

@@ -15,14 +15,14 @@ for (const file of files(process.argv[2])) {
     if (ts.isFunctionLike(node) && node.body) {
       const start = sf.getLineAndCharacterOfPosition(node.getStart()).line;
       const end = sf.getLineAndCharacterOfPosition(node.end).line;
-      let name =
+      const name =
         node.name?.getText?.() ??
         (ts.isVariableDeclaration(node.parent)
           ? node.parent.name.getText()
           : ts.isPropertyAssignment(node.parent)
             ? node.parent.name.getText()
             : '(anonymous)');
-      out.push({ lines: end - start + 1, where: `${file.replace(process.argv[2] + '/', '')}:${start + 1}`, name });
+      out.push({ lines: end - start + 1, where: `${file.replace(`${process.argv[2]}/`, '')}:${start + 1}`, name });
     }
     ts.forEachChild(node, visit);
   };

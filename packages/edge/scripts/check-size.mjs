@@ -19,21 +19,25 @@ export const budgets = [
     // Measured 4,213 B (createSigner itself, bound to an HMAC-only adapter): 3,777 B before the
     // errors named their source and field and the signer was laid out in the RFC's order (#20,
     // +416 B), then +20 B for nonces that survive card-number masking; the budget sits 10% above.
-    // The 2,560 B goal is not met: see packages/oauth-core/README.md.
-    budget: 4650,
+    // The 2,560 B goal is not met: see packages/oauth-core/README.md. Issue #34 gave /hmac every
+    // request option (raw bodies and oauth_body_hash, the three transmissions, a token per request):
+    // 5,441 B measured with RSA and PLAINTEXT dropped from its bundle, over #34's 4,650 B goal
+    // (open); the budget sits 4% above the measure so that growth still fails.
+    budget: 5660,
   },
   {
     name: 'edge proxy (Cloudflare module worker)',
     entry: "export { default } from '@paysign/edge/cloudflare';\n",
-    // Set 10% above 19,469 B; measured 19,735 B after the shared-nonce-store rule and the redirect guard (8.5% above).
-    budget: 21_420,
+    // Measured 23,112 B with #34's signer options and protocol's shared rules (the gateway URL,
+    // loopback, whole numbers); the budget sits 4% above.
+    budget: 24_040,
   },
   {
     // The example worker: the proxy and the PaysignNonceStore Durable Object class (shared replay protection).
     name: 'edge proxy + Durable Object nonce store (examples/cloudflare)',
     entry: "export { default, PaysignNonceStore } from '@paysign/edge/cloudflare';\n",
-    // Set 10% above 20,223 B; measured 20,501 B after the shared-nonce-store rule and the redirect guard (8.5% above).
-    budget: 22_250,
+    // Measured 23,864 B with #34's signer options and protocol's shared rules; the budget sits 4% above.
+    budget: 24_820,
   },
 ];
 

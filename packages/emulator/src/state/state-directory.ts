@@ -273,15 +273,6 @@ const openDatabases = (env: Environment): Databases => ({
   orders: env.openDB({ name: 'orders' }),
 });
 
-async function syncDirectory(path: string): Promise<void> {
-  const directory = await open(path, constants.O_RDONLY | constants.O_DIRECTORY);
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
-  }
-}
-
 function read(meta: Meta, databases: Databases, now: number): EmulatorSnapshot {
   const snapshot: EmulatorSnapshot = {
     clock: meta.clock,

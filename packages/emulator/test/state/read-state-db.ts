@@ -1,10 +1,7 @@
-// Reads a state directory's database as the tests see it from outside: with lmdb itself, not with
-// the emulator's code, after the emulator closed it (or beside it: LMDB readers never block).
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { open } from 'lmdb';
-import type { EmulatorSnapshot, OrderRecord } from '@paysign/emulator';
+import type { OrderRecord } from '@paysign/emulator';
 
 export interface StoredState {
   meta: Record<string, unknown> | undefined;

@@ -2,13 +2,11 @@
 // lock a kill -9 leaves behind is taken over; a database of another version, or anything that is
 // not the state's own files, is refused and left as it is.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, openStateDirectory, serve, STATE_FORMAT, STATE_VERSION } from '@paysign/emulator/node';
-import { handSign, post } from '../independent-signer.js';
+import { createEmulator, openStateDirectory, STATE_FORMAT, STATE_VERSION } from '@paysign/emulator/node';
 import { merchant } from '../recurring/helpers.js';
 import { readStateDatabase } from './read-state-db.js';
 
