@@ -1,6 +1,6 @@
 // `pnpm --filter @paysign/bench bench:bulk [--rows=N] [--stored=N] [--concurrency=1,2,8,32]
 //   [--configs=hmac,rsa-node,rsa-webcrypto] [--transports=node:http,fetch] [--compare=/path/to/other/checkout]
-//   [--cpu-prof=DIR] [--out=FILE]`:
+//   [--cpu-prof=DIR] [--out=FILE] [--title=HEADING]`:
 // rows per second of bulkUpdateRecurringPayments against the local emulator over loopback,
 // HMAC-SHA1 and RSA-SHA256 (4096-bit; node:crypto's synchronous signer and the WebCrypto path,
 // which signs on libuv's thread pool), and the peak RSS of the bulk process with the input
@@ -12,12 +12,19 @@
 // transport (`node:http`: `createNodeFetch`, what `paysign bulk` uses; `fetch`: Node's global fetch).
 // `--compare` runs the same HMAC measurement with another checkout's built client and emulator in
 // the same run (a before/after ratio).
+// Every RSA run also reports the bulk process's main-thread CPU per row (Linux: the main thread's own
+// utime + stime from /proc/self/task/<pid>/stat, so not the thread pool's RSA signatures; and the
+// event loop's active time from performance.eventLoopUtilization(), which also counts time the
+// thread was runnable but preempted), against `openssl speed -seconds 3 rsa4096` (µs per signature,
+// one core) and `openssl speed -multi <nproc> rsa4096` (signs/s, every core), both run in the
+// same run: the "bulk on every core" table (#35 item 4).
 // Run by hand: it needs the built bulk, gateway and emulator (`pnpm build`). Plain JavaScript, so it
 // runs without the bench build (the packages are loaded from their dist/).
 import { fork } from 'node:child_process';
 import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { once } from 'node:events';
-import { appendFileSync, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -47,6 +54,35 @@ async function emulatorProcess() {
   process.once('disconnect', () => process.exit(0));
 }
 
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** The main thread's own CPU time in ms (user + system; Linux only, else undefined): the thread pool's work not included. */
+function mainThreadCpuMs() {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `openssl speed -mr [-multi N] -seconds S rsa4096`: RSA-4096 signatures per second (all processes together with -multi). */
+function opensslRsa4096SignsPerSecond(seconds, processes) {
+  const args = ['speed', '-mr', '-seconds', String(seconds), ...(processes > 1 ? ['-multi', String(processes)] : []), 'rsa4096'];
+  const output = execFileSync('openssl', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const line = output.split('\n').find((l) => /^\+F2:\d+:4096:/.test(l));
+  if (line === undefined) throw new Error(`openssl ${args.join(' ')}: no +F2 line for 4096 bits`);
+  return Number(line.split(':')[3]);
+}
+
 /** One measured bulk run: its own process, so its peak RSS is its own. */
 // The bulk and gateway packages and the emulator come from the same checkout (`--root`), so a `--compare`
 // run measures that checkout's client and transport too: `createNodeFetch` (node:http, what
@@ -74,8 +110,12 @@ async function bulkProcess() {
     const journal = createFileJournal(journalPath);
     const started = performance.now();
     const cpu = process.cpuUsage();
+    const mainThread = mainThreadCpuMs();
+    const loop = performance.eventLoopUtilization();
     const summary = await bulkUpdateRecurringPayments({ client, source: csvFileRows(csv), journal, concurrency });
     const used = process.cpuUsage(cpu);
+    const loopActiveMs = performance.eventLoopUtilization(loop).active;
+    const mainThreadMs = mainThread === undefined ? undefined : mainThreadCpuMs() - mainThread;
     const wall = performance.now() - started;
     await journal.close();
     nodeFetch?.close();
@@ -86,6 +126,9 @@ async function bulkProcess() {
       rowsPerSecond: summary.total / (wall / 1000),
       maxRssMb: process.resourceUsage().maxRSS / 1024,
       cpuShare: (used.user + used.system) / 1000 / wall,
+      cpuUsPerRow: (used.user + used.system) / summary.total,
+      mainThreadUsPerRow: mainThreadMs === undefined ? undefined : (mainThreadMs * 1000) / summary.total,
+      loopActiveUsPerRow: (loopActiveMs * 1000) / summary.total,
     });
     process.disconnect();
   });
@@ -107,10 +150,21 @@ const profileArgs = (name) => {
 
 /**
  * CPU time a process spent per row (user + system). On a shared machine the rows/s move with the
- * others' load; the CPU per row much less. Each process is one event loop, so on two idle cores the
- * run cannot go faster than one core's second divided by the larger of the two: the ceiling column.
+ * others' load; the CPU per row much less.
  */
 const perRow = (r, share) => (share * 1e6) / r.rowsPerSecond;
+
+/**
+ * The ceiling on idle cores: each event loop (the bulk process's main thread, the emulator) can
+ * give one core's second, and all the CPU (the bulk process's thread-pool signatures included)
+ * shares the machine's cores; the run cannot beat the tighter of the two bounds.
+ */
+function ceiling(r) {
+  const bulk = perRow(r, r.bulkCpu);
+  const emulator = perRow(r, r.emulatorCpu);
+  const loop = Math.max(r.mainThreadUsPerRow ?? bulk, emulator);
+  return Math.min(1e6 / loop, (cpus().length * 1e6) / (bulk + emulator));
+}
 
 /**
  * Which side bounds a run: the process that spends more CPU per row (each is one event loop, so on
@@ -165,6 +219,12 @@ async function main() {
     rsaSignsPerSecond = signatures / ((performance.now() - begun) / 1000);
     process.stderr.write(`RSA-4096 node:crypto signatures/s on one core: ${rsaSignsPerSecond.toFixed(0)}\n`);
   }
+  // The machine's floor, by openssl in the same run: µs per RSA-4096 signature on one core.
+  let opensslSingle;
+  if (wanted.some((key) => key.startsWith('rsa'))) {
+    opensslSingle = opensslRsa4096SignsPerSecond(3, 1);
+    process.stderr.write(`openssl speed -seconds 3 rsa4096: ${opensslSingle.toFixed(1)} signs/s (${(1e6 / opensslSingle).toFixed(0)} µs per signature)\n`);
+  }
   const table = [];
   const configs = [
     ...(compare ? [{ key: 'hmac', algorithm: 'HMAC-SHA1', signer: 'node', root: compare, emulator: compare, transport: 'node:http' }] : []),
@@ -201,16 +261,24 @@ async function main() {
     }
   }
   rmSync(dir, { recursive: true, force: true });
+  // Every core's RSA rate, after the runs: `openssl speed -multi <nproc>`.
+  const cores = cpus().length;
+  let opensslMulti;
+  if (opensslSingle !== undefined) {
+    opensslMulti = opensslRsa4096SignsPerSecond(3, cores);
+    process.stderr.write(`openssl speed -seconds 3 -multi ${cores} rsa4096: ${opensslMulti.toFixed(1)} signs/s\n`);
+  }
+  const us = (n) => (n === undefined ? 'n/a' : n.toFixed(0));
   const text = [
     `bulk update-recurring-payments, ${rows} rows (full rows: card, holder, schedule) from a CSV file, file journal (fdatasync, group commit), emulator holding ${stored} payments, over loopback; ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'CPU'}), load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')} at the end, Node ${process.version}`,
     '',
-    '| signature | signer | checkout (client and emulator) | client transport | concurrency | rows/s | peak RSS (MB) | CPU bulk | CPU emulator | CPU µs/row bulk | CPU µs/row emulator | ceiling, 2 idle cores (rows/s) | bottleneck | updated |',
+    '| signature | signer | checkout (client and emulator) | client transport | concurrency | rows/s | peak RSS (MB) | CPU bulk | CPU emulator | CPU µs/row bulk | CPU µs/row emulator | ceiling, idle cores (rows/s) | bottleneck | updated |',
     '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
     ...table.map(
       (r) =>
-        `| ${r.algorithm} | ${r.signer} | ${r.emulator} | ${r.transport} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${r.maxRssMb.toFixed(0)} | ${(r.bulkCpu * 100).toFixed(0)}% | ${(r.emulatorCpu * 100).toFixed(0)}% | ${perRow(r, r.bulkCpu).toFixed(0)} | ${perRow(r, r.emulatorCpu).toFixed(0)} | ${(1e6 / Math.max(perRow(r, r.bulkCpu), perRow(r, r.emulatorCpu))).toFixed(0)} | ${r.bottleneck} | ${r.updated}/${r.total} |`,
+        `| ${r.algorithm} | ${r.signer} | ${r.emulator} | ${r.transport} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${r.maxRssMb.toFixed(0)} | ${(r.bulkCpu * 100).toFixed(0)}% | ${(r.emulatorCpu * 100).toFixed(0)}% | ${perRow(r, r.bulkCpu).toFixed(0)} | ${perRow(r, r.emulatorCpu).toFixed(0)} | ${ceiling(r).toFixed(0)} | ${r.bottleneck} | ${r.updated}/${r.total} |`,
     ),
     ...(rsaSignsPerSecond === undefined
       ? []
@@ -223,10 +291,31 @@ async function main() {
               .join(', ') +
             ' of the two-core rate.',
         ]),
+    ...(opensslSingle === undefined || opensslMulti === undefined
+      ? []
+      : [
+          '',
+          `Bulk on every core (RSA-SHA256 rows, the emulator in its own process; load average ${loadavg()
+            .map((n) => n.toFixed(1))
+            .join(
+              ' ',
+            )} at the end). Floors measured in this run: \`openssl speed -seconds 3 rsa4096\` ${opensslSingle.toFixed(1)} signs/s, so ${(1e6 / opensslSingle).toFixed(0)} µs per signature; \`openssl speed -seconds 3 -multi ${cores} rsa4096\` ${opensslMulti.toFixed(1)} signs/s. "Main thread" is the bulk process's main thread's own CPU (user + system from /proc/self/task/<pid>/stat: the signatures on the thread pool not included); "event loop active" is performance.eventLoopUtilization()'s active time (wall time the loop was not waiting, so it also counts time the thread was preempted by the machine's other load). Targets: main thread ≤ 1,000 µs per row; CPU per row ≤ 1.25x of one openssl signature.`,
+          '',
+          `| signer | concurrency | rows/s | bulk RSA-SHA256 rows/s : openssl -multi ${cores} | CPU µs/row, bulk process | CPU per row : one openssl signature | main thread CPU µs/row | event loop active µs/row |`,
+          '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+          ...table
+            .filter((r) => r.algorithm === 'RSA-SHA256')
+            .map(
+              (r) =>
+                `| ${r.signer} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${(r.rowsPerSecond / opensslMulti).toFixed(2)} | ${us(r.cpuUsPerRow)} | ${((r.cpuUsPerRow * opensslSingle) / 1e6).toFixed(2)}x | ${us(r.mainThreadUsPerRow)} | ${us(r.loopActiveUsPerRow)} |`,
+            ),
+        ]),
   ].join('\n');
   process.stdout.write(`${text}\n`);
   const file = argument('out', undefined);
-  if (file) appendFileSync(file, `${text}\n\n`);
+  // `--title=...`: the section's heading in the results file.
+  const title = argument('title', undefined);
+  if (file) appendFileSync(file, `${title === undefined ? '' : `## ${title}\n\n`}${text}\n\n`);
 }
 
 if (process.argv.includes('--emulator')) await emulatorProcess();
