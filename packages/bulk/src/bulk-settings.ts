@@ -38,10 +38,23 @@ export const BULK_DEFAULTS: Readonly<{
 const MAX_CONCURRENCY = 1024;
 
 /** The options of a run, checked, with their defaults. */
-export type BulkSettings = ReturnType<typeof readSettings>;
+export interface BulkSettings {
+  client: BulkUpdateOptions['client'];
+  /** The rules every row is checked by, once, before any is sent. */
+  rules: CheckOptions;
+  csvQuoting: Quoting;
+  concurrency: number;
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxAuthenticationFailures: number;
+  maxUnreachableFailures: number;
+  progressIntervalMs: number;
+  shard: BulkShard;
+}
 
 /** Checks the options of a run (every problem at once) and fills in the defaults. */
-export function readSettings(options: BulkUpdateOptions) {
+export function readSettings(options: BulkUpdateOptions): BulkSettings {
   const bad: string[] = [];
   if (options === null || typeof options !== 'object') throw new BulkError('BULK_INVALID_OPTIONS', 'options must be an object');
   const { client, source } = options;
