@@ -4,6 +4,17 @@ import { BulkError } from './bulk-errors.js';
 import type { BulkUpdateOptions } from './bulk-types.js';
 import { isShard, type BulkShard } from './shard.js';
 
+/** The numeric options of a run that have defaults (the shape of {@link BULK_DEFAULTS}). */
+interface BulkDefaults {
+  concurrency: number;
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxAuthenticationFailures: number;
+  maxUnreachableFailures: number;
+  progressIntervalMs: number;
+}
+
 /**
  * The defaults of {@link bulkUpdateRecurringPayments}'s options, for a program that shows them
  * (the CLI's help takes its defaults from here): `concurrency`, `retry.attempts`,
@@ -18,15 +29,7 @@ import { isShard, type BulkShard } from './shard.js';
  * console.log(`--concurrency N  requests under way at once (default ${BULK_DEFAULTS.concurrency})`);
  * ```
  */
-export const BULK_DEFAULTS: Readonly<{
-  concurrency: number;
-  attempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  maxAuthenticationFailures: number;
-  maxUnreachableFailures: number;
-  progressIntervalMs: number;
-}> = Object.freeze({
+export const BULK_DEFAULTS: Readonly<BulkDefaults> = Object.freeze({
   concurrency: 4,
   attempts: 5,
   baseDelayMs: 200,
@@ -38,18 +41,11 @@ export const BULK_DEFAULTS: Readonly<{
 const MAX_CONCURRENCY = 1024;
 
 /** The options of a run, checked, with their defaults. */
-export interface BulkSettings {
+export interface BulkSettings extends BulkDefaults {
   client: BulkUpdateOptions['client'];
   /** The rules every row is checked by, once, before any is sent. */
   rules: CheckOptions;
   csvQuoting: Quoting;
-  concurrency: number;
-  attempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  maxAuthenticationFailures: number;
-  maxUnreachableFailures: number;
-  progressIntervalMs: number;
   shard: BulkShard;
 }
 
