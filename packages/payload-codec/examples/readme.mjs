@@ -2,7 +2,7 @@
 import { percentEncode } from '@paysign/oauth-core';
 import { decodePayload, encodePayload } from '@paysign/payload-codec';
 
-// The columns come from the caller: for update-recurring-payments, @paysign/gateway's
+// The columns come from the caller: for update-recurring-payments, @paysign/protocol/wire's
 // recurringPaymentColumns (the spec's 37); here, the ones this row uses, in the spec's order.
 const columns = [
   'client-orderid',
