@@ -21,7 +21,8 @@ import { createRequestChecks, type RequestOutcome } from './request/check-reques
 import { createSignatureCause } from './request/signature-cause.js';
 import { recordingNonceStore } from './state/recording-nonce-store.js';
 import { recordingSender } from './state/recording-sender.js';
-import { createChangeLog, createStatePersistence, NO_CHANGES, reportingOwners } from './state/state-changes.js';
+import { createChangeLog, NO_CHANGES } from './state/change-log.js';
+import { createStatePersistence, reportingOwners } from './state/state-changes.js';
 import { checkStateOptions, restoredProfiles, restoreState } from './state/state-parts.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
 import type { ProfileStore } from './store/profile-store.js';

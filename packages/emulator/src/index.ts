@@ -29,5 +29,6 @@ export {
 export type { AdminAccess } from './admin/loopback.js';
 
 // State that survives a restart (the file backend is in @paysign/emulator/node)
-export type { EmulatorSnapshot, EmulatorStateBackend, OrderRecord, PaymentRecord, StateChanges } from './state/emulator-snapshot.js';
+export type { EmulatorSnapshot, EmulatorStateBackend, PaymentRecord, StateChanges } from './state/emulator-snapshot.js';
+export type { OrderRecord } from './orders/order-record.js';
 export type { EngineSnapshot } from './recurring/recurring-engine.js';

@@ -4,7 +4,8 @@ import { dateOf, epochDayOf, type EmulatorClock } from '../clock/emulator-clock.
 import { EmulatorError } from '../errors.js';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 import type { PaymentOwner, PaymentOwners } from '../merchants/payment-owners.js';
-import { MAX_PENDING_CALLBACKS, type OrderBook, type OrderView } from '../orders/order-book.js';
+import { MAX_PENDING_CALLBACKS } from '../callbacks/callback-sender.js';
+import type { OrderBook, OrderView } from '../orders/order-book.js';
 import { FINAL_OUTCOMES, isFinalOutcome } from '../orders/test-cards.js';
 import type { ChargeRecord, PaymentLife, RecurringEngine } from '../recurring/recurring-engine.js';
 import { parseProfiles } from '../store/load-profiles.js';

@@ -51,6 +51,9 @@ export const DEFAULT_CALLBACK_ATTEMPTS = 30;
  * ```
  */
 export const DEFAULT_CALLBACK_BACKOFF_MS = 60_000;
+/** Most callbacks of one order (a charge's too) still being delivered; a further outcome or re-send waits until one is delivered or given up. */
+export const MAX_PENDING_CALLBACKS = 5;
+
 const MAX_DELAY_MS = 12 * 60 * 60 * 1000;
 const ATTEMPT_TIMEOUT_MS = 10_000;
 

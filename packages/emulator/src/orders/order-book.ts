@@ -1,8 +1,8 @@
-import type { CallbackDelivery, CallbackSender } from '../callbacks/callback-sender.js';
+import { MAX_PENDING_CALLBACKS, type CallbackDelivery, type CallbackSender } from '../callbacks/callback-sender.js';
 import { callbackTarget } from '../callbacks/callback-url.js';
 import { watchedDelivery } from '../callbacks/watched-delivery.js';
 import type { EmulatorLog } from '../log.js';
-import type { OrderRecord } from '../state/emulator-snapshot.js';
+import type { OrderRecord } from './order-record.js';
 import type { FinalOutcome } from './test-cards.js';
 
 /**
@@ -112,9 +112,6 @@ export interface OrderBookOptions {
   /** Told the id of each order that changed (opened, decided, forgotten, a callback's progress): `--state` writes it. */
   onChange?(orderid: string): void;
 }
-
-/** Most callbacks of one order still being delivered; a further outcome waits until one is delivered or given up. */
-export const MAX_PENDING_CALLBACKS = 5;
 
 interface Order extends NewOrder {
   status: 'processing' | FinalOutcome;

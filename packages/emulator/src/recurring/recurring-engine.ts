@@ -1,8 +1,7 @@
 // "Rule N" below: item N of "Rules on the recurring-payment fields" in docs/gateway-api.md.
 import { isStopped, readScheduleRules, scheduledCharges, type PlannedCharge, type ScheduleRules } from '@paysign/protocol/schedule';
-import type { CallbackDelivery, CallbackSender } from '../callbacks/callback-sender.js';
+import { MAX_PENDING_CALLBACKS, type CallbackDelivery, type CallbackSender } from '../callbacks/callback-sender.js';
 import { callbackTarget } from '../callbacks/callback-url.js';
-import { MAX_PENDING_CALLBACKS } from '../orders/order-book.js';
 import { testCardOutcome, type FinalOutcome } from '../orders/test-cards.js';
 import { dateOf, type EmulatorClock } from '../clock/emulator-clock.js';
 import type { EmulatorLog } from '../log.js';

@@ -1,5 +1,5 @@
 import type { NonceStore } from '@paysign/oauth-core';
-import type { ChangeSink } from './state-changes.js';
+import type { ChangeSink } from './change-log.js';
 
 /**
  * A {@link NonceStore} that reports each nonce it accepts to `changes` (with its expiry), so that

@@ -1,6 +1,6 @@
 import type { CallbackSender } from '../callbacks/callback-sender.js';
 import { watchedDelivery } from '../callbacks/watched-delivery.js';
-import type { ChangeSink } from './state-changes.js';
+import type { ChangeSink } from './change-log.js';
 
 /**
  * A {@link CallbackSender} that reports to `changes` what `--state` must keep of its deliveries:

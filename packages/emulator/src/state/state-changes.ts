@@ -5,90 +5,7 @@ import type { PaymentOwners } from '../merchants/payment-owners.js';
 import type { EmulatorStateBackend, PaymentRecord, StateChanges } from './emulator-snapshot.js';
 import { createPersister } from './persister.js';
 import type { StateParts } from './state-parts.js';
-
-/**
- * Where the parts of an emulator report their changes: a payment's profile, owner, state in time
- * or callback progress (`payment`), a nonce spent (`nonce`), a callback address started or ended
- * (`callback`, `url: null` once no delivery of it is pending), an order of a transfer or
- * pan-eligibility check opened, decided, forgotten or calling back (`order`).
- *
- * @example
- * ```ts
- * changes.payment('7701');
- * changes.nonce('merchant:n-1', 1_900_000_301, 'merchant');
- * ```
- */
-export interface ChangeSink {
-  payment(id: string): void;
-  nonce(key: string, expiresAt: number, scope: string | null): void;
-  callback(recurringPaymentId: string, orderid: string, url: string | null): void;
-  order(orderid: string): void;
-}
-
-interface Taken {
-  payments: Set<string>;
-  nonces: Map<string, { expiresAt: number; scope: string | null }>;
-  callbacks: Map<string, { recurringPaymentId: string; orderid: string; url: string | null }>;
-  orders: Set<string>;
-}
-const empty = (): Taken => ({ payments: new Set(), nonces: new Map(), callbacks: new Map(), orders: new Set() });
-
-/**
- * The changes reported since the last {@link ChangeLog.take}; `muted` while a saved state is put
- * back (what is read from the state is not written to it again).
- *
- * @example
- * ```ts
- * const changes = createChangeLog();
- * changes.payment('7701');
- * changes.take().payments; // Set { '7701' }
- * ```
- */
-export interface ChangeLog extends ChangeSink {
-  muted: boolean;
-  take(): Taken;
-  /** Puts back changes a failed write took, under the ones reported since (which are newer). */
-  giveBack(taken: Taken): void;
-}
-
-/**
- * An empty change log.
- *
- * @example
- * ```ts
- * const changes = createChangeLog();
- * ```
- */
-export function createChangeLog(): ChangeLog {
-  let current = empty();
-  const log: ChangeLog = {
-    muted: false,
-    payment(id) {
-      if (!log.muted) current.payments.add(id);
-    },
-    nonce(key, expiresAt, scope) {
-      if (!log.muted) current.nonces.set(key, { expiresAt, scope });
-    },
-    callback(recurringPaymentId, orderid, url) {
-      if (!log.muted) current.callbacks.set(`${recurringPaymentId}\n${orderid}`, { recurringPaymentId, orderid, url });
-    },
-    order(orderid) {
-      if (!log.muted) current.orders.add(orderid);
-    },
-    take() {
-      const taken = current;
-      current = empty();
-      return taken;
-    },
-    giveBack(taken) {
-      for (const id of taken.payments) current.payments.add(id);
-      for (const [key, nonce] of taken.nonces) if (!current.nonces.has(key)) current.nonces.set(key, nonce);
-      for (const [key, callback] of taken.callbacks) if (!current.callbacks.has(key)) current.callbacks.set(key, callback);
-      for (const orderid of taken.orders) current.orders.add(orderid);
-    },
-  };
-  return log;
-}
+import type { ChangeLog, ChangeSink, TakenChanges } from './change-log.js';
 
 /**
  * Writes what changed: `commit` resolves once a write begun after the call has finished (or
@@ -111,7 +28,7 @@ export function createStatePersistence(
 ): { commit(): Promise<void> } {
   let written: { today: number; orderIds: number } | undefined = isNew ? undefined : { today: parts.clock.today(), orderIds: parts.orderIds() };
 
-  async function collect(): Promise<{ write: StateChanges | undefined; taken: Taken }> {
+  async function collect(): Promise<{ write: StateChanges | undefined; taken: TakenChanges }> {
     const taken = changes.take();
     const profiles = [];
     for (const id of taken.payments) {
@@ -157,16 +74,6 @@ export function createStatePersistence(
   });
   return { commit: () => persister.persist() };
 }
-
-/**
- * A change sink that drops everything: the emulator without `--state`.
- *
- * @example
- * ```ts
- * const nonces = recordingNonceStore(inner, NO_CHANGES);
- * ```
- */
-export const NO_CHANGES: ChangeSink = { payment() {}, nonce() {}, callback() {}, order() {} };
 
 /**
  * Payment owners that report each owner given to `changes` (an owner is never replaced, so only

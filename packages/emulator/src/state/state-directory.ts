@@ -4,7 +4,8 @@ import { constants, type Stats } from 'node:fs';
 import { lstat, mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EmulatorError } from '../errors.js';
-import type { EmulatorSnapshot, EmulatorStateBackend, OrderRecord, PaymentRecord, StateChanges } from './emulator-snapshot.js';
+import type { OrderRecord } from '../orders/order-record.js';
+import type { EmulatorSnapshot, EmulatorStateBackend, PaymentRecord, StateChanges } from './emulator-snapshot.js';
 
 /**
  * The format name in a state's metadata: a database that names another is not an emulator state.

@@ -8,7 +8,7 @@ import { createMemoryProfileStore } from '../store/memory-store.js';
 import type { ProfileStore } from '../store/profile-store.js';
 import type { EmulatorSnapshot } from './emulator-snapshot.js';
 import type { recordingNonceStore } from './recording-nonce-store.js';
-import type { ChangeLog } from './state-changes.js';
+import type { ChangeLog } from './change-log.js';
 
 /** The parts of a running emulator whose state is saved. */
 export interface StateParts {
