@@ -1,49 +1,224 @@
 // The READMEs are reference (what a package does, how to use it, its guarantees and limits), and
 // CONTRIBUTING.md has the map of the packages. Measured figures live in bench/results, written by
 // the bench that measures them, and history in the changesets: a README that quotes a throughput,
-// a run's time of day or the machine's load is a diary again. The map's "imports" column is each
-// package's @paysign dependencies as its package.json declares them.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// a ratio, a measured size, a run's date or time of day, the machine's load or how things were
+// before is a diary again. A README must also not drift from the code: every name it quotes in
+// code (an export, an option, a constant, a `paysign` flag) is one the sources define, every
+// relative link reaches a file and a heading that exist, and a block shown as "runnable as
+// examples/x" is that file's code. The map's "imports" column is each package's @paysign
+// dependencies as its package.json declares them.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const packages = readdirSync(join(ROOT, 'packages')).filter((name) => {
-  try {
-    readFileSync(join(ROOT, 'packages', name, 'package.json'));
-    return true;
-  } catch {
-    return false;
-  }
-});
+const packages = readdirSync(join(ROOT, 'packages')).filter((name) => existsSync(join(ROOT, 'packages', name, 'package.json')));
 const readmes = ['README.md', ...packages.map((name) => `packages/${name}/README.md`)];
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
-/** What a measured figure or a diary looks like in prose. */
+/** What a measured figure or a diary looks like, anywhere in a README (code included). */
 const DIARY: readonly [string, RegExp][] = [
   ['a time of day', /\b\d{1,2}:\d{2} UTC\b/],
-  ['a throughput', /\d[\d,.]*\s*(?:rows|requests|signatures|ops)\/s\b/],
+  ['a throughput', /\d[\d,.]*\s*(?:rows|requests|signatures|signs|ops|callbacks)\/s\b/],
   ["the machine's load", /\bload average\b|\bat load \d/],
   ['a figure of an earlier run', /\bBefore these\b|\bin an earlier run\b|\(one run\)/],
 ];
 
+/**
+ * What a measured figure or history looks like in prose (fenced code and `code` spans left out, so
+ * example data such as `--today 2026-01-01` or a bench's output layout is not taken for one).
+ * Limits are written in binary units (KiB, MiB) or in bytes; KB and MB are what measurements print.
+ */
+const PROSE_DIARY: readonly [string, RegExp][] = [
+  ['a date', /\b(?:19|20)\d\d-\d\d-\d\d\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December) (?:\d{1,2}, )?\d{4}\b/],
+  ['a ratio', /\b\d+(?:\.\d+)?x\b/],
+  ['a percentage', /\b\d+(?:\.\d+)?\s?%(?![0-9A-Fa-f]{2})/],
+  ['a measured size', /\b\d[\d,.]*\s?(?:[kKMG]B|B)\b|\bmin\+gz\b.*\d|\d.*\bmin\+gz\b/],
+  ['a measured duration', /~\s?\d[\d,.]*(?:-\d[\d,.]*)?\s?(?:s|ms|µs)\b|\b\d[\d,.]*\s?(?:µs|ns)\b/],
+  [
+    'history',
+    /\bbefore\/after\b|\bused to\b|\bpreviously\b|\bwas (?:about )?(?:twice|\d[\d.]*x?) (?:as )?(?:fast|slow)|\bmoved (?:here )?from\b|\bthis session\b|\b(?:issue|round) #?\d+\b|\(#\d+/i,
+  ],
+];
+
+/** The README's prose: fenced blocks blanked line for line (line numbers kept), code spans removed. */
+function prose(text: string): string[] {
+  return text
+    .replace(/```[\s\S]*?```/g, (block) => block.replace(/[^\n]/g, ''))
+    .split('\n')
+    .map((line) => line.replace(/`[^`]*`/g, ''));
+}
+
 describe('READMEs as reference', () => {
   it.each(readmes)('%s quotes no measured figure and keeps no diary', (readme) => {
-    const lines = readFileSync(join(ROOT, readme), 'utf8').split('\n');
-    const found = lines.flatMap((line, i) => DIARY.filter(([, pattern]) => pattern.test(line)).map(([what]) => `${readme}:${i + 1}: ${what}: ${line.trim()}`));
+    const text = read(readme);
+    const found = [
+      ...text
+        .split('\n')
+        .flatMap((line, i) => DIARY.filter(([, pattern]) => pattern.test(line)).map(([what]) => `${readme}:${i + 1}: ${what}: ${line.trim()}`)),
+      ...prose(text).flatMap((line, i) =>
+        PROSE_DIARY.filter(([, pattern]) => pattern.test(line)).map(([what]) => `${readme}:${i + 1}: ${what}: ${line.trim()}`),
+      ),
+    ];
     expect(found).toEqual([]);
+  });
+
+  it('the diary patterns catch what they are for', () => {
+    const caught = (line: string) => PROSE_DIARY.filter(([, pattern]) => pattern.test(line)).map(([what]) => what);
+    expect(caught('4,497 B min+gz measured')).toContain('a measured size');
+    expect(caught('2.89 MB against 88.6 KB')).toContain('a measured size');
+    expect(caught('36 ms against 8.5 ms (4.2x)')).toContain('a ratio');
+    expect(caught('worth 10% or more end to end')).toContain('a percentage');
+    expect(caught('generates a key pair (~1-4 s)')).toContain('a measured duration');
+    expect(caught('This was about twice as fast as the strings')).toContain('history');
+    expect(caught('the figures moved from the README, 2026-12-01')).toEqual(expect.arrayContaining(['a date', 'history']));
+    expect(caught('a body cut to 2,048 characters, 64 MiB in all, `%20` and %0A kept')).toEqual([]);
+  });
+});
+
+/** The identifiers and text literals of the packages' sources (comments left out): the names a README may quote. */
+function sourceNames(dirs: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true);
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir)) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(?:ts|mjs|js)$/.test(entry)) {
+        scanner.setText(readFileSync(path, 'utf8'));
+        for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+          if (token === ts.SyntaxKind.Identifier) names.add(scanner.getTokenValue());
+          if (token === ts.SyntaxKind.StringLiteral || token === ts.SyntaxKind.NoSubstitutionTemplateLiteral || token === ts.SyntaxKind.TemplateHead) {
+            for (const word of scanner.getTokenValue().match(/[\w$-]+/g) ?? []) names.add(word);
+          }
+        }
+      }
+    }
+  };
+  for (const dir of dirs) if (existsSync(dir)) walk(dir);
+  return names;
+}
+
+describe('READMEs name what the code defines', () => {
+  const names = sourceNames(packages.map((name) => join(ROOT, 'packages', name, 'src')));
+  const cli = sourceNames([join(ROOT, 'packages/cli/src'), join(ROOT, 'packages/cli/demo')]);
+  /** Names of other projects' APIs a README tells the reader to use with paysign's. */
+  const OTHERS = new Set(['connectionTimeoutMillis']); // pg's Pool option
+  /** A code span that is one name: camelCase, PascalCase with an inner capital, or CONSTANT_CASE, alone or called. */
+  const NAME = /^(?:[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]*_[A-Z0-9_]+)(?=$|\()/;
+
+  it.each(readmes)('%s: every export, option and constant it quotes is in the sources', (readme) => {
+    const quoted = [
+      ...read(readme)
+        .replace(/```[\s\S]*?```/g, '')
+        .matchAll(/`([^`\n]+)`/g),
+    ].map((span) => NAME.exec(span[1] as string)?.[0]);
+    const unknown = [...new Set(quoted.filter((name): name is string => name !== undefined && !names.has(name) && !OTHERS.has(name)))];
+    expect(unknown).toEqual([]);
+  });
+
+  it.each(['README.md', 'packages/cli/README.md', 'packages/emulator/README.md', 'packages/bulk/README.md'])(
+    '%s: every `paysign` flag it quotes is one the CLI parses',
+    (readme) => {
+      // The troubleshooting table shows mistakes on purpose (`paysign sign --colour`); its rows are run by the CLI's tests.
+      const text = read(readme).replace(/^## Troubleshooting\n[\s\S]*?(?=^## |(?![\s\S]))/m, '');
+      const flags = [...text.replace(/```[\s\S]*?```/g, '').matchAll(/`(?:paysign [a-z ]*?)?--([a-z][a-z-]*)\b[^`]*`/g)].map((span) => span[1] as string);
+      const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+      expect([...new Set(flags.filter((flag) => !cli.has(flag) && !cli.has(camel(flag))))]).toEqual([]);
+    },
+  );
+
+  it('a name the sources never define is caught', () => {
+    expect(names.has('createSigner')).toBe(true);
+    expect(names.has('validateTransferParams')).toBe(false);
+    expect(cli.has('max-callbacks-in-flight')).toBe(true);
+    expect(cli.has('no-such-flag')).toBe(false);
+  });
+});
+
+/** GitHub's anchor of a heading: lower case, punctuation but `-` and `_` dropped, spaces as `-`. */
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+/** The code blocks a README introduces as "Runnable as [`examples/x`](...)": [the file, the block's code]. */
+const runnableBlocks = (text: string) => [
+  ...text.matchAll(/Runnable as \[`(examples\/[\w.-]+)`\]\([^)]*\)[^`]*?(?:`(?!``)[^`]*`[^`]*?)*```(?:js|ts)\n([\s\S]*?)```/g),
+];
+
+describe('READMEs link to what exists', () => {
+  it.each(readmes)('%s: every relative link reaches a file, and its #anchor a heading there', (readme) => {
+    const text = read(readme).replace(/```[\s\S]*?```/g, '');
+    const broken: string[] = [];
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(target as string)) continue;
+      const [path = '', anchor] = (target as string).split('#');
+      const file = path === '' ? join(ROOT, readme) : join(ROOT, dirname(readme), path);
+      if (!existsSync(file)) {
+        broken.push(`${target}: no such file`);
+        continue;
+      }
+      if (anchor === undefined) continue;
+      const markdown = statSync(file).isDirectory() ? join(file, 'README.md') : file;
+      const headings = existsSync(markdown)
+        ? [
+            ...readFileSync(markdown, 'utf8')
+              .replace(/```[\s\S]*?```/g, '')
+              .matchAll(/^#{1,6} (.+)$/gm),
+          ].map((h) => slug(h[1] as string))
+        : [];
+      if (!headings.includes(anchor)) broken.push(`${target}: no heading #${anchor}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it.each(readmes)('%s: a block shown as "runnable as examples/..." is that file\'s code, in its order', (readme) => {
+    const text = read(readme);
+    const code = (block: string) =>
+      block
+        .split('\n')
+        .map((line) => line.replace(/([;,){}])\s+\/\/ .*$/, '$1').trim())
+        .filter((line) => line !== '' && !line.startsWith('//'));
+    const drifted: string[] = [];
+    for (const match of runnableBlocks(text)) {
+      const file = join(ROOT, dirname(readme), match[1] as string);
+      const lines = code(readFileSync(file, 'utf8'));
+      let at = 0;
+      for (const line of code(match[2] as string)) {
+        const found = lines.indexOf(line, at);
+        if (found === -1) drifted.push(`${match[1]}: ${line}`);
+        else at = found + 1;
+      }
+    }
+    expect(drifted).toEqual([]);
+  });
+
+  it('the runnable blocks are found where the READMEs show them', () => {
+    const found = readmes.flatMap((readme) => runnableBlocks(read(readme)).map((match) => `${readme}: ${match[1]}`));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'packages/emulator/README.md: examples/quick-start.mjs',
+        'packages/payload-codec/README.md: examples/readme.mjs',
+        'packages/protocol/README.md: examples/readme.mjs',
+      ]),
+    );
   });
 });
 
 describe("CONTRIBUTING.md's map of the packages", () => {
-  const text = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8');
+  const text = read('CONTRIBUTING.md');
   const map = text.slice(text.indexOf('## Map'), text.indexOf('\n## ', text.indexOf('## Map') + 1));
   const rows = new Map(
     [...map.matchAll(/^\|\s*\[`(@paysign\/[\w-]+)`\]\(packages\/[\w-]+\)\s*\|([^|]*)\|([^|]*)\|/gm)].map((row) => [row[1], row[3] as string]),
   );
 
   it.each(packages)('lists packages/%s with the @paysign packages it imports', (folder) => {
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'packages', folder, 'package.json'), 'utf8')) as {
+    const manifest = JSON.parse(read(`packages/${folder}/package.json`)) as {
       name: string;
       dependencies?: Record<string, string>;
     };
