@@ -19,7 +19,9 @@ export { parseProfiles } from './store/load-profiles.js';
 
 // Recurring payments in time: clock, charges, callbacks, admin API
 export type { EmulatorClock } from './clock/emulator-clock.js';
-export type { ChargeRecord, PaymentLife, RecurringEngine } from './recurring/recurring-engine.js';
+export type { RecurringEngine } from './recurring/recurring-engine.js';
+export type { PaymentLife } from './recurring/payment-life.js';
+export type { ChargeRecord } from './recurring/payment-state.js';
 export {
   DEFAULT_CALLBACK_ATTEMPTS,
   DEFAULT_CALLBACK_BACKOFF_MS,
@@ -31,4 +33,4 @@ export type { AdminAccess } from './admin/loopback.js';
 // State that survives a restart (the file backend is in @paysign/emulator/node)
 export type { EmulatorSnapshot, EmulatorStateBackend, PaymentRecord, StateChanges } from './state/emulator-snapshot.js';
 export type { OrderRecord } from './orders/order-record.js';
-export type { EngineSnapshot } from './recurring/recurring-engine.js';
+export type { EngineSnapshot } from './recurring/engine-snapshot.js';

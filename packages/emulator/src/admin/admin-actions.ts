@@ -7,7 +7,9 @@ import type { PaymentOwner, PaymentOwners } from '../merchants/payment-owners.js
 import { MAX_PENDING_CALLBACKS } from '../callbacks/callback-sender.js';
 import type { OrderBook, OrderView } from '../orders/order-book.js';
 import { FINAL_OUTCOMES, isFinalOutcome } from '../orders/test-cards.js';
-import type { ChargeRecord, PaymentLife, RecurringEngine } from '../recurring/recurring-engine.js';
+import type { PaymentLife } from '../recurring/payment-life.js';
+import type { ChargeRecord } from '../recurring/payment-state.js';
+import type { RecurringEngine } from '../recurring/recurring-engine.js';
 import { parseProfiles } from '../store/load-profiles.js';
 import { withoutNeverStored } from '../store/never-stored.js';
 import type { ProfileStore } from '../store/profile-store.js';

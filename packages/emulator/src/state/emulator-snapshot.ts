@@ -1,5 +1,5 @@
 import type { OrderRecord } from '../orders/order-record.js';
-import type { EngineSnapshot } from '../recurring/recurring-engine.js';
+import type { EngineSnapshot } from '../recurring/engine-snapshot.js';
 
 /**
  * Everything an emulator keeps across a restart, as plain JSON data: the clock, the seed of the
