@@ -7,11 +7,12 @@
 // relative link reaches a file and a heading that exist, and a block shown as "runnable as
 // examples/x" is that file's code. The map's "imports" column is each package's @paysign
 // dependencies as its package.json declares them.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const packages = readdirSync(join(ROOT, 'packages')).filter((name) => existsSync(join(ROOT, 'packages', name, 'package.json')));
@@ -207,6 +208,94 @@ describe('READMEs link to what exists', () => {
         'packages/protocol/README.md: examples/readme.mjs',
       ]),
     );
+  });
+});
+
+describe("READMEs' code compiles against the packages' sources", () => {
+  // Every ```ts and ```js block of every README, type-checked in one program with each
+  // @paysign/<name>[/<subpath>] import mapped to its source (jsr.json's exports): an import of a
+  // name that is not exported, an option the function does not take, a method that does not exist
+  // is an error. What a block leaves to its reader (`controlKey`, `orders`, `url`, an engine's
+  // client from a package not installed here) is not: unknown names and other modules are any.
+  // A JavaScript block is checked for names, members and options, not for strict types.
+  const paths: Record<string, string[]> = { '@paysign/cli': [join(ROOT, 'packages/cli/src/index.ts')] };
+  for (const name of packages) {
+    // Node-only subpaths (`@paysign/emulator/node`, `@paysign/gateway/opentelemetry`) are not on JSR: src/<subpath>.ts.
+    const manifest = JSON.parse(read(`packages/${name}/package.json`)) as { exports?: Record<string, unknown> };
+    for (const subpath of Object.keys(manifest.exports ?? {})) {
+      const file = join(ROOT, 'packages', name, 'src', `${subpath.slice(2)}.ts`);
+      if (subpath !== '.' && existsSync(file)) paths[`@paysign/${name}${subpath.slice(1)}`] = [file];
+    }
+    const jsr = join(ROOT, 'packages', name, 'jsr.json');
+    if (!existsSync(jsr)) continue;
+    const exports = (JSON.parse(readFileSync(jsr, 'utf8')) as { exports: string | Record<string, string> }).exports;
+    for (const [subpath, file] of Object.entries(typeof exports === 'string' ? { '.': exports } : exports)) {
+      const specifier = `@paysign/${name}${subpath === '.' ? '' : subpath.slice(1)}`;
+      paths[specifier] = [join(ROOT, 'packages', name, file)];
+      paths[`npm:${specifier}`] = [join(ROOT, 'packages', name, file)];
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'paysign-readme-blocks-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const blocks: { file: string; where: string; js: boolean }[] = [];
+  const add = (where: string, language: string, code: string) => {
+    const file = join(dir, `${blocks.length}.ts`);
+    writeFileSync(file, `${code}\nexport {};\n`);
+    blocks.push({ file, where, js: language === 'js' });
+  };
+  for (const readme of readmes) {
+    const text = read(readme);
+    for (const match of text.matchAll(/```(ts|js)\n([\s\S]*?)```/g))
+      add(`${readme}:${text.slice(0, match.index).split('\n').length}`, match[1] as string, match[2] as string);
+  }
+  // Drift the check must catch: an option the client does not take, a name a package does not export.
+  add(
+    'drift: option',
+    'ts',
+    "import { createGatewayClient } from '@paysign/gateway';\ncreateGatewayClient({ baseUrl: 'https://g.example', endpointId: '1', login: 'l', controlKey: 'k', timeoutMillis: 5 });",
+  );
+  add('drift: export', 'js', "import { fromWireRows } from '@paysign/protocol/wire';\nfromWireRows();");
+
+  /** Unknown names (2304, 2552, 2580, 2868) and modules other than paysign's (2307) are the reader's. */
+  const READERS = new Set([2304, 2552, 2580, 2868, 2307, 2792, 18004]);
+  /** What JavaScript does not declare: null checks, `unknown` in a catch, literal types of plain strings. */
+  const STRICT = new Set([2532, 18046, 18047, 18048, 2345, 2322]);
+
+  const errors = (() => {
+    const program = ts.createProgram(
+      blocks.map((block) => block.file),
+      {
+        target: ts.ScriptTarget.ES2022,
+        lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        strict: true,
+        noImplicitAny: false,
+        skipLibCheck: true,
+        noEmit: true,
+        types: ['node'],
+        typeRoots: [join(ROOT, 'node_modules/@types')],
+        paths,
+      },
+    );
+    return ts.getPreEmitDiagnostics(program).flatMap((diagnostic) => {
+      const block = blocks.find((candidate) => candidate.file === diagnostic.file?.fileName);
+      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+      if (block === undefined) return [];
+      if (READERS.has(diagnostic.code) && !message.includes("'@paysign/") && !message.includes("'npm:@paysign/")) return [];
+      if (block.js && STRICT.has(diagnostic.code)) return [];
+      const line = diagnostic.file?.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line ?? 0;
+      return [{ where: block.where, text: `${block.where} (+${line + 1}): TS${diagnostic.code} ${message}` }];
+    });
+  })();
+
+  it('every block compiles', () => {
+    expect(errors.filter((error) => !error.where.startsWith('drift:')).map((error) => error.text)).toEqual([]);
+  });
+
+  it('an option or an export that does not exist is caught', () => {
+    expect(errors.filter((error) => error.where === 'drift: option').map((error) => error.text)).toEqual([expect.stringContaining('timeoutMillis')]);
+    expect(errors.filter((error) => error.where === 'drift: export').map((error) => error.text)).toEqual([expect.stringContaining('fromWireRows')]);
   });
 });
 
