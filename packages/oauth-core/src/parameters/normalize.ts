@@ -46,12 +46,11 @@ export function encodeRecord(record: Readonly<Record<string, string>>): [string,
 }
 
 /**
- * §3.4.1.3.2 step 2: encoded pairs sorted by name, then value, in a new array. An insertion
- * sort: a request's parameters come in a few runs already in order (the query, the form, the
- * protocol parameters), so each pair moves past a few others at most, with no comparator call.
+ * §3.4.1.3.2 step 2: encoded pairs sorted by name, then value, in place (the array is returned).
+ * An insertion sort: a request's parameters come in a few runs already in order (the query, the
+ * form, the protocol parameters), so each pair moves past a few others at most, with no comparator call.
  */
-export function sortEncoded<Pair extends readonly [string, string]>(encoded: readonly Pair[]): Pair[] {
-  const sorted = encoded.slice();
+export function sortEncodedInPlace<Pair extends readonly [string, string]>(sorted: Pair[]): Pair[] {
   for (let i = 1; i < sorted.length; i++) {
     const pair = sorted[i] as Pair;
     let j = i;
@@ -63,6 +62,6 @@ export function sortEncoded<Pair extends readonly [string, string]>(encoded: rea
 
 /** §3.4.1.3.2 steps 2-4: encoded pairs sorted by name, then value (`sort` `false`: in the order given), each joined with `=`, all with `&`. */
 export function joinNormalized(encoded: readonly (readonly [string, string])[], sort = true): string {
-  const ordered = sort ? sortEncoded(encoded) : encoded;
+  const ordered = sort ? sortEncodedInPlace(encoded.slice()) : encoded;
   return ordered.map((pair) => `${pair[0]}=${pair[1]}`).join('&');
 }

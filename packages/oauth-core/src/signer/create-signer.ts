@@ -8,12 +8,12 @@ import { formatEncodedHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
 import { findSignatureMethod } from '../methods/signature-methods.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
-import { encodePairs, encodeRecord } from '../parameters/normalize.js';
+import { encodePairs } from '../parameters/normalize.js';
 import { baseStringFromEncoded } from './base-string-from-encoded.js';
 import type { HashName, ParameterInput, SignatureMethod, SigningCredentials } from '../types.js';
 import { createNonceSource } from './nonce-source.js';
 import { BODY_HASHES, type BodyHashOption, FORM_TYPE, oneOf, readRequestBody, refuse, type RequestBody } from './request-body.js';
-import { joinForm, protocolParameters, refuseProtocolNames, requireString, type ProtocolParameterSource } from './protocol-parameters.js';
+import { type EncodedPair, joinForm, protocolParametersOf, refuseProtocolNames, requireString } from './protocol-parameters.js';
 
 /**
  * Where the protocol parameters travel (RFC 5849 §3.5): the `Authorization` header (§3.5.1), the
@@ -226,7 +226,7 @@ interface UrlParts {
   encodedUri: string;
   query: Parameter[];
   /** The query's pairs percent-encoded, once per URL (at its first request, so that an error names the request). */
-  encodedQuery?: [string, string][];
+  encodedQuery?: EncodedPair[];
 }
 
 function readUrl(input: string | URL): UrlParts {
@@ -254,10 +254,10 @@ interface ReadRequest {
 interface LaidOut {
   read: ReadRequest;
   /** The form parameters, percent-encoded, in the order given. */
-  params: [string, string][];
+  params: EncodedPair[];
   /** The protocol parameters, in name order, and percent-encoded. */
   oauthParams: Record<string, string>;
-  oauthEncoded: [string, string][];
+  oauthEncoded: EncodedPair[];
   baseString: string;
 }
 
@@ -298,21 +298,21 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, prepare: P
     throw new OAuthError('INVALID_PARAMETER', 'the signer options must be an object', { source: 'options' });
   }
   const consumerKey = requireString(options.consumerKey, 'consumerKey');
-  const token = options.token === undefined ? undefined : requireString(options.token, 'token');
+  const ownToken = options.token === undefined ? undefined : requireString(options.token, 'token');
   const { realm, oauthParamsInBody = false } = options;
   const defaultTransmission = oneOf(options.transmission, TRANSMISSIONS, 'transmission', 'options') ?? 'header';
   const bodyHashOption = oneOf(options.bodyHash, BODY_HASHES, 'bodyHash', 'options');
   const method = findSignatureMethod(options.signatureMethod);
   // draft-eaton-oauth-bodyhash-00 hashes with the signature method's hash; PLAINTEXT has none: SHA-1, as the draft.
   const methodHash: HashName = method?.kind === 'plaintext' || method === undefined ? 'SHA-1' : method.hash;
-  const protocol: ProtocolParameterSource = {
+  const protocolParameters = protocolParametersOf({
     consumerKey,
     signatureMethod: options.signatureMethod,
     nonce: options.nonce ?? createNonceSource(adapter),
     timestamp: options.timestamp ?? (() => Math.floor(Date.now() / 1000)),
-    token,
+    token: ownToken,
     version: options.version ?? '1.0',
-  };
+  });
 
   // The key, prepared once (§3.4.2: the HMAC key state; §3.4.3: the imported RSA key). An
   // asynchronous import is started now; its failure surfaces at sign().
@@ -405,15 +405,15 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, prepare: P
       const { method, urlParts, params, token } = read;
       const { encodedUri, query } = urlParts;
       // §3.4.1.3.1: the parameter sources: the query and the form body (read above), the protocol parameters.
-      const oauthParams = protocolParameters(protocol, read.oauthParams, token === undefined ? protocol.token : token.key, bodyHash);
+      const { params: oauthParams, encoded: oauthEncoded } = protocolParameters(read.oauthParams, token === undefined ? ownToken : token.key, bodyHash);
       // A protocol name in the query or the parameters would be signed twice.
       refuseProtocolNames(query, oauthParams, 'url');
       refuseProtocolNames(params, oauthParams, read.body.kind === 'form' ? 'body' : 'params');
-      // §3.4.1.3.2 step 1: every name and value encoded (the query's once per URL); then steps 2-4 and §3.4.1.1's concatenation.
+      // §3.4.1.3.2 step 1: every name and value encoded (the query's once per URL, the protocol
+      // parameters' above); then steps 2-4 and §3.4.1.1's concatenation.
       field = read.body.kind === 'form' ? 'body' : 'params';
       urlParts.encodedQuery ??= encodePairs(query);
       const encodedParams = encodePairs(params);
-      const oauthEncoded = encodeRecord(oauthParams);
       const baseString = baseStringFromEncoded(method, encodedUri, urlParts.encodedQuery.concat(encodedParams, oauthEncoded));
       return { read, params: encodedParams, oauthParams, oauthEncoded, baseString };
     } catch (error) {
@@ -427,14 +427,16 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, prepare: P
     const { read, params, oauthParams, oauthEncoded, baseString } = laidOut;
     const { method, body: given, transmission } = read;
     const { url } = read.urlParts;
-    const protocolPairs = oauthEncoded.concat([['oauth_signature', percentEncode(signature)]]);
+    const encodedSignature = percentEncode(signature);
     const headers: Record<string, string> = {};
     let authorization = '';
     if (transmission === 'header') {
-      authorization = formatEncodedHeader(protocolPairs, realm);
+      // The signature last, after the signed parameters in name order.
+      authorization = `${formatEncodedHeader(oauthEncoded, realm)}, oauth_signature="${encodedSignature}"`;
       headers.Authorization = authorization;
     }
     const inBody = transmission === 'body' || (transmission === 'header' && oauthParamsInBody);
+    const protocolPairs: EncodedPair[] = inBody || transmission === 'query' ? [...oauthEncoded, ['oauth_signature', encodedSignature]] : [];
     let body: string | Uint8Array = '';
     let target = url.href;
     if (given.kind === 'none' && BODYLESS.has(method)) {

@@ -1,25 +1,40 @@
 import type { CryptoAdapter } from '../adapters/types.js';
 
-// Each byte as two letters a-p (base16 with the letters a-p for the digits 0-f, as Chrome writes
-// extension IDs). A nonce of no decimal digit at all is never taken for a card number by a PAN
-// scanner (PCI DSS has logs scanned for digit runs), so it reads the same in every log it reaches.
-const BYTE_AS_LETTERS = /* @__PURE__ */ Array.from({ length: 256 }, (_, byte) => String.fromCharCode(97 + (byte >> 4), 97 + (byte & 15)));
+/** The CSPRNG bytes drawn at once: 64 nonces of 16 bytes (a call costs more than the letters). */
+const POOL_BYTES = 1024;
+const decoder = /* @__PURE__ */ new TextDecoder();
+
+/**
+ * Each byte as two letters a-p (base16 with the letters a-p for the digits 0-f, as Chrome writes
+ * extension IDs). A nonce of no decimal digit at all is never taken for a card number by a PAN
+ * scanner (PCI DSS has logs scanned for digit runs), so it reads the same in every log it reaches.
+ * The whole pool is written as one string, so that a nonce is a slice of it (no string built of
+ * 16 pieces per request, to be flattened by every later use).
+ */
+function asLetters(bytes: Uint8Array): string {
+  const letters = new Uint8Array(bytes.length * 2);
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] as number;
+    letters[2 * i] = 97 + (byte >> 4);
+    letters[2 * i + 1] = 97 + (byte & 15);
+  }
+  return decoder.decode(letters);
+}
 
 /**
  * The default `oauth_nonce` (RFC 5849 §3.3: unique for each request with the same timestamp and
  * credentials): 128 bits from the adapter's CSPRNG, as 32 letters a-p, 4 bits each. The CSPRNG
- * is called once per 64 nonces, through a pool (a call costs more than the letters).
+ * is called once per 64 nonces, through a pool.
  */
 export function createNonceSource(adapter: CryptoAdapter): () => string {
-  let pool: Uint8Array = new Uint8Array(0);
+  let pool = '';
   let offset = 0;
   return () => {
-    if (offset + 16 > pool.length) {
-      pool = adapter.randomBytes(1024);
+    if (offset + 32 > pool.length) {
+      pool = asLetters(adapter.randomBytes(POOL_BYTES));
       offset = 0;
     }
-    let nonce = '';
-    for (const end = offset + 16; offset < end; offset++) nonce += BYTE_AS_LETTERS[pool[offset] as number];
-    return nonce;
+    offset += 32;
+    return pool.slice(offset - 32, offset);
   };
 }
