@@ -1,7 +1,8 @@
 // @paysign/emulator: the payment gateway, locally, as a WinterCG fetch handler.
 export { createEmulator } from './create-emulator.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PARAMETERS, DEFAULT_OUTCOME_DELAY_MS, type Emulator, type EmulatorOptions } from './emulator-options.js';
-export type { NewOrder, OrderBook, OrderView } from './orders/order-book.js';
+export type { OrderBook } from './orders/order-book.js';
+export type { NewOrder, OrderView } from './orders/order.js';
 export { FINAL_OUTCOMES, isFinalOutcome, TEST_CARDS, testCardOutcome, type FinalOutcome } from './orders/test-cards.js';
 export { EmulatorError, type EmulatorErrorCode } from './errors.js';
 export { lineLog, type EmulatorEvent, type EmulatorLog, type OperationName, type RefusalReason, type RequestShapeReason } from './log.js';

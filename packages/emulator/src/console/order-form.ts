@@ -1,7 +1,7 @@
 import { redactCardData } from '@paysign/protocol';
 import { html } from 'hono/html';
 import type { CallbackDelivery } from '../callbacks/callback-sender.js';
-import type { OrderView } from '../orders/order-book.js';
+import type { OrderView } from '../orders/order.js';
 import { FINAL_OUTCOMES } from '../orders/test-cards.js';
 
 type Html = ReturnType<typeof html>;

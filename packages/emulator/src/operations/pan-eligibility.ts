@@ -1,6 +1,6 @@
 import { validationError, type OperationContext, type ReplyPairs } from './context.js';
 import { checkOperation, describeIssue } from '@paysign/protocol';
-import type { NewOrder } from '../orders/order-book.js';
+import type { NewOrder } from '../orders/order.js';
 
 /**
  * `pan-eligibility/send` (spec: a signing example; response not shown). The parameters are

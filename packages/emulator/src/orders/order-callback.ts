@@ -1,0 +1,70 @@
+import type { CallbackDelivery, CallbackSender } from '../callbacks/callback-sender.js';
+import { callbackTarget } from '../callbacks/callback-url.js';
+import { watchedDelivery } from '../callbacks/watched-delivery.js';
+import type { EmulatorLog } from '../log.js';
+import type { Order } from './order.js';
+import type { FinalOutcome } from './test-cards.js';
+
+/** What calling a merchant back about its order needs. */
+export interface OrderCallbackContext {
+  sender: CallbackSender;
+  log: EmulatorLog;
+  /** The merchant's callback address, read when the callback is sent. */
+  callbackUrlFor(login: string): string | undefined;
+  controlKeyFor(login: string): string | undefined;
+  /** Told the id of an order that changed. */
+  changed(orderid: string): void;
+}
+
+const labelOf = (order: Order): string => `${order.operation} ${order.merchantOrderId}`.trim();
+
+/**
+ * Sends (or, restored, resumes) one callback of `order` to `target`, its progress reported as a
+ * change of the order; the address is kept while the delivery is pending.
+ *
+ * @example
+ * ```ts
+ * deliver(context, order, delivery, 'https://merchant.example/callback?orderid=12&control=...');
+ * ```
+ */
+export function deliver(context: OrderCallbackContext, order: Order, delivery: CallbackDelivery, target: string): void {
+  order.targets.set(delivery, target);
+  const watched = watchedDelivery(delivery, () => {
+    if (delivery.state !== 'pending') order.targets.delete(delivery);
+    context.changed(order.orderid);
+  });
+  context.sender.send(watched, new URL(target), labelOf(order));
+}
+
+/** Notes why an order's callback could not be sent, on the order and in the log. */
+function notSent(context: OrderCallbackContext, order: Order, url: string, problem: string): void {
+  order.callbackProblem = problem;
+  context.log({ kind: 'callback', recurringPaymentId: labelOf(order), orderid: order.orderid, url, attempt: 0, outcome: problem });
+}
+
+/**
+ * Calls the merchant back with an order's final status: a new delivery, signed with the
+ * merchant's control key, to the merchant's callback address (none sent when it has none).
+ *
+ * @example
+ * ```ts
+ * await callBackOrder(context, order, 'approved');
+ * ```
+ */
+export async function callBackOrder(context: OrderCallbackContext, order: Order, outcome: FinalOutcome): Promise<void> {
+  const address = context.callbackUrlFor(order.login);
+  if (address === undefined)
+    return notSent(context, order, '-', 'not sent: the merchant has no callback address (--callback-url, or callbackUrl of the merchant)');
+  const target = await callbackTarget(address, context.controlKeyFor(order.login), {
+    orderid: order.orderid,
+    merchantOrder: order.merchantOrderId,
+    status: outcome,
+    type: order.operation === 'transfer' ? 'transfer' : 'pan-eligibility',
+    ...(order.amount !== undefined && { amount: order.amount }),
+  });
+  if ('notSent' in target) return notSent(context, order, target.shown, target.notSent);
+  delete order.callbackProblem;
+  const delivery: CallbackDelivery = { orderid: order.orderid, url: target.shown, attempts: 0, lastStatus: null, state: 'pending' };
+  order.callbacks.push(delivery);
+  deliver(context, order, delivery, target.url.href);
+}
