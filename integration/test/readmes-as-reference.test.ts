@@ -131,6 +131,26 @@ describe('READMEs name what the code defines', () => {
     },
   );
 
+  it.each(packages)('packages/%s/README.md lists every error code the package defines', (name) => {
+    const codes: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir)) {
+        const path = join(dir, entry);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (entry.endsWith('.ts')) {
+          for (const union of readFileSync(path, 'utf8').matchAll(/export type \w*ErrorCode =([^;]*);/g)) {
+            codes.push(...[...(union[1] as string).matchAll(/'([A-Z][A-Z0-9_]*)'/g)].map((code) => code[1] as string));
+          }
+        }
+      }
+    };
+    walk(join(ROOT, 'packages', name, 'src'));
+    const readme = read(`packages/${name}/README.md`);
+    // gateway and cli throw the errors of the packages they build on (GatewayError is protocol's).
+    expect(codes.length > 0, `no error codes found in packages/${name}/src`).toBe(!['gateway', 'cli'].includes(name));
+    expect(codes.filter((code) => !new RegExp(`\\b${code}\\b`).test(readme))).toEqual([]);
+  });
+
   it('a name the sources never define is caught', () => {
     expect(names.has('createSigner')).toBe(true);
     expect(names.has('validateTransferParams')).toBe(false);
