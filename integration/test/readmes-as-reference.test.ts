@@ -19,6 +19,29 @@ const packages = readdirSync(join(ROOT, 'packages')).filter((name) => existsSync
 const readmes = ['README.md', ...packages.map((name) => `packages/${name}/README.md`)];
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
+/** The source files of a package's entry points: JSR's exports, and src/<subpath>.ts of its other package.json subpaths. */
+function packageEntries(name: string): string[] {
+  const files = new Set<string>();
+  const manifest = JSON.parse(read(`packages/${name}/package.json`)) as { exports?: Record<string, unknown> };
+  for (const subpath of Object.keys(manifest.exports ?? {})) {
+    const file = join(ROOT, 'packages', name, 'src', `${subpath === '.' ? 'index' : subpath.slice(2)}.ts`);
+    if (existsSync(file)) files.add(file);
+  }
+  const jsr = join(ROOT, 'packages', name, 'jsr.json');
+  if (existsSync(jsr)) {
+    const exports = (JSON.parse(readFileSync(jsr, 'utf8')) as { exports: string | Record<string, string> }).exports;
+    for (const file of Object.values(typeof exports === 'string' ? { '.': exports } : exports)) files.add(join(ROOT, 'packages', name, file));
+  }
+  // An entry that re-exports a module whole (`export * from '../core.js'`) exports what that module names.
+  for (const file of files) {
+    for (const [, target] of readFileSync(file, 'utf8').matchAll(/^export \* from '(\.[^']+)\.js';/gm)) {
+      const source = join(dirname(file), `${target}.ts`);
+      if (existsSync(source)) files.add(source);
+    }
+  }
+  return [...files];
+}
+
 /** What a measured figure or a diary looks like, anywhere in a README (code included). */
 const DIARY: readonly [string, RegExp][] = [
   ['a time of day', /\b\d{1,2}:\d{2} UTC\b/],
@@ -149,6 +172,47 @@ describe('READMEs name what the code defines', () => {
     // gateway and cli throw the errors of the packages they build on (GatewayError is protocol's).
     expect(codes.length > 0, `no error codes found in packages/${name}/src`).toBe(!['gateway', 'cli'].includes(name));
     expect(codes.filter((code) => !new RegExp(`\\b${code}\\b`).test(readme))).toEqual([]);
+  });
+
+  const checkedOptions = new Set<string>();
+  it.each(packages)('packages/%s/README.md names every option of the options its entry points export', (name) => {
+    const entries = packageEntries(name)
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const readme = read(`packages/${name}/README.md`);
+    const quoted = [...readme.matchAll(/```[\s\S]*?```|`[^`\n]+`/g)].map((code) => code[0]).join('\n');
+    const missing: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir)) {
+        const path = join(dir, entry);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (entry.endsWith('.ts')) {
+          for (const [, options, body] of readFileSync(path, 'utf8').matchAll(/export interface (\w*Options)\b[^{]*\{([\s\S]*?)\n\}/g)) {
+            if (!new RegExp(`\\b${options}\\b`).test(entries)) continue; // not exported: internal
+            checkedOptions.add(options);
+            for (const [, option] of (body as string).matchAll(/^ {2}(?:readonly )?(\w+)\??[:(]/gm)) {
+              if (!new RegExp(`\\b${option}\\b`).test(quoted)) missing.push(`${options}.${option}`);
+            }
+          }
+        }
+      }
+    };
+    walk(join(ROOT, 'packages', name, 'src'));
+    expect(missing).toEqual([]);
+  });
+
+  it('the options check saw the public options interfaces', () => {
+    expect([...checkedOptions]).toEqual(
+      expect.arrayContaining([
+        'EmulatorOptions',
+        'SignerLayoutOptions',
+        'VerifierOptions',
+        'SigningProxyOptions',
+        'BulkUpdateOptions',
+        'RedisNonceStoreOptions',
+        'PostgresCallbackStoreOptions',
+      ]),
+    );
   });
 
   it('a name the sources never define is caught', () => {
