@@ -4,41 +4,26 @@
 // - bytes: an empty app installs the gateway with the README's command (its tarball and those of
 //   the packages it pulls in), another installs oauth-1.0a from the npm registry; the bytes of
 //   every file under each app's node_modules. At most 10x.
-// - time: a fresh `node` process imports the package and makes what signs a request (the
-//   gateway's client with its control key; oauth-1.0a with node:crypto's HMAC-SHA1, as its README
-//   shows), timed from before the import to after the creation; the median of several processes,
-//   the two alternating, in the least disturbed of up to three rounds. Goal at most 2.5x; printed
-//   by check-packages.mjs, not gated (a timing on shared cores moves with the load).
+// - time: importing the gateway and making a client, against oauth-1.0a's import and signer, in
+//   alternating pairs of fresh processes, each timing its own CPU time (import-time.mjs). The
+//   median CPU-time ratio at most 2.5x; the wall-time ratio printed beside it.
 //
 // The app must not install a package with an install script (lmdb and msgpackr-extract are the
 // emulator's, a developer's tool).
-import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { packTarballs } from '../pack-tarballs.mjs';
 import { APP_INSTALL_COMMAND, NPM_FLAGS } from './consumer.mjs';
+import { MAX_TIME_RATIO, measureImportTime, writeTimedScripts } from './import-time.mjs';
 import { exec } from './workspace.mjs';
+
+export { MAX_TIME_RATIO };
 
 /** The peer measured against, at a fixed version from the npm registry. */
 export const PEER = 'oauth-1.0a@2.2.6';
 export const MAX_BYTES_RATIO = 10;
-export const MAX_TIME_RATIO = 2.5;
-const RUNS = Number(process.env.PAYSIGN_WEIGHT_RUNS ?? 11);
-const ROUNDS = 3;
-
-const TIMED = {
-  gateway: `
-const started = performance.now();
-const { createGatewayClient } = await import('@paysign/gateway');
-createGatewayClient({ baseUrl: 'https://sandbox.gate.example', endpointId: '1234', login: 'merchant-login', controlKey: 'control-key' });
-console.log(performance.now() - started);
-`,
-  peer: `
-const started = performance.now();
-const { default: OAuth } = await import('oauth-1.0a');
-const { createHmac } = await import('node:crypto');
-OAuth({ consumer: { key: 'merchant-login', secret: 'control-key' }, signature_method: 'HMAC-SHA1', hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64') });
-console.log(performance.now() - started);
-`,
-};
 
 /** The bytes of every regular file under `dir` (links not followed). */
 async function bytesUnder(dir) {
@@ -56,7 +41,6 @@ async function emptyApp(dir, name) {
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }, null, 2));
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
 /**
@@ -104,35 +88,22 @@ export async function measureWeight(dir, tarballDir) {
     ratio: bytesRatio,
   };
 
-  await writeFile(join(app, 'timed.mjs'), TIMED.gateway);
-  await writeFile(join(peer, 'timed.mjs'), TIMED.peer);
-  // Up to ROUNDS rounds of RUNS processes each, the two alternating; the least disturbed round
-  // counts (on a shared machine a burst of load lengthens one round, never shortens one).
-  const rounds = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const runs = { gateway: [], peer: [] };
-    for (let i = 0; i < RUNS; i++) {
-      for (const [name, cwd] of [
-        ['gateway', app],
-        ['peer', peer],
-      ]) {
-        const run = await exec(process.execPath, ['timed.mjs'], { cwd });
-        const ms = Number(run.stdout.trim());
-        if (run.code !== 0 || !Number.isFinite(ms)) return { bytes, scripts, time: { ok: false, detail: `${name}: exit ${run.code}\n${run.stderr.trim()}` } };
-        runs[name].push(ms);
-      }
-    }
-    rounds.push({ gatewayMs: median(runs.gateway), peerMs: median(runs.peer) });
-    if (rounds.at(-1).gatewayMs / rounds.at(-1).peerMs <= MAX_TIME_RATIO) break;
-  }
-  const best = rounds.reduce((a, b) => (b.gatewayMs / b.peerMs < a.gatewayMs / a.peerMs ? b : a));
-  const timeRatio = best.gatewayMs / best.peerMs;
-  const time = {
-    ok: timeRatio <= MAX_TIME_RATIO,
-    detail: `${best.gatewayMs.toFixed(1)} ms for @paysign/gateway, ${best.peerMs.toFixed(1)} ms for ${PEER}: ${timeRatio.toFixed(2)}x (at most ${MAX_TIME_RATIO}x; medians of ${RUNS} fresh processes each; rounds: ${rounds.map((r) => `${(r.gatewayMs / r.peerMs).toFixed(2)}x`).join(', ')})`,
-    gatewayMs: best.gatewayMs,
-    peerMs: best.peerMs,
-    ratio: timeRatio,
-  };
+  await writeTimedScripts(app, peer);
+  const time = await measureImportTime(app, peer);
   return { bytes, time, scripts };
+}
+
+// Alone, from a checkout after `pnpm build`: packs the tarballs, installs both apps in a scratch
+// directory and prints the three results (the packaging check runs the same, last).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dir = await mkdtemp(`${tmpdir()}/paysign-weight-`);
+  try {
+    const pack = await packTarballs(`${dir}/paysign-tarballs`);
+    if (!pack.ok) throw new Error(`pack:tarballs failed: ${pack.detail}`);
+    const results = await measureWeight(`${dir}/weight`, `${dir}/paysign-tarballs`);
+    for (const [name, { ok, detail }] of Object.entries(results)) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
+    process.exitCode = Object.values(results).every((result) => result.ok) ? 0 : 1;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,8 +1,19 @@
 import { GatewayReplyTooLargeError, GatewayTimeoutError, GatewayTransportError } from '../errors.js';
-import { readCappedBytes } from '@paysign/protocol/io';
 import { transportCause } from './transport-cause.js';
-import { replyReaderOf } from '../transport/direct-reply.js';
 import type { ResponseHeaders } from '../response/parse-gateway-response.js';
+
+// What only sending needs, loaded when the first request goes out, so that importing the package
+// and making a client do not load it (scripts/packaging/import-time.mjs measures that time):
+// createNodeFetch's reply reader and the capped body reader.
+type SendingParts = [typeof import('../transport/direct-reply.js'), typeof import('@paysign/protocol/io')];
+let sendingParts: Promise<SendingParts> | undefined;
+function loadSendingParts(): Promise<SendingParts> {
+  sendingParts ??= Promise.all([import('../transport/direct-reply.js'), import('@paysign/protocol/io')]).catch((error: unknown) => {
+    sendingParts = undefined;
+    throw error;
+  });
+  return sendingParts;
+}
 
 // As `response.text()` decodes: UTF-8, malformed bytes as U+FFFD, a leading BOM dropped.
 const decoder = new TextDecoder();
@@ -32,6 +43,7 @@ export interface SendOptions {
  * outcome, may send again. TLS settings are the runtime's; nothing here relaxes them.
  */
 export async function sendRequest(options: SendOptions): Promise<RawReply> {
+  const [{ replyReaderOf }, { readCappedBytes }] = await loadSendingParts();
   const callerSignals = options.signals.filter((signal): signal is AbortSignal => signal !== undefined);
   if (callerSignals.some((signal) => signal.aborted)) {
     throw new GatewayTransportError('ABORTED', `${options.operation}: aborted by the caller before sending`);
@@ -55,7 +67,8 @@ export async function sendRequest(options: SendOptions): Promise<RawReply> {
       return { status: reply.status, body: decoder.decode(reply.body), headers: reply.headers };
     }
     const response = await options.fetch(options.url, init);
-    const body = await readCapped(response, options.maxReplyBytes);
+    const bytes = await readCappedBytes(response, options.maxReplyBytes);
+    const body = bytes === undefined ? undefined : decoder.decode(bytes);
     if (body === undefined) throw new GatewayReplyTooLargeError(options.operation, response.status, options.maxReplyBytes);
     return { status: response.status, body, headers: response.headers };
   } catch (error) {
@@ -66,10 +79,4 @@ export async function sendRequest(options: SendOptions): Promise<RawReply> {
     if (timeout.aborted) throw new GatewayTimeoutError(options.timeoutMs, options.operation);
     throw new GatewayTransportError('TRANSPORT_FAILED', `${options.operation}: no reply from the gateway (${transportCause(error).text})`, { cause: error });
   }
-}
-
-/** The reply as UTF-8 text (as `response.text()` reads it: malformed bytes as U+FFFD), or `undefined` over the cap. */
-async function readCapped(response: Response, cap: number): Promise<string | undefined> {
-  const bytes = await readCappedBytes(response, cap);
-  return bytes === undefined ? undefined : decoder.decode(bytes);
 }
