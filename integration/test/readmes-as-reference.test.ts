@@ -189,7 +189,7 @@ describe('READMEs name what the code defines', () => {
         else if (entry.endsWith('.ts')) {
           for (const [, options, body] of readFileSync(path, 'utf8').matchAll(/export interface (\w*Options)\b[^{]*\{([\s\S]*?)\n\}/g)) {
             if (!new RegExp(`\\b${options}\\b`).test(entries)) continue; // not exported: internal
-            checkedOptions.add(options);
+            checkedOptions.add(options as string);
             for (const [, option] of (body as string).matchAll(/^ {2}(?:readonly )?(\w+)\??[:(]/gm)) {
               if (!new RegExp(`\\b${option}\\b`).test(quoted)) missing.push(`${options}.${option}`);
             }
