@@ -29,8 +29,24 @@ function escapeSubDelim(c: string): string {
  */
 export function percentEncode(value: string): string {
   // A lone surrogate has no UTF-8 form: such a value (or any, where the runtime has no
-  // isWellFormed) goes to encodeURIComponent below, which refuses it.
+  // isWellFormed) goes to encodeURIComponent, which refuses it.
   if (value.length >= LONG && (value as { isWellFormed?: () => boolean }).isWellFormed?.() === true) return percentEncodeLong(value);
+  return percentEncodeNative(value);
+}
+
+/**
+ * {@link percentEncode} through `encodeURIComponent` alone, at any length: the same output,
+ * without the byte loop for long values (`_encode-long.ts`) and its bytes in a bundle. What the
+ * signer encodes that is short (URIs, secrets, protocol parameters, signatures), and every value
+ * in the `/hmac` entry.
+ *
+ * @throws {OAuthError} `INVALID_STRING` when the value holds a lone surrogate (it has no UTF-8 form).
+ * @example
+ * ```ts
+ * percentEncodeNative('Ladies + Gentlemen'); // 'Ladies%20%2B%20Gentlemen'
+ * ```
+ */
+export function percentEncodeNative(value: string): string {
   // Most OAuth values (keys, nonces, timestamps, names) need no escaping at all.
   if (UNRESERVED_ONLY.test(value)) return value;
   try {

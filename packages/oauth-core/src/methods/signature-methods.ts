@@ -1,19 +1,23 @@
-import { percentEncode } from '../encoding/percent-encode.js';
+import { percentEncodeNative } from '../encoding/percent-encode.js';
 import { OAuthError } from '../errors.js';
 import type { HashName, SignatureMethod } from '../types.js';
 
 /** How a signature method signs: a keyed hash, an RSA signature, or the key itself. */
 export type MethodKind = { kind: 'hmac'; hash: HashName } | { kind: 'rsa'; hash: HashName } | { kind: 'plaintext' };
 
-const METHODS: Record<SignatureMethod, MethodKind> = {
+// The HMAC methods on their own, for the `/hmac` entry (findHmacMethod): no RSA or PLAINTEXT in its bundle.
+const HMAC_METHODS: Record<'HMAC-SHA1' | 'HMAC-SHA256' | 'HMAC-SHA512', MethodKind & { kind: 'hmac' }> = {
   'HMAC-SHA1': { kind: 'hmac', hash: 'SHA-1' }, // RFC 5849 §3.4.2
   'HMAC-SHA256': { kind: 'hmac', hash: 'SHA-256' },
   'HMAC-SHA512': { kind: 'hmac', hash: 'SHA-512' },
+};
+
+const METHODS: Record<SignatureMethod, MethodKind> = /* @__PURE__ */ Object.assign({}, HMAC_METHODS, {
   'RSA-SHA1': { kind: 'rsa', hash: 'SHA-1' }, // RFC 5849 §3.4.3
   'RSA-SHA256': { kind: 'rsa', hash: 'SHA-256' },
   'RSA-SHA512': { kind: 'rsa', hash: 'SHA-512' },
   PLAINTEXT: { kind: 'plaintext' }, // RFC 5849 §3.4.4
-};
+} as const);
 
 /**
  * Every signature method this library signs and verifies with.
@@ -26,7 +30,7 @@ const METHODS: Record<SignatureMethod, MethodKind> = {
  * if (!(signatureMethods as readonly string[]).includes(method)) throw new Error(`unknown signature method ${method}`);
  * ```
  */
-export const signatureMethods: readonly SignatureMethod[] = /* @__PURE__ */ Object.freeze(Object.keys(METHODS) as SignatureMethod[]);
+export const signatureMethods: readonly SignatureMethod[] = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(METHODS) as SignatureMethod[]);
 
 /**
  * Looks up a signature method by its exact RFC name.
@@ -62,7 +66,12 @@ export function signingKey(consumerSecret: string | undefined, tokenSecret: stri
   if (tokenSecret !== undefined && typeof tokenSecret !== 'string') {
     throw new OAuthError('INVALID_PARAMETER', 'tokenSecret must be a string', { source: 'options', field: 'tokenSecret' });
   }
-  return `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret ?? '')}`;
+  return `${percentEncodeNative(consumerSecret)}&${percentEncodeNative(tokenSecret ?? '')}`;
+}
+
+/** An HMAC method by its exact RFC name, or `undefined` for any other name. */
+export function findHmacMethod(method: string): (MethodKind & { kind: 'hmac' }) | undefined {
+  return Object.hasOwn(HMAC_METHODS, method) ? HMAC_METHODS[method as keyof typeof HMAC_METHODS] : undefined;
 }
 
 /** {@link describeSignatureMethod}, or `undefined` for a name that is not a method. */

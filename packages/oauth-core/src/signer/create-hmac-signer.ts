@@ -1,7 +1,8 @@
 import { hmacAdapter } from '../adapters/webcrypto-hmac.js';
+import { percentEncodeNative } from '../encoding/percent-encode.js';
 import { OAuthError } from '../errors.js';
 import { prepareHmacSigning } from '../methods/prepare.js';
-import { findSignatureMethod } from '../methods/signature-methods.js';
+import { findHmacMethod } from '../methods/signature-methods.js';
 import type { SecretCredentials } from '../types.js';
 import { createAsyncSignerWith, type Signer, type SignerLayoutOptions } from './create-signer.js';
 
@@ -42,12 +43,20 @@ export type HmacSignerOptions = SignerLayoutOptions & Omit<SecretCredentials, 's
  */
 export function createHmacSigner(options: HmacSignerOptions): Signer {
   const signatureMethod = options?.signatureMethod ?? 'HMAC-SHA1';
-  const method = findSignatureMethod(signatureMethod);
-  if (method?.kind !== 'hmac') {
+  const method = findHmacMethod(signatureMethod);
+  if (method === undefined) {
     throw new OAuthError('UNSUPPORTED_SIGNATURE_METHOD', 'signatureMethod must be HMAC-SHA1, HMAC-SHA256 or HMAC-SHA512', {
       source: 'options',
       field: 'signatureMethod',
     });
   }
-  return createAsyncSignerWith(hmacAdapter, { ...options, signatureMethod }, (credentials, adapter) => prepareHmacSigning(credentials, adapter, method.hash));
+  return createAsyncSignerWith(
+    hmacAdapter,
+    { ...options, signatureMethod },
+    {
+      method,
+      prepare: (credentials, adapter) => prepareHmacSigning(credentials, adapter, method.hash),
+      encode: percentEncodeNative,
+    },
+  );
 }

@@ -2,11 +2,11 @@ import type { CryptoAdapter, MaybePromise, SignFunction } from '../adapters/type
 import { parseRequestUrl, uriOf } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
 import { normalizeMethod } from '../base-string/signature-base-string.js';
-import { percentEncode } from '../encoding/percent-encode.js';
+import { percentEncode, percentEncodeNative } from '../encoding/percent-encode.js';
 import { attribute, OAuthError, type OAuthErrorCode } from '../errors.js';
 import { formatEncodedHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
-import { findSignatureMethod } from '../methods/signature-methods.js';
+import { findSignatureMethod, type MethodKind } from '../methods/signature-methods.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
 import { encodePairs } from '../parameters/normalize.js';
 import { baseStringFromEncoded } from './base-string-from-encoded.js';
@@ -231,7 +231,7 @@ interface UrlParts {
 
 function readUrl(input: string | URL): UrlParts {
   const url = parseRequestUrl(input);
-  return { url, encodedUri: percentEncode(uriOf(url)), query: parseFormPairs(url.search.slice(1)) };
+  return { url, encodedUri: percentEncodeNative(uriOf(url)), query: parseFormPairs(url.search.slice(1)) };
 }
 
 /** One request as read and checked, before its protocol parameters are made. */
@@ -292,8 +292,26 @@ interface SigningSteps {
   finish(laidOut: LaidOut, signature: string): SignedRequest<string | Uint8Array>;
 }
 
+/**
+ * Percent-encodes the request's parameters (RFC 5849 §3.6): {@link percentEncode}, or `/hmac`'s
+ * `percentEncodeNative`, the same output without the byte loop for long values.
+ */
+export type ParameterEncoder = (value: string) => string;
+
+/**
+ * What a signer is made of besides its adapter and options: its signature method as looked up
+ * (`undefined` for an unknown name, refused when the key is prepared), how its key is prepared,
+ * how its parameters are encoded. The `/hmac` entry gives HMAC-only parts, so that its bundle
+ * carries no RSA or PLAINTEXT.
+ */
+export interface SignerParts {
+  method: MethodKind | undefined;
+  prepare: PrepareSigning;
+  encode: ParameterEncoder;
+}
+
 /** Checks the options and prepares the key once; returns the steps that sign each request. */
-function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, prepare: PrepareSigning): SigningSteps {
+function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, prepare, encode }: SignerParts): SigningSteps {
   if (options === null || typeof options !== 'object') {
     throw new OAuthError('INVALID_PARAMETER', 'the signer options must be an object', { source: 'options' });
   }
@@ -302,7 +320,6 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, prepare: P
   const { realm, oauthParamsInBody = false } = options;
   const defaultTransmission = oneOf(options.transmission, TRANSMISSIONS, 'transmission', 'options') ?? 'header';
   const bodyHashOption = oneOf(options.bodyHash, BODY_HASHES, 'bodyHash', 'options');
-  const method = findSignatureMethod(options.signatureMethod);
   // draft-eaton-oauth-bodyhash-00 hashes with the signature method's hash; PLAINTEXT has none: SHA-1, as the draft.
   const methodHash: HashName = method?.kind === 'plaintext' || method === undefined ? 'SHA-1' : method.hash;
   const protocolParameters = protocolParametersOf({
@@ -412,9 +429,9 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, prepare: P
       // §3.4.1.3.2 step 1: every name and value encoded (the query's once per URL, the protocol
       // parameters' above); then steps 2-4 and §3.4.1.1's concatenation.
       field = read.body.kind === 'form' ? 'body' : 'params';
-      urlParts.encodedQuery ??= encodePairs(query);
-      const encodedParams = encodePairs(params);
-      const baseString = baseStringFromEncoded(method, encodedUri, urlParts.encodedQuery.concat(encodedParams, oauthEncoded));
+      urlParts.encodedQuery ??= encodePairs(query, encode);
+      const encodedParams = encodePairs(params, encode);
+      const baseString = baseStringFromEncoded(method, encodedUri, urlParts.encodedQuery.concat(encodedParams, oauthEncoded), encode);
       return { read, params: encodedParams, oauthParams, oauthEncoded, baseString };
     } catch (error) {
       throw attribute(error, 'request', field);
@@ -427,7 +444,7 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, prepare: P
     const { read, params, oauthParams, oauthEncoded, baseString } = laidOut;
     const { method, body: given, transmission } = read;
     const { url } = read.urlParts;
-    const encodedSignature = percentEncode(signature);
+    const encodedSignature = percentEncodeNative(signature);
     const headers: Record<string, string> = {};
     let authorization = '';
     if (transmission === 'header') {
@@ -462,15 +479,20 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, prepare: P
 
 /**
  * {@link createSignerWith} without `signSync`, for an asynchronous adapter: the HMAC-only
- * entry's signer, so that its bundle carries no synchronous path.
+ * entry's signer, so that its bundle carries no synchronous path (nor, with `percentEncodeNative`
+ * as `encode`, the byte loop for long values).
  *
  * @example
  * ```ts
- * const signer = createAsyncSignerWith(hmacAdapter, { consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' }, prepareSigning);
+ * const signer = createAsyncSignerWith(hmacAdapter, { consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' }, {
+ *   method: { kind: 'hmac', hash: 'SHA-1' },
+ *   prepare: prepareSigning,
+ *   encode: percentEncode,
+ * });
  * ```
  */
-export function createAsyncSignerWith(adapter: CryptoAdapter, options: SignerOptions, prepare: PrepareSigning): Signer {
-  return asyncSigner(adapter, options, prepareSteps(adapter, options, prepare));
+export function createAsyncSignerWith(adapter: CryptoAdapter, options: SignerOptions, parts: SignerParts): Signer {
+  return asyncSigner(adapter, options, prepareSteps(adapter, options, parts));
 }
 
 function asyncSigner(adapter: CryptoAdapter, options: SignerOptions, steps: SigningSteps): Signer {
@@ -512,7 +534,7 @@ function asyncSigner(adapter: CryptoAdapter, options: SignerOptions, steps: Sign
  * ```
  */
 export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions): Signer | SyncSigner {
-  const steps = prepareSteps(adapter, options, prepareSigning);
+  const steps = prepareSteps(adapter, options, { method: findSignatureMethod(options?.signatureMethod), prepare: prepareSigning, encode: percentEncode });
   const signer = asyncSigner(adapter, options, steps);
   if (!adapter.synchronous) return signer;
   const { read, digestBody, layOut, keyFor, finish } = steps;

@@ -1,4 +1,4 @@
-import { percentEncode } from '../encoding/percent-encode.js';
+import { percentEncodeNative as percentEncode } from '../encoding/percent-encode.js';
 import { attribute, OAuthError } from '../errors.js';
 import { encodeRecord } from '../parameters/normalize.js';
 import { OAUTH_TIMESTAMP_PATTERN } from '../parameters/oauth-timestamp.js';
