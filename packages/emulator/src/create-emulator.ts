@@ -15,9 +15,10 @@ import { createPaymentOwners } from './merchants/payment-owners.js';
 import { createOperationRunner } from './operations/run-operation.js';
 import { createOrderBook } from './orders/order-book.js';
 import { createRecurringEngine } from './recurring/recurring-engine.js';
-import { GATEWAY_HEADERS } from './reply/headers.js';
 import { createRefusalReplies } from './reply/refusal-reply.js';
-import { createRequestChecks, type RequestOutcome } from './request/check-request.js';
+import { createRequestChecks } from './request/check-request.js';
+import { createGatewayEndpoint, registerGatewayEndpoint, stateNotSaved } from './request/gateway-endpoint.js';
+import { fromFetchRequest, toResponse } from './request/gateway-request.js';
 import { createSignatureCause } from './request/signature-cause.js';
 import { recordingNonceStore } from './state/recording-nonce-store.js';
 import { recordingSender } from './state/recording-sender.js';
@@ -197,58 +198,33 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     csrf: createCsrfToken(),
     actions,
   });
-  app.onError(internalError);
+  app.onError((error) => toResponse(internalError(error)));
 
-  // Answers a request, with the checks' outcome for a gateway request (none for the console's and the admin API's own).
-  async function answer(request: Request, env: unknown): Promise<{ response: Response; outcome?: RequestOutcome }> {
+  // The gateway's paths (src/request/gateway-endpoint.ts); the console's and the admin API's go to `app`.
+  const before = async (): Promise<void> => {
+    await ready;
     // On the system clock days pass by themselves: what fell due is charged before answering.
     // Once per day at most, so unauthenticated requests cannot make the emulator walk its store.
     if (clock.mode === 'system' && clock.today() !== lastRunDay) {
       lastRunDay = clock.today();
       await recurring.runThrough(lastRunDay);
     }
-    if (ownPath(new URL(request.url).pathname)) return { response: await app.fetch(request, env) };
-    let outcome: RequestOutcome | undefined;
-    let response: Response;
-    try {
-      outcome = await check(request);
-      response = outcome.accepted ? await admitted(request, outcome) : refused(request, outcome);
-    } catch (error) {
-      response = internalError(error);
-    }
-    // The request inspector: every request but the console's and the admin API's own, with its
-    // reply (the gateway's replies are short form or JSON texts; an empty 403/404 has no body).
-    const reply = response.body === null ? '' : await response.clone().text();
-    requests.record(
-      { method: request.method, url: request.url, headers: request.headers, body: outcome?.body },
-      { status: response.status, body: reply },
-      outcome?.accepted === false ? { reason: outcome.reason, message: outcome.message } : undefined,
-    );
-    return outcome === undefined ? { response } : { response, outcome };
-  }
+  };
+  const commit = persister === undefined ? undefined : () => persister.commit();
+  const record = requests.record.bind(requests);
+  const gateway = createGatewayEndpoint({ handles: (path) => !ownPath(path), before, check, run: admitted, refused, internalError, record, commit, log });
 
-  return {
+  const emulator: Emulator = {
     fetch: async (request, env) => {
-      await ready;
-      const { response, outcome } = await answer(request, env);
-      // --state: committed after what may have changed it (an admitted operation, an admin or
-      // console POST that succeeded), never after a refused request (404, 403, 413, 415, 400...);
-      // before the reply, so nothing acknowledged is lost.
-      const mayHaveChanged = outcome === undefined ? request.method !== 'GET' && request.method !== 'HEAD' && response.status < 400 : outcome.accepted;
-      if (persister === undefined || !mayHaveChanged) return response;
+      if (gateway.handles(new URL(request.url).pathname)) return toResponse(await gateway.answer(fromFetchRequest(request)));
+      await before();
+      const response = await app.fetch(request, env);
+      // --state: committed after an admin or console POST that succeeded, before the reply.
+      if (persister === undefined || request.method === 'GET' || request.method === 'HEAD' || response.status >= 400) return response;
       try {
         await persister.commit();
       } catch (error) {
-        // Not saved, so not acknowledged: the client sees a failure, never a lost success.
-        log({
-          kind: 'refused',
-          status: 500,
-          method: request.method,
-          path: '-',
-          reason: 'internal_error',
-          message: `state not saved (${(error as { code?: string }).code ?? (error as Error).name})`,
-        });
-        return new Response(null, { status: 500, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
+        return toResponse(stateNotSaved(log, request.method, error));
       }
       return response;
     },
@@ -269,4 +245,6 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       sender.stop();
     },
   };
+  registerGatewayEndpoint(emulator, gateway);
+  return emulator;
 }

@@ -1,11 +1,14 @@
 // @paysign/emulator/node: the emulator behind a Node HTTP server, and profiles read from a file.
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { serve as serveNode } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { createEmulator } from './create-emulator.js';
 import type { Emulator, EmulatorOptions } from './emulator-options.js';
 import { EmulatorError } from './errors.js';
+import { gatewayListener } from './node-gateway.js';
 import { withIncomingBody } from './node-incoming-body.js';
+import { gatewayEndpointOf } from './request/gateway-endpoint.js';
 import { createMemoryProfileStore } from './store/memory-store.js';
 import { parseProfiles } from './store/load-profiles.js';
 import type { ProfileStore } from './store/profile-store.js';
@@ -71,11 +74,19 @@ export async function serve(options: ServeOptions = {}): Promise<RunningEmulator
   const { host = '127.0.0.1', port = 0, emulator: given, ...emulatorOptions } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new EmulatorError('INVALID_OPTIONS', 'port must be an integer from 0 to 65535');
   const emulator = given ?? createEmulator(emulatorOptions);
-  const server = await new Promise<ReturnType<typeof serveNode>>((resolve, reject) => {
-    const started = serveNode({ fetch: withIncomingBody(emulator.fetch), hostname: host, port }, () => resolve(started));
-    started.once('error', reject);
+  // The console, the debugger and the admin API through @hono/node-server; the gateway's paths
+  // straight from node:http when the emulator is createEmulator's (src/node-gateway.ts).
+  const fallback = getRequestListener(withIncomingBody(emulator.fetch), { hostname: host });
+  const endpoint = gatewayEndpointOf(emulator);
+  const server: Server = createServer(endpoint === undefined ? fallback : gatewayListener(endpoint, fallback));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 60_000;
+  server.keepAliveTimeout = 60_000;
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -87,7 +98,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningEmulator
       new Promise<void>((resolve, reject) => {
         emulator.stop();
         server.close((error) => (error ? reject(error) : resolve()));
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        server.closeIdleConnections();
       }),
   };
 }

@@ -5,6 +5,7 @@ import type { OrderBook } from '../orders/order-book.js';
 import type { RecurringEngine } from '../recurring/recurring-engine.js';
 import { gatewayReply } from '../reply/gateway-reply.js';
 import type { Admission } from '../request/check-request.js';
+import type { GatewayReply, GatewayRequest } from '../request/gateway-request.js';
 import type { ProfileStore } from '../store/profile-store.js';
 import type { OperationContext, ReplyPairs } from './context.js';
 import { panEligibilitySend } from './pan-eligibility.js';
@@ -30,10 +31,10 @@ export interface OperationRunnerOptions {
  * ```ts
  * const run = createOperationRunner({ profiles, owners, recurring, orders, log, nextOrderId });
  * const outcome = await check(request);
- * if (outcome.accepted) return run(request, outcome);
+ * if (outcome.accepted) return run(request, '/payment/api/v4/transfer/1', outcome);
  * ```
  */
-export function createOperationRunner(options: OperationRunnerOptions): (request: Request, admission: Admission) => Promise<Response> {
+export function createOperationRunner(options: OperationRunnerOptions): (request: GatewayRequest, path: string, admission: Admission) => Promise<GatewayReply> {
   const { profiles, owners, recurring, orders, log } = options;
   const open = orders.open.bind(orders);
   const operations: Record<OperationName, (context: OperationContext) => Promise<ReplyPairs> | ReplyPairs> = {
@@ -47,14 +48,13 @@ export function createOperationRunner(options: OperationRunnerOptions): (request
     transfer: (context) => transfer(context, options.nextOrderId(), open),
   };
 
-  return async (request, admission) => {
+  return async (request, path, admission) => {
     const serialNumber = crypto.randomUUID();
     const { merchant, endpointId, login, operation } = admission;
     const pairs = await operations[operation]({ params: admission.params, merchant, endpointId, serialNumber, profiles, owners, log });
     const type = pairs.find(([name]) => name === 'type')?.[1] ?? '';
     const status = pairs.find(([name]) => name === 'status')?.[1];
     const detail = pairs.find(([name]) => name === 'error-message')?.[1];
-    const path = new URL(request.url).pathname;
     log({
       kind: 'accepted',
       operation,
@@ -64,6 +64,6 @@ export function createOperationRunner(options: OperationRunnerOptions): (request
       outcome: status === undefined ? type : `${type}/${status}`,
       ...(detail !== undefined && { detail }),
     });
-    return gatewayReply(pairs, replyFormatFor(request.headers.get('accept')));
+    return gatewayReply(pairs, replyFormatFor(request.header('accept')));
   };
 }

@@ -1,7 +1,8 @@
 import type { EmulatorLog } from '../log.js';
 import type { Refusal } from '../request/check-request.js';
+import type { GatewayReply, GatewayRequest } from '../request/gateway-request.js';
 import type { SignatureRefusal } from '../request/signature-cause.js';
-import { emptyReply, forbidden, GATEWAY_HEADERS } from './headers.js';
+import { emptyReply } from './headers.js';
 
 export interface RefusalReplyOptions {
   log: EmulatorLog;
@@ -19,17 +20,16 @@ export interface RefusalReplyOptions {
  * ```ts
  * const replies = createRefusalReplies({ log, signatureCause });
  * const outcome = await check(request);
- * if (!outcome.accepted) return replies.refused(request, outcome);
+ * if (!outcome.accepted) return replies.refused(request, new URL(request.url).pathname, outcome);
  * ```
  */
 export function createRefusalReplies(options: RefusalReplyOptions): {
-  refused(request: Request, refusal: Refusal): Response;
-  internalError(error: unknown): Response;
+  refused(request: GatewayRequest, path: string, refusal: Refusal): GatewayReply;
+  internalError(error: unknown): GatewayReply;
 } {
   const { log } = options;
   return {
-    refused(request, refusal) {
-      const path = new URL(request.url).pathname;
+    refused(request, path, refusal) {
       const event = {
         kind: 'refused',
         ...(refusal.status !== 403 && { status: refusal.status }),
@@ -42,11 +42,9 @@ export function createRefusalReplies(options: RefusalReplyOptions): {
       } as const;
       if (refusal.reason === 'invalid_signature' && refusal.body !== undefined) {
         void options
-          .signatureCause({ method: request.method, url: request.url, authorization: request.headers.get('authorization'), body: refusal.body })
+          .signatureCause({ method: request.method, url: request.url, authorization: request.header('authorization'), body: refusal.body })
           .then((cause) => log(cause === undefined ? event : { ...event, cause }));
       } else log(event);
-      if (refusal.status === 404) return new Response(null, { status: 404, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
-      if (refusal.status === 403) return forbidden();
       return emptyReply(refusal.status, { close: refusal.status === 413 });
     },
     internalError(error) {
@@ -59,7 +57,7 @@ export function createRefusalReplies(options: RefusalReplyOptions): {
         reason: 'internal_error',
         message: `internal error ${name ?? 'Error'}${code !== undefined ? ` ${String(code)}` : ''}`,
       });
-      return new Response(null, { status: 500, headers: { ...GATEWAY_HEADERS, 'Content-Length': '0' } });
+      return emptyReply(500);
     },
   };
 }

@@ -1,11 +1,12 @@
 import type { Verifier } from '@paysign/oauth-core';
 import { matchOperationPath } from '@paysign/protocol/wire';
-import { declaredTooLarge, readCappedBytes } from '@paysign/protocol/io';
+import { lengthOverCap } from '@paysign/protocol/io';
 import type { OperationName, RefusalReason } from '../log.js';
 import type { RegisteredMerchant } from '../merchants/merchant-account.js';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 import { countFormParameters } from './count-parameters.js';
 import { decodeFormBody } from './decode-form-body.js';
+import type { GatewayRequest } from './gateway-request.js';
 import { formMediaType } from './media-type.js';
 import { precheckAuthorization } from './pre-check.js';
 import { unknownRouteCause } from './route-hint.js';
@@ -82,11 +83,11 @@ function refuse(status: Refusal['status'], reason: RefusalReason, message: strin
  * @example
  * ```ts
  * const check = createRequestChecks({ merchants, verifier, pathPrefix: '/payment', publicOrigin: undefined, now, timestampWindowSeconds: 300, maxBodyBytes, maxParameters: 128 });
- * const outcome = await check(request);
+ * const outcome = await check(fromFetchRequest(request));
  * if (!outcome.accepted) console.error(outcome.status, outcome.code);
  * ```
  */
-export function createRequestChecks(options: RequestCheckOptions): (request: Request) => Promise<RequestOutcome> {
+export function createRequestChecks(options: RequestCheckOptions): (request: GatewayRequest) => Promise<RequestOutcome> {
   const { merchants, verifier, maxBodyBytes, maxParameters } = options;
   return async (request) => {
     const url = new URL(request.url);
@@ -94,19 +95,20 @@ export function createRequestChecks(options: RequestCheckOptions): (request: Req
     const matched = request.method === 'POST' ? matchOperationPath(path, options.pathPrefix) : undefined;
     if (matched === undefined) return refuse(404, 'unknown_route', unknownRouteCause(request.method, path, options.pathPrefix));
 
-    const mediaType = formMediaType(request.headers.get('content-type'));
+    const mediaType = formMediaType(request.header('content-type'));
     if (mediaType === 'unsupported')
       return refuse(415, 'unsupported_media_type', 'Content-Type must be application/x-www-form-urlencoded, with charset UTF-8 or ISO-8859-1 if any');
-    if (declaredTooLarge(request, maxBodyBytes)) return refuse(413, 'body_too_large', `Content-Length is over the ${maxBodyBytes}-byte cap`);
+    if (lengthOverCap(request.header('content-length'), maxBodyBytes))
+      return refuse(413, 'body_too_large', `Content-Length is over the ${maxBodyBytes}-byte cap`);
 
-    const precheck = precheckAuthorization(request.headers.get('authorization'), {
+    const precheck = precheckAuthorization(request.header('authorization'), {
       isKnown: (login) => merchants.get(login) !== undefined,
       now: options.now(),
       windowSeconds: options.timestampWindowSeconds,
     });
     if (!precheck.ok) return refuse(403, precheck.reason, precheck.message);
 
-    const bytes = await readCappedBytes(request, maxBodyBytes);
+    const bytes = await request.readBody(maxBodyBytes);
     if (bytes === undefined) return refuse(413, 'body_too_large', `the body is over the ${maxBodyBytes}-byte cap`);
     const text = decodeFormBody(bytes, mediaType === 'iso-8859-1' ? 'iso-8859-1' : 'utf-8');
     if (mediaType === 'absent' && bytes.length > 0) return refuse(415, 'unsupported_media_type', 'a body was sent without a Content-Type', text);
@@ -118,7 +120,7 @@ export function createRequestChecks(options: RequestCheckOptions): (request: Req
     const result = await verifier.verify({
       method: request.method,
       url: options.publicOrigin === undefined ? url : `${options.publicOrigin}${path}${url.search}`,
-      authorization: request.headers.get('authorization'),
+      authorization: request.header('authorization'),
       body: mediaType === 'absent' ? null : text,
     });
     if (!result.ok) return refuse(403, result.reason, result.message, text);

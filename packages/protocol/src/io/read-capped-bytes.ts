@@ -23,7 +23,19 @@ export interface BodyCarrier {
  * ```
  */
 export function declaredTooLarge(message: BodyCarrier, maxBytes: number): boolean {
-  const declared = message.headers.get('content-length')?.trim();
+  return lengthOverCap(message.headers.get('content-length'), maxBytes);
+}
+
+/**
+ * Whether a `Content-Length` value says more than `maxBytes` (absent or not a number: no).
+ *
+ * @example
+ * ```ts
+ * lengthOverCap('2048', 1024); // true
+ * ```
+ */
+export function lengthOverCap(contentLength: string | null | undefined, maxBytes: number): boolean {
+  const declared = contentLength?.trim();
   return declared !== undefined && /^[0-9]+$/.test(declared) && Number(declared) > maxBytes;
 }
 
@@ -64,7 +76,19 @@ export async function readCappedBytes(message: BodyCarrier, maxBytes: number): P
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return chunks[0];
+  return joinChunks(chunks, total);
+}
+
+/**
+ * The chunks of a body as one array of `total` bytes (the one chunk itself when there is one).
+ *
+ * @example
+ * ```ts
+ * joinChunks([new Uint8Array([1]), new Uint8Array([2, 3])], 3); // Uint8Array [1, 2, 3]
+ * ```
+ */
+export function joinChunks(chunks: readonly Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
