@@ -1,6 +1,6 @@
 // `pnpm --filter @paysign/bench bench:bulk [--rows=N] [--stored=N] [--concurrency=1,2,8,32]
 //   [--configs=hmac,rsa-node,rsa-webcrypto] [--transports=node:http,fetch] [--compare=/path/to/other/checkout]
-//   [--cpu-prof=DIR] [--out=FILE] [--title=HEADING]`:
+//   [--node=PATH] [--cpu-prof=DIR] [--out=FILE] [--title=HEADING]`:
 // rows per second of bulkUpdateRecurringPayments against the local emulator over loopback,
 // HMAC-SHA1 and RSA-SHA256 (4096-bit; node:crypto's synchronous signer and the WebCrypto path,
 // which signs on libuv's thread pool), and the peak RSS of the bulk process with the input
@@ -12,10 +12,13 @@
 // transport (`node:http`: `createNodeFetch`, what `paysign bulk` uses; `fetch`: Node's global fetch).
 // `--compare` runs the same HMAC measurement with another checkout's built client and emulator in
 // the same run (a before/after ratio).
-// Every RSA run also reports the bulk process's main-thread CPU per row (Linux: the main thread's own
-// utime + stime from /proc/self/task/<pid>/stat, so not the thread pool's RSA signatures; and the
-// event loop's active time from performance.eventLoopUtilization(), which also counts time the
-// thread was runnable but preempted), against `openssl speed -seconds 3 rsa4096` (µs per signature,
+// `--node=PATH` runs the bulk process (and the node:crypto signing floor) on another Node binary, so
+// with the OpenSSL it bundles (`pnpm runtimes:install` puts Node 22 and 24 under
+// conformance/runtimes/node_modules/node22|node24/bin/node); the emulator stays on this one.
+// Every RSA run also reports the bulk process's CPU per row by thread (Linux schedstat: the main
+// thread, libuv's thread pool, V8's threads; and the event loop's active time from
+// performance.eventLoopUtilization(), which also counts time the thread was runnable but
+// preempted), against `openssl speed -seconds 3 rsa4096` (µs per signature,
 // one core) and `openssl speed -multi <nproc> rsa4096` (signs/s, every core), both run in the
 // same run: the "bulk on every core" table (#35 item 4).
 // Run by hand: it needs the built bulk, gateway and emulator (`pnpm build`). Plain JavaScript, so it
@@ -24,7 +27,7 @@ import { fork } from 'node:child_process';
 import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { once } from 'node:events';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -54,21 +57,29 @@ async function emulatorProcess() {
   process.once('disconnect', () => process.exit(0));
 }
 
-/** Clock ticks per second of /proc's CPU times. */
-const CLOCK_TICKS = (() => {
+/**
+ * Each thread's CPU time in ms (Linux: /proc/self/task/<tid>/schedstat, nanoseconds; else undefined),
+ * grouped as the main thread, libuv's thread pool (the RSA signatures, the journal's writes and
+ * fdatasyncs) and the rest (V8's helper threads: garbage collection, compilation). A thread pool
+ * thread is one named `libuv-worker` (libuv 1.48+, Node 22+); where threads have no names (Node 20),
+ * the pool's `UV_THREADPOOL_SIZE` (default 4) threads are the last started, which they are in a
+ * process that starts no thread of its own: the pool starts at boot there.
+ */
+function threadCpuMs() {
   try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** The main thread's own CPU time in ms (user + system; Linux only, else undefined): the thread pool's work not included. */
-function mainThreadCpuMs() {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    const tids = readdirSync('/proc/self/task')
+      .map(Number)
+      .sort((a, b) => a - b);
+    const names = tids.map((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim());
+    const named = names.includes('libuv-worker');
+    const poolSize = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+    const times = { main: 0, pool: 0, other: 0 };
+    tids.forEach((tid, index) => {
+      const ms = Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+      const pool = named ? names[index] === 'libuv-worker' : index >= tids.length - poolSize;
+      times[tid === process.pid ? 'main' : pool ? 'pool' : 'other'] += ms;
+    });
+    return times;
   } catch {
     return undefined;
   }
@@ -110,12 +121,13 @@ async function bulkProcess() {
     const journal = createFileJournal(journalPath);
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const mainThread = mainThreadCpuMs();
+    const threads = threadCpuMs();
     const loop = performance.eventLoopUtilization();
     const summary = await bulkUpdateRecurringPayments({ client, source: csvFileRows(csv), journal, concurrency });
     const used = process.cpuUsage(cpu);
     const loopActiveMs = performance.eventLoopUtilization(loop).active;
-    const mainThreadMs = mainThread === undefined ? undefined : mainThreadCpuMs() - mainThread;
+    const threadsEnd = threads === undefined ? undefined : threadCpuMs();
+    const threadUsPerRow = (group) => (threadsEnd === undefined ? undefined : ((threadsEnd[group] - threads[group]) * 1000) / summary.total);
     const wall = performance.now() - started;
     await journal.close();
     nodeFetch?.close();
@@ -127,11 +139,39 @@ async function bulkProcess() {
       maxRssMb: process.resourceUsage().maxRSS / 1024,
       cpuShare: (used.user + used.system) / 1000 / wall,
       cpuUsPerRow: (used.user + used.system) / summary.total,
-      mainThreadUsPerRow: mainThreadMs === undefined ? undefined : (mainThreadMs * 1000) / summary.total,
+      mainThreadUsPerRow: threadUsPerRow('main'),
+      poolUsPerRow: threadUsPerRow('pool'),
+      otherThreadsUsPerRow: threadUsPerRow('other'),
       loopActiveUsPerRow: (loopActiveMs * 1000) / summary.total,
     });
     process.disconnect();
   });
+}
+
+/** The node:crypto floor's process: RSA-4096 signatures per second on one core, for 2 s. */
+function signFloorProcess() {
+  process.once('message', ({ privateKey }) => {
+    const key = createPrivateKey(privateKey);
+    const base = Buffer.from('POST&'.padEnd(900, 'x'));
+    let signatures = 0;
+    const begun = performance.now();
+    while (performance.now() - begun < 2000) {
+      sign('sha256', base, key);
+      signatures++;
+    }
+    const signsPerSecond = signatures / ((performance.now() - begun) / 1000);
+    process.send({ signsPerSecond, node: process.version, openssl: process.versions.openssl }, () => process.disconnect());
+  });
+}
+
+/** `openssl version`'s first words (`OpenSSL 3.0.19 27 Jan 2026`). */
+function opensslVersion() {
+  return execFileSync('openssl', ['version'], { encoding: 'utf8' }).trim();
+}
+
+/** The version of the Node binary at `path`. */
+function bulkNodeVersion(path) {
+  return execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
 }
 
 function ask(child, message) {
@@ -186,6 +226,8 @@ async function main() {
   // `--transports=node:http,fetch`: the client's transport(s) this checkout's runs use.
   const transports = argument('transports', 'node:http').split(',');
   const self = fileURLToPath(import.meta.url);
+  // `--node=PATH`: the Node binary the bulk process (and the node:crypto floor) runs on; the emulator runs on this one.
+  const bulkNode = argument('node', process.execPath);
   const dir = mkdtempSync(join(tmpdir(), 'paysign-bench-bulk-'));
   const started = new Date();
   process.stderr.write(`generating a 4096-bit RSA key; writing ${rows} rows; the emulator holds ${stored} payments\n`);
@@ -205,20 +247,17 @@ async function main() {
   await once(out, 'finish');
 
   // The signing floor for RSA: node:crypto signatures per second on one core, over a base string
-  // of the size bulk signs, measured for 2 s in this process before the runs.
-  let rsaSignsPerSecond;
+  // of the size bulk signs, measured for 2 s before the runs by the Node the bulk process runs on
+  // (`--node`), so with the OpenSSL that Node bundles.
+  let rsaFloor;
   if (wanted.some((key) => key.startsWith('rsa'))) {
-    const key = createPrivateKey(privateKey);
-    const base = Buffer.from('POST&'.padEnd(900, 'x'));
-    let signatures = 0;
-    const begun = performance.now();
-    while (performance.now() - begun < 2000) {
-      sign('sha256', base, key);
-      signatures++;
-    }
-    rsaSignsPerSecond = signatures / ((performance.now() - begun) / 1000);
-    process.stderr.write(`RSA-4096 node:crypto signatures/s on one core: ${rsaSignsPerSecond.toFixed(0)}\n`);
+    const floor = fork(self, ['--sign-floor'], { stdio: 'inherit', execPath: bulkNode });
+    rsaFloor = await ask(floor, { privateKey });
+    process.stderr.write(
+      `RSA-4096 node:crypto signatures/s on one core (Node ${rsaFloor.node}, OpenSSL ${rsaFloor.openssl}): ${rsaFloor.signsPerSecond.toFixed(0)}\n`,
+    );
   }
+  const rsaSignsPerSecond = rsaFloor?.signsPerSecond;
   // The machine's floor, by openssl in the same run: µs per RSA-4096 signature on one core.
   let opensslSingle;
   if (wanted.some((key) => key.startsWith('rsa'))) {
@@ -239,7 +278,7 @@ async function main() {
       // A fresh emulator per run: every profile at revision 0, every nonce new.
       const emulator = fork(self, ['--emulator', `--root=${root}`], { stdio: 'inherit', execArgv: profileArgs('emulator') });
       const { url } = await ask(emulator, { stored, publicKey });
-      const bulk = fork(self, ['--bulk', `--root=${root}`], { stdio: 'inherit', execArgv: profileArgs('bulk') });
+      const bulk = fork(self, ['--bulk', `--root=${root}`], { stdio: 'inherit', execArgv: profileArgs('bulk'), execPath: bulkNode });
       const result = await ask(bulk, {
         url,
         csv,
@@ -272,7 +311,9 @@ async function main() {
   const text = [
     `bulk update-recurring-payments, ${rows} rows (full rows: card, holder, schedule) from a CSV file, file journal (fdatasync, group commit), emulator holding ${stored} payments, over loopback; ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'CPU'}), load average ${loadavg()
       .map((n) => n.toFixed(1))
-      .join(' ')} at the end, Node ${process.version}`,
+      .join(
+        ' ',
+      )} at the end; the emulator on Node ${process.version}, the bulk process on Node ${rsaFloor?.node ?? bulkNodeVersion(bulkNode)}${rsaFloor === undefined ? '' : ` (OpenSSL ${rsaFloor.openssl})`}`,
     '',
     '| signature | signer | checkout (client and emulator) | client transport | concurrency | rows/s | peak RSS (MB) | CPU bulk | CPU emulator | CPU µs/row bulk | CPU µs/row emulator | ceiling, idle cores (rows/s) | bottleneck | updated |',
     '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
@@ -284,7 +325,7 @@ async function main() {
       ? []
       : [
           '',
-          `RSA-4096 signing floor in this run: ${rsaSignsPerSecond.toFixed(0)} signatures/s on one core (node:crypto, 2 s), so ${(2 * rsaSignsPerSecond).toFixed(0)}/s for two cores; ` +
+          `RSA-4096 signing floor in this run: ${rsaSignsPerSecond.toFixed(0)} signatures/s on one core (node:crypto of the bulk process's Node ${rsaFloor.node}, OpenSSL ${rsaFloor.openssl}, 2 s: ${(1e6 / rsaSignsPerSecond).toFixed(0)} µs per signature), so ${(2 * rsaSignsPerSecond).toFixed(0)}/s for two cores; ` +
             table
               .filter((r) => r.algorithm === 'RSA-SHA256')
               .map((r) => `${r.signer} c=${r.concurrency}: ${((100 * r.rowsPerSecond) / (2 * rsaSignsPerSecond)).toFixed(0)}%`)
@@ -299,15 +340,15 @@ async function main() {
             .map((n) => n.toFixed(1))
             .join(
               ' ',
-            )} at the end). Floors measured in this run: \`openssl speed -seconds 3 rsa4096\` ${opensslSingle.toFixed(1)} signs/s, so ${(1e6 / opensslSingle).toFixed(0)} µs per signature; \`openssl speed -seconds 3 -multi ${cores} rsa4096\` ${opensslMulti.toFixed(1)} signs/s. "Main thread" is the bulk process's main thread's own CPU (user + system from /proc/self/task/<pid>/stat: the signatures on the thread pool not included); "event loop active" is performance.eventLoopUtilization()'s active time (wall time the loop was not waiting, so it also counts time the thread was preempted by the machine's other load). Targets: main thread ≤ 1,000 µs per row; CPU per row ≤ 1.25x of one openssl signature.`,
+            )} at the end). Floors measured in this run (${opensslVersion()}): \`openssl speed -seconds 3 rsa4096\` ${opensslSingle.toFixed(1)} signs/s, so ${(1e6 / opensslSingle).toFixed(0)} µs per signature; \`openssl speed -seconds 3 -multi ${cores} rsa4096\` ${opensslMulti.toFixed(1)} signs/s. The bulk process's CPU by thread (Linux schedstat, ns): "main thread" is its own (the event loop's work; the signatures not included), "thread pool" libuv's workers (the RSA signatures, the journal's writes and fdatasyncs), "other threads" V8's (garbage collection, compilation); "event loop active" is performance.eventLoopUtilization()'s active time (wall time the loop was not waiting, so it also counts time the thread was preempted by the machine's other load). Targets: main thread ≤ 1,000 µs per row; CPU per row ≤ 1.25x of one openssl signature.`,
           '',
-          `| signer | concurrency | rows/s | bulk RSA-SHA256 rows/s : openssl -multi ${cores} | CPU µs/row, bulk process | CPU per row : one openssl signature | main thread CPU µs/row | event loop active µs/row |`,
-          '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+          `| signer | concurrency | rows/s | bulk RSA-SHA256 rows/s : openssl -multi ${cores} | CPU µs/row, bulk process | CPU per row : one openssl signature | main thread CPU µs/row | thread pool CPU µs/row | other threads CPU µs/row | event loop active µs/row |`,
+          '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
           ...table
             .filter((r) => r.algorithm === 'RSA-SHA256')
             .map(
               (r) =>
-                `| ${r.signer} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${(r.rowsPerSecond / opensslMulti).toFixed(2)} | ${us(r.cpuUsPerRow)} | ${((r.cpuUsPerRow * opensslSingle) / 1e6).toFixed(2)}x | ${us(r.mainThreadUsPerRow)} | ${us(r.loopActiveUsPerRow)} |`,
+                `| ${r.signer} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${(r.rowsPerSecond / opensslMulti).toFixed(2)} | ${us(r.cpuUsPerRow)} | ${((r.cpuUsPerRow * opensslSingle) / 1e6).toFixed(2)}x | ${us(r.mainThreadUsPerRow)} | ${us(r.poolUsPerRow)} | ${us(r.otherThreadsUsPerRow)} | ${us(r.loopActiveUsPerRow)} |`,
             ),
         ]),
   ].join('\n');
@@ -320,4 +361,5 @@ async function main() {
 
 if (process.argv.includes('--emulator')) await emulatorProcess();
 else if (process.argv.includes('--bulk')) await bulkProcess();
+else if (process.argv.includes('--sign-floor')) signFloorProcess();
 else await main();

@@ -2,7 +2,7 @@
 // latency (one write and one fdatasync per record, one after another), and a row still counts as
 // done only once its record is on disk. Appends that arrive while a write and its sync are under
 // way go out together: 64 appends made at once take two writes, not 64.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { constants, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,5 +36,26 @@ describe('the file journal commits appends in groups', () => {
     // one group, so the second resolves with all 64 on disk (written one by one, it would see 2).
     expect(seenAtResolve.get(2)).toHaveLength(64);
     expect(linesIn(path).map((r) => r.row)).toEqual(Array.from({ length: 64 }, (_, n) => n + 1));
+  });
+
+  it('writes with O_DSYNC (Linux): each write returns once its bytes are on the disk, so no fdatasync per batch', async () => {
+    const path = join(dir, 'dsync.journal');
+    const journal = createFileJournal(path);
+    await journal.load();
+    await journal.append(record(1));
+    // The journal's open descriptor, found by its path, and the flags it was opened with.
+    const real = realpathSync(path);
+    const fds = readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === real;
+      } catch {
+        return false;
+      }
+    });
+    expect(fds).toHaveLength(1);
+    const flags = Number.parseInt(/^flags:\s+([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fds[0]}`, 'utf8'))?.[1] ?? '0', 8);
+    expect(flags & constants.O_DSYNC).toBe(constants.O_DSYNC);
+    await journal.close();
+    expect(linesIn(path).map((r) => r.row)).toEqual([1]);
   });
 });

@@ -3,6 +3,7 @@
 // timeout, the caller's signal, a refused connection, an oversize reply and TLS verification end
 // as they do with fetch, with the same error messages.
 import { execFileSync } from 'node:child_process';
+import { getEventListeners } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -143,6 +144,37 @@ describe('createNodeFetch: the same requests as fetch', () => {
     ]);
   });
 
+  it('headers as a plain object (the client gives them so): read as Headers reads them, refused where fetch refuses them', async () => {
+    const gateway = await server((_request, response) => response.end('ok'));
+    const node = nodeFetch();
+    const objects: Record<string, string>[] = [
+      { 'X-Trace': ' \t padded \t ', 'x-trace': 'second', 'Content-Type': 'text/csv', Zeta: 'last', alpha: 'first' },
+      { Authorization: 'OAuth realm="", oauth_signature="a%2Bb"', 'X-Latin': 'caf\u00e9' },
+      Object.assign(Object.create(null) as Record<string, string>, { 'X-Null-Prototype': 'yes' }),
+    ];
+    for (const headers of objects) {
+      await globalThis.fetch(gateway.url, { method: 'POST', body: 'x', headers });
+      await node(gateway.url, { method: 'POST', body: 'x', headers });
+      const [a, b] = gateway.seen.slice(-2).map(wire);
+      expect(b).toEqual(a);
+    }
+    expect(gateway.seen[1]?.headers['x-trace']).toBe('padded, second');
+    const refused: Record<string, string>[] = [
+      { 'bad name': 'x' },
+      { 'X-Split': 'a\r\nInjected: yes' },
+      { 'X-Nul': 'a\0b' },
+      { 'X-Wide': '\u20ac' },
+      { '': 'x' },
+    ];
+    for (const headers of refused) {
+      const viaFetch = await globalThis.fetch(gateway.url, { method: 'POST', body: 'x', headers }).catch((error: unknown) => error);
+      const viaNode = await node(gateway.url, { method: 'POST', body: 'x', headers }).catch((error: unknown) => error);
+      expect(viaFetch, JSON.stringify(headers)).toBeInstanceOf(TypeError);
+      expect(viaNode, JSON.stringify(headers)).toBeInstanceOf(TypeError);
+    }
+    expect(gateway.seen).toHaveLength(objects.length * 2);
+  });
+
   it('the reply: status, headers, body and url as fetch gives them', async () => {
     const gateway = await server((_request, response) => {
       response.setHeader('Set-Cookie', ['a=1', 'b=2']);
@@ -215,6 +247,24 @@ describe('createNodeFetch: redirects, time limits and failures', () => {
     expect(error).toBeInstanceOf(GatewayTransportError);
     expect(error.code).toBe('ABORTED');
     expect(error.message).toBe('transfer: aborted by the caller (the request may have reached the gateway)');
+  });
+
+  it("one signal for many requests (a bulk run's): each request's hold on it ends with the request, and it still aborts the next", async () => {
+    const gateway = await server((_request, response) => response.end(APPROVED));
+    const silent = await server(() => {});
+    const run = new AbortController();
+    for (const fetch of [nodeFetch(), globalThis.fetch]) {
+      const c = client(gateway.url, fetch);
+      for (let n = 0; n < 5; n++) await c.transfer(transfer, { signal: run.signal });
+      await rejection(client(gateway.url, fetch).transfer({ ...transfer, amount: 'x' }, { signal: run.signal })).catch(() => {});
+      expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+    }
+    const pending = rejection(client(silent.url, nodeFetch()).transfer(transfer, { signal: run.signal }));
+    while (silent.seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(1);
+    run.abort();
+    expect((await pending).code).toBe('ABORTED');
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
   });
 
   it('a refused connection: TRANSPORT_FAILED with the system cause, the same message as with fetch', async () => {

@@ -18,6 +18,9 @@ function loadSendingParts(): Promise<SendingParts> {
 // As `response.text()` decodes: UTF-8, malformed bytes as U+FFFD, a leading BOM dropped.
 const decoder = new TextDecoder();
 
+/** The longest delay setTimeout takes (2^31 - 1 ms). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** One HTTP exchange: POST, then the reply read as text, at most `maxReplyBytes` of it. */
 export interface RawReply {
   status: number;
@@ -48,8 +51,20 @@ export async function sendRequest(options: SendOptions): Promise<RawReply> {
   if (callerSignals.some((signal) => signal.aborted)) {
     throw new GatewayTransportError('ABORTED', `${options.operation}: aborted by the caller before sending`);
   }
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = AbortSignal.any([timeout, ...callerSignals]);
+  // One controller per request, aborted by the timer or by a caller's signal: AbortSignal.any and
+  // AbortSignal.timeout would leave a weak reference on the caller's signal per request (a bulk
+  // run sends every row with one signal) and a timer object for the collector to sweep.
+  const controller = new AbortController();
+  let timedOut = false;
+  const onTimeout = () => {
+    timedOut = true;
+    controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+  };
+  // setTimeout fires at once past 2^31 - 1 ms (~24.8 days): a longer timeout waits that long.
+  const timer = setTimeout(onTimeout, Math.min(options.timeoutMs, MAX_TIMER_MS));
+  const onCallerAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason);
+  for (const callerSignal of callerSignals) callerSignal.addEventListener('abort', onCallerAbort, { once: true });
+  const signal = controller.signal;
   try {
     const init: RequestInit = {
       method: 'POST',
@@ -76,7 +91,10 @@ export async function sendRequest(options: SendOptions): Promise<RawReply> {
     if (callerSignals.some((s) => s.aborted)) {
       throw new GatewayTransportError('ABORTED', `${options.operation}: aborted by the caller (the request may have reached the gateway)`, { cause: error });
     }
-    if (timeout.aborted) throw new GatewayTimeoutError(options.timeoutMs, options.operation);
+    if (timedOut) throw new GatewayTimeoutError(options.timeoutMs, options.operation);
     throw new GatewayTransportError('TRANSPORT_FAILED', `${options.operation}: no reply from the gateway (${transportCause(error).text})`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    for (const callerSignal of callerSignals) callerSignal.removeEventListener('abort', onCallerAbort);
   }
 }

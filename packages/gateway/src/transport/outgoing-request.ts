@@ -12,6 +12,34 @@ const NO_BODY = new Set(['GET', 'HEAD']);
 const NORMALISED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
 const FORBIDDEN = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const encoder = new TextEncoder();
+// RFC 9110 §5.1 and §5.5, as fetch's Headers checks them: a name is a token; a value, its
+// leading and trailing whitespace trimmed, holds no NUL, CR or LF and no character above U+00FF.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const BAD_VALUE = /[\0\r\n\u0100-\uffff]/;
+const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/**
+ * A plain object's header lines as `Headers` would give them (names lower-cased, values trimmed,
+ * names differing only in case joined with `, `), without one: the gateway client passes its
+ * headers as a plain object, and `Headers` costs more than the rest of the request's preparation.
+ * `undefined` for anything else (a `Headers`, an array of pairs), which goes through `Headers`.
+ */
+function plainHeaderLines(given: unknown): Map<string, string> | undefined {
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) return undefined;
+  const prototype = Object.getPrototypeOf(given);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  const lines = new Map<string, string>();
+  for (const name of Object.keys(given)) {
+    const raw = String((given as Record<string, unknown>)[name]);
+    if (!TOKEN.test(name)) throw new TypeError(`Headers: ${JSON.stringify(name)} is an invalid header name.`);
+    const value = raw.replace(EDGE_WHITESPACE, '');
+    if (BAD_VALUE.test(value)) throw new TypeError(`Headers: the value of ${JSON.stringify(name)} is an invalid header value.`);
+    const key = name.toLowerCase();
+    const before = lines.get(key);
+    lines.set(key, before === undefined ? value : `${before}, ${value}`);
+  }
+  return lines;
+}
 
 /**
  * Turns `fetch(input, init)` arguments into one request, as fetch would send it: the method
@@ -28,7 +56,8 @@ export async function outgoingRequest(input: string | URL | Request, init: Reque
   let method = init.method ?? request?.method ?? 'GET';
   if (NORMALISED.has(method.toUpperCase())) method = method.toUpperCase();
   if (FORBIDDEN.has(method.toUpperCase())) throw new TypeError(`fetch: the method ${method} is not allowed`);
-  const headers = new Headers(init.headers ?? request?.headers);
+  const plain = request === undefined ? plainHeaderLines(init.headers) : undefined;
+  const headers = plain ?? new Headers(init.headers ?? request?.headers);
   let body: Uint8Array | undefined;
   const given = init.body !== undefined ? init.body : request?.body === null || request === undefined ? null : await request.arrayBuffer();
   if (given !== null) {
@@ -51,7 +80,9 @@ export async function outgoingRequest(input: string | URL | Request, init: Reque
     }
   }
   const lines: Record<string, string> = { host: url.host };
-  for (const [name, value] of headers) lines[name] = value;
+  // Headers iterates its lines sorted by name: the plain object's lines are sent in the same order.
+  const entries = plain === undefined ? headers : [...plain].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, value] of entries) lines[name] = value;
   lines.accept ??= '*/*';
   if (body !== undefined || method === 'POST' || method === 'PUT') lines['content-length'] = String(body?.byteLength ?? 0);
   const signal = init.signal ?? request?.signal ?? undefined;
