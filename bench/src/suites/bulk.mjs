@@ -309,7 +309,7 @@ async function main() {
   }
   const us = (n) => (n === undefined ? 'n/a' : n.toFixed(0));
   const text = [
-    `bulk update-recurring-payments, ${rows} rows (full rows: card, holder, schedule) from a CSV file, file journal (fdatasync, group commit), emulator holding ${stored} payments, over loopback; ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'CPU'}), load average ${loadavg()
+    `bulk update-recurring-payments, ${rows} rows (full rows: card, holder, schedule) from a CSV file, file journal (O_DSYNC writes, group commit), emulator holding ${stored} payments, over loopback; ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'CPU'}), load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(
         ' ',
