@@ -113,9 +113,8 @@ function alive(pid: number): boolean {
  * this user's too).
  *
  * Refused with `INVALID_STATE`, and left as they are: a directory that cannot be read, holds
- * anything else, is in use by a live process, or holds a database of another format or version.
- * A version 2 `state.json` is moved into a new database (checked by its checksum first; version 1
- * is refused with the reason) and then removed.
+ * anything else (a file of an older layout such as `state.json` included), is in use by a live
+ * process, or holds a database of another format or version.
  *
  * @throws {EmulatorError} `UNSAFE_STATE` or `INVALID_STATE`, naming the directory and the problem.
  * @example
