@@ -3,7 +3,7 @@ import { explainRequest } from '@paysign/protocol/diagnose';
 import { matchOperationPath } from '@paysign/protocol/wire';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 import { cut, type Received } from './request-entry.js';
-import type { LoggedRequest, RefusalCause } from './request-log.js';
+import type { LoggedRequest, RefusalCause } from './logged-request.js';
 
 /** Bodies over this are not diagnosed (the diagnosis would cost more than it tells). */
 export const DIAGNOSIS_MAX_BODY_BYTES: number = 256 * 1024;

@@ -4,7 +4,7 @@ import { redactCardData } from '@paysign/protocol';
 import { redactFormBody, redactRequest } from '@paysign/protocol/diagnose';
 import { matchOperationPath } from '@paysign/protocol/wire';
 import type { GatewayRequest } from '../request/gateway-request.js';
-import type { LoggedRequest, RefusalOutcome } from './request-log.js';
+import type { LoggedRequest, RefusalOutcome } from './logged-request.js';
 
 /** Most characters of a request's or reply's body kept (masked when shown); the rest is cut and counted. */
 const SHOWN_BODY_CHARS = 2048;

@@ -1,5 +1,5 @@
 import type { KeptRequest } from './request-entry.js';
-import type { LoggedRequest, RequestFilter } from './request-log.js';
+import type { LoggedRequest, RequestFilter } from './logged-request.js';
 
 /**
  * The kept requests, oldest first, bounded in bytes: past `maxBytes` the oldest go (counted in
