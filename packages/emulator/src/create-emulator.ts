@@ -49,7 +49,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     allowParametersInHeaderAndBody: true,
   });
   const check = createRequestChecks({ ...settings, merchants, verifier });
-  const requests = createRequestLog({ merchants, publicOrigin, pathPrefix, now, timestampWindowSeconds });
+  const requests = createRequestLog({ merchants, publicOrigin, pathPrefix, now, timestampWindowSeconds, maxBytes: settings.maxRequestLogBytes });
   // The log line's cause of a signature refusal: the request inspector's diagnosis of it.
   const { refused, internalError } = createRefusalReplies({ log, signatureCause: createSignatureCause({ find: (signature) => requests.find(signature) }) });
   // The console (GET /), the signature debugger (GET /debugger) and the admin API: guarded by adminApi.

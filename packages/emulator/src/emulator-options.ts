@@ -97,7 +97,42 @@ export interface EmulatorOptions {
    * status and calls back, in ms of real time. Default 1000.
    */
   outcomeDelayMs?: number;
+  /**
+   * Most transfer and pan-eligibility orders kept. Past it the oldest that are final and whose
+   * callbacks are delivered or given up are forgotten; one still `processing` or owed a callback
+   * never is. Default {@link DEFAULT_MAX_ORDERS}.
+   */
+  maxOrders?: number;
+  /**
+   * Most bytes the request inspector keeps, for every request together (each cut to its shown
+   * size); past it the oldest are dropped and counted. Default {@link DEFAULT_MAX_REQUEST_LOG_BYTES}.
+   */
+  maxRequestLogBytes?: number;
 }
+
+/**
+ * The default {@link EmulatorOptions.maxOrders}: far more than a console shows or a test reads back.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, DEFAULT_MAX_ORDERS } from '@paysign/emulator';
+ *
+ * const emulator = createEmulator({ merchants, maxOrders: DEFAULT_MAX_ORDERS * 10 }); // a long load test that reads its orders back
+ * ```
+ */
+export const DEFAULT_MAX_ORDERS = 10_000;
+
+/**
+ * The default {@link EmulatorOptions.maxRequestLogBytes}: thousands of requests even at their cut size.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, DEFAULT_MAX_REQUEST_LOG_BYTES } from '@paysign/emulator';
+ *
+ * const emulator = createEmulator({ merchants, maxRequestLogBytes: DEFAULT_MAX_REQUEST_LOG_BYTES / 4 });
+ * ```
+ */
+export const DEFAULT_MAX_REQUEST_LOG_BYTES: number = 16 * 1024 * 1024;
 
 /**
  * The gateway, locally: a WinterCG fetch handler plus its merchants and recurring payments.

@@ -1,6 +1,14 @@
 // @paysign/emulator: the payment gateway, locally, as a WinterCG fetch handler.
 export { createEmulator } from './create-emulator.js';
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PARAMETERS, DEFAULT_OUTCOME_DELAY_MS, type Emulator, type EmulatorOptions } from './emulator-options.js';
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_ORDERS,
+  DEFAULT_MAX_PARAMETERS,
+  DEFAULT_MAX_REQUEST_LOG_BYTES,
+  DEFAULT_OUTCOME_DELAY_MS,
+  type Emulator,
+  type EmulatorOptions,
+} from './emulator-options.js';
 export type { OrderBook } from './orders/order-book.js';
 export type { NewOrder, OrderView } from './orders/order.js';
 export { FINAL_OUTCOMES, isFinalOutcome, TEST_CARDS, testCardOutcome, type FinalOutcome } from './orders/test-cards.js';

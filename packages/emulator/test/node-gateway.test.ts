@@ -31,7 +31,7 @@ const cases: Case[] = [
     name: 'an accepted pan-eligibility/send',
     path: 'v2/pan-eligibility/send/1234',
     sign: [
-      ['client_orderid', 'n-1'],
+      ['client-order-id', 'n-1'],
       ['sending-card-ref-id', 'r-1'],
     ],
   },
@@ -40,11 +40,11 @@ const cases: Case[] = [
     path: 'v4/pan-eligibility/send/1234',
     headers: { Accept: 'application/vnd.pay+json' },
     sign: [
-      ['client_orderid', 'n-2'],
+      ['client-order-id', 'n-2'],
       ['sending-card-ref-id', 'r-2'],
     ],
   },
-  { name: 'a validation error', path: 'v2/pan-eligibility/send/1234', sign: [['client_orderid', 'n-3']] },
+  { name: 'a validation error', path: 'v2/pan-eligibility/send/1234', sign: [['client-order-id', 'n-3']] },
   { name: 'an unsigned request', path: 'v2/pan-eligibility/send/1234', headers: { 'Content-Type': FORM }, body: 'client_orderid=x' },
   { name: 'a wrong signature', path: 'v2/pan-eligibility/send/1234', headers: { 'Content-Type': FORM, Authorization: 'wrong' }, sign: [['a', '1']] },
   { name: 'an unknown route', path: 'v9/nothing/1234', headers: { 'Content-Type': FORM }, body: 'a=1' },
@@ -56,7 +56,7 @@ const cases: Case[] = [
     name: 'an endpoint not assigned',
     path: 'v2/pan-eligibility/send/999',
     sign: [
-      ['client_orderid', 'n-4'],
+      ['client-order-id', 'n-4'],
       ['sending-card-ref-id', 'r-4'],
     ],
   },

@@ -53,12 +53,9 @@ export interface RequestLogOptions {
   pathPrefix: string;
   timestampWindowSeconds: number;
   now: () => number;
-  /** Most bytes kept for all requests together (the oldest go first). Default {@link DEFAULT_REQUEST_LOG_BYTES}. */
-  maxBytes?: number;
+  /** Most bytes kept for all requests together (the oldest go first): the emulator's `maxRequestLogBytes`. */
+  maxBytes: number;
 }
-
-/** The default byte budget: at least 4,000 requests even when each is at its per-request cap. */
-export const DEFAULT_REQUEST_LOG_BYTES: number = 16 * 1024 * 1024;
 
 /**
  * The emulator's request inspector: every request it answered (but the console's and the admin
@@ -68,14 +65,14 @@ export const DEFAULT_REQUEST_LOG_BYTES: number = 16 * 1024 * 1024;
  *
  * @example
  * ```ts
- * const log = createRequestLog({ merchants, publicOrigin: undefined, pathPrefix: '/payment', now, timestampWindowSeconds: 300 });
+ * const log = createRequestLog({ merchants, publicOrigin: undefined, pathPrefix: '/payment', now, timestampWindowSeconds: 300, maxBytes: 16 * 1024 * 1024 });
  * log.record(fromFetchRequest(request), body, { status: 403, body: '' }, { reason: 'invalid_signature', message });
  * await log.idle();
  * log.list({ refused: true }).requests[0]?.causes; // [{ code: 'wrong_key', message: '...' }]
  * ```
  */
 export function createRequestLog(options: RequestLogOptions): RequestLog {
-  const ring = new RequestRing(options.maxBytes ?? DEFAULT_REQUEST_LOG_BYTES, options.pathPrefix);
+  const ring = new RequestRing(options.maxBytes, options.pathPrefix);
   const checkable = new CheckableRequests();
   const listeners = new Set<(entry: LoggedRequest) => void>();
   const notify = (entry: LoggedRequest): void => {

@@ -119,7 +119,7 @@ export function createEmulatorCore(options: EmulatorOptions, settings: EmulatorS
     log,
     callbackUrlFor: (login) => merchants.get(login)?.account.callbackUrl,
     controlKeyFor: (login) => merchants.get(login)?.account.controlKey,
-    capacity: 100_000,
+    capacity: settings.maxOrders,
     onChange: (orderid) => sink.order(orderid),
   });
   const parts = { profiles, owners, clock, recurring, orders, sender, nonces, seed, orderIds: () => orderIds, now: settings.now };

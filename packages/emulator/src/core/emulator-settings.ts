@@ -2,7 +2,14 @@ import { DEFAULT_TIMESTAMP_WINDOW_SECONDS } from '@paysign/oauth-core';
 import { isPositiveWholeNumber } from '@paysign/protocol';
 import type { AdminAccess } from '../admin/loopback.js';
 import { DEFAULT_CALLBACK_ATTEMPTS, DEFAULT_CALLBACK_BACKOFF_MS, DEFAULT_MAX_CALLBACKS_IN_FLIGHT } from '../callbacks/callback-sender.js';
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PARAMETERS, DEFAULT_OUTCOME_DELAY_MS, type EmulatorOptions } from '../emulator-options.js';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_ORDERS,
+  DEFAULT_MAX_PARAMETERS,
+  DEFAULT_MAX_REQUEST_LOG_BYTES,
+  DEFAULT_OUTCOME_DELAY_MS,
+  type EmulatorOptions,
+} from '../emulator-options.js';
 import { EmulatorError } from '../errors.js';
 
 /** The emulator's options, checked, with their defaults filled in. */
@@ -18,6 +25,8 @@ export interface EmulatorSettings {
   callbackAttempts: number;
   callbackBackoffMs: number;
   maxCallbacksInFlight: number;
+  maxOrders: number;
+  maxRequestLogBytes: number;
 }
 
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)*$/;
@@ -65,5 +74,7 @@ export function readSettings(options: EmulatorOptions): EmulatorSettings {
     callbackAttempts: positiveInteger(options.callbackAttempts, DEFAULT_CALLBACK_ATTEMPTS, 'callbackAttempts'),
     callbackBackoffMs: positiveInteger(options.callbackBackoffMs, DEFAULT_CALLBACK_BACKOFF_MS, 'callbackBackoffMs'),
     maxCallbacksInFlight: positiveInteger(options.maxCallbacksInFlight, DEFAULT_MAX_CALLBACKS_IN_FLIGHT, 'maxCallbacksInFlight'),
+    maxOrders: positiveInteger(options.maxOrders, DEFAULT_MAX_ORDERS, 'maxOrders'),
+    maxRequestLogBytes: positiveInteger(options.maxRequestLogBytes, DEFAULT_MAX_REQUEST_LOG_BYTES, 'maxRequestLogBytes'),
   };
 }
