@@ -16,6 +16,9 @@ export interface OrderCallbackContext {
   changed(orderid: string): void;
 }
 
+/** Most deliveries an order keeps: past it the oldest delivered or given up go; a pending one always stays. */
+export const MAX_DELIVERIES_KEPT = 20;
+
 const labelOf = (order: Order): string => `${order.operation} ${order.merchantOrderId}`.trim();
 
 /**
@@ -66,5 +69,9 @@ export async function callBackOrder(context: OrderCallbackContext, order: Order,
   delete order.callbackProblem;
   const delivery: CallbackDelivery = { orderid: order.orderid, url: target.shown, attempts: 0, lastStatus: null, state: 'pending' };
   order.callbacks.push(delivery);
+  for (let i = 0; order.callbacks.length > MAX_DELIVERIES_KEPT && i < order.callbacks.length; ) {
+    if ((order.callbacks[i] as CallbackDelivery).state === 'pending') i++;
+    else order.callbacks.splice(i, 1);
+  }
   deliver(context, order, delivery, target.url.href);
 }

@@ -36,3 +36,21 @@ describe('the order book, bounded', () => {
     sender.stop();
   }, 30_000);
 });
+
+describe("an order's deliveries, bounded", () => {
+  it('past MAX_DELIVERIES_KEPT the oldest delivered ones go, the newest kept', async () => {
+    const { MAX_DELIVERIES_KEPT } = await import('../../src/orders/order-callback.js');
+    const sender = createCallbackSender({ attempts: 3, backoffMs: 60_000, maxInFlight: 8, log: () => {} });
+    const orders = createOrderBook({ outcomeDelayMs: 0, sender, log: () => {}, callbackUrlFor: () => upUrl, controlKeyFor: () => 'key', capacity: 10 });
+    orders.open({ orderid: 'again', operation: 'transfer', merchantOrderId: 'm-again', login: 'up' });
+    await orders.decided();
+    for (let n = 0; n < MAX_DELIVERIES_KEPT + 5; n++) {
+      await expect.poll(() => orders.get('again')?.callbacks.at(-1)?.state, { timeout: 5000 }).toBe('delivered');
+      expect(await orders.resend('again')).toBe(true);
+    }
+    await expect.poll(() => orders.get('again')?.callbacks.at(-1)?.state, { timeout: 5000 }).toBe('delivered');
+    expect(orders.get('again')?.callbacks).toHaveLength(MAX_DELIVERIES_KEPT);
+    orders.stop();
+    sender.stop();
+  }, 60_000);
+});
