@@ -30,7 +30,7 @@ export { parseProfiles } from './store/load-profiles.js';
 export type { EmulatorClock } from './clock/emulator-clock.js';
 export type { RecurringEngine } from './recurring/recurring-engine.js';
 export type { PaymentLife } from './recurring/payment-life.js';
-export type { ChargeRecord } from './recurring/payment-state.js';
+export { type ChargeRecord, MAX_CHARGES_KEPT } from './recurring/payment-state.js';
 export {
   DEFAULT_CALLBACK_ATTEMPTS,
   DEFAULT_CALLBACK_BACKOFF_MS,

@@ -7,7 +7,7 @@ import type { EmulatorLog } from '../log.js';
 import { testCardOutcome, type FinalOutcome } from '../orders/test-cards.js';
 import type { ProfileStore } from '../store/profile-store.js';
 import { drawAmount } from './draw-amount.js';
-import { chargeOf, type ChargeRecord, type PaymentBook, type PaymentState } from './payment-state.js';
+import { chargeOf, type ChargeRecord, type PaymentBook, type PaymentState, trimHistory } from './payment-state.js';
 
 /** What charging a payment and calling its merchant back need. */
 export interface ChargeSettings {
@@ -61,6 +61,7 @@ export async function callBack(
   }
   const delivery: CallbackDelivery = { orderid: record.orderid, url: target.shown, attempts: 0, lastStatus: null, state: 'pending' };
   state.callbacks.push(delivery);
+  trimHistory(context.book, state);
   context.sender.send(delivery, target.url, id);
 }
 
@@ -90,6 +91,7 @@ export async function chargePayment(context: ChargeContext, id: string, state: P
   };
   state.charges.push(record);
   context.book.chargeOwners.set(record.orderid, id);
+  trimHistory(context.book, state);
   state.index = planned.index + 1;
   state.lastChargedDay = planned.day;
   context.changed(id);

@@ -86,3 +86,55 @@ export function chargeOf(book: PaymentBook, orderid: string): { id: string; stat
   const record = state?.charges.find((charge) => charge.orderid === orderid);
   return id === undefined || state === undefined || record === undefined ? undefined : { id, state, record };
 }
+
+/**
+ * The charges a payment's history keeps: the newest this many, and every older one still owed a
+ * callback; the others go with their deliveries and order ids. A payment keeps twice as many
+ * deliveries, and every pending one (a trigger re-sends a charge's callback).
+ *
+ * @example
+ * ```ts
+ * import { MAX_CHARGES_KEPT } from '@paysign/emulator';
+ * // GET /emulator/recurring-payments/rp-1 lists at most this many charges, besides older ones still owed a callback.
+ * console.log(`a payment keeps its newest ${MAX_CHARGES_KEPT} charges`);
+ * ```
+ */
+export const MAX_CHARGES_KEPT = 100;
+const MAX_PAYMENT_DELIVERIES_KEPT = 2 * MAX_CHARGES_KEPT;
+
+/**
+ * Holds a payment's history to {@link MAX_CHARGES_KEPT}, dropping only what is final: the newest
+ * charges and deliveries stay, and so does every charge with a pending delivery and every pending
+ * delivery, however old.
+ *
+ * @example
+ * ```ts
+ * state.charges.push(record);
+ * trimHistory(book, state);
+ * ```
+ */
+export function trimHistory(book: PaymentBook, state: PaymentState): void {
+  const oldCharges = state.charges.length - MAX_CHARGES_KEPT;
+  if (oldCharges > 0) {
+    const owed = new Set(state.callbacks.filter((delivery) => delivery.state === 'pending').map((delivery) => delivery.orderid));
+    const forgotten = new Set(
+      state.charges
+        .slice(0, oldCharges)
+        .map((charge) => charge.orderid)
+        .filter((orderid) => !owed.has(orderid)),
+    );
+    if (forgotten.size > 0) {
+      keepOnly(state.charges, (charge) => !forgotten.has(charge.orderid));
+      keepOnly(state.callbacks, (delivery) => !forgotten.has(delivery.orderid));
+      for (const orderid of forgotten) book.chargeOwners.delete(orderid);
+    }
+  }
+  const oldDeliveries = state.callbacks.length - MAX_PAYMENT_DELIVERIES_KEPT;
+  if (oldDeliveries > 0) keepOnly(state.callbacks, (delivery, index) => index >= oldDeliveries || delivery.state === 'pending');
+}
+
+/** Keeps in `list`, in place and in order, the items `keep` accepts. */
+function keepOnly<T>(list: T[], keep: (item: T, index: number) => boolean): void {
+  const kept = list.filter(keep);
+  list.splice(0, list.length, ...kept);
+}
