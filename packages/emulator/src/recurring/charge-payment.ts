@@ -61,7 +61,6 @@ export async function callBack(
   }
   const delivery: CallbackDelivery = { orderid: record.orderid, url: target.shown, attempts: 0, lastStatus: null, state: 'pending' };
   state.callbacks.push(delivery);
-  trimHistory(context.book, state);
   context.sender.send(delivery, target.url, id);
 }
 
@@ -91,12 +90,12 @@ export async function chargePayment(context: ChargeContext, id: string, state: P
   };
   state.charges.push(record);
   context.book.chargeOwners.set(record.orderid, id);
-  trimHistory(context.book, state);
   state.index = planned.index + 1;
   state.lastChargedDay = planned.day;
   context.changed(id);
   context.log({ kind: 'charged', recurringPaymentId: id, index: record.index, date: record.date, amount, status: record.status, orderid: record.orderid });
   await callBack(context, id, state, record, fields);
+  trimHistory(context.book, state);
   return record;
 }
 
@@ -118,5 +117,6 @@ export async function setChargeOutcome(context: ChargeContext, orderid: string, 
   record.status = outcome;
   context.log({ kind: 'charged', recurringPaymentId: id, index: record.index, date: record.date, amount: record.amount, status: outcome, orderid });
   await callBack(context, id, state, record, (await context.profiles.get(id))?.fields ?? {});
+  trimHistory(context.book, state);
   return true;
 }
