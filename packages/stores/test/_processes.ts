@@ -7,7 +7,7 @@ const script = fileURLToPath(new URL('./_claimant.mjs', import.meta.url));
 
 export type Engine = 'node-redis' | 'ioredis' | 'postgres';
 
-function start(engine: Engine, url: string, nonce: string, callback: string, mode: 'race' | 'hold', leaseMs: number) {
+function start(engine: Engine, url: string, nonce: string, callback: string, mode: 'race' | 'hold' | 'handle', leaseMs: number) {
   const child = spawn(process.execPath, [script, engine, url, nonce, callback, mode, String(leaseMs)], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -40,6 +40,17 @@ export async function holder(engine: Engine, url: string, callback: string, leas
   const c = start(engine, url, 'unused', callback, 'hold', leaseMs);
   const { claim } = JSON.parse(await c.line((l) => l.startsWith('{'))) as { claim: string };
   return { child: c.child, claim };
+}
+
+/**
+ * A claimant running createCallbackHandler on the callback whose merchant_order is `merchantOrder`
+ * (control key "claimant-control-key", status approved, orderid 4242), inside an onCallback that
+ * never finishes: returns the process (to SIGKILL) once onCallback started.
+ */
+export async function handling(engine: Engine, url: string, merchantOrder: string, leaseMs: number): Promise<ChildProcess> {
+  const c = start(engine, url, 'unused', merchantOrder, 'handle', leaseMs);
+  await c.line((l) => l === 'running');
+  return c.child;
 }
 
 export function kill(child: ChildProcess): Promise<void> {

@@ -1,4 +1,5 @@
 import { compareDecimals, isDecimal } from '@paysign/protocol';
+import { GatewayValidationError } from '../errors.js';
 import { startSpan, type GatewayTelemetry } from '../telemetry/telemetry.js';
 import { type CallbackClaim, createMemoryCallbackStore, type CallbackSeenStore } from './seen-store.js';
 import { assertControlKey, verifyCallback, type CallbackRefusalReason, type GatewayCallback } from './verify-callback.js';
@@ -84,7 +85,17 @@ export interface CallbackHandlerOptions<Order extends CallbackOrder = CallbackOr
    * a header.
    */
   telemetry?: GatewayTelemetry;
+  /**
+   * How long `findOrder` and `onCallback` may hold a callback's lease by renewing it, in ms: past
+   * it the lease is left to end, so a handler that hangs (a query that never returns) does not keep
+   * its callback pending for ever, and the gateway's next retry is handled again. Default 600,000
+   * (10 minutes).
+   */
+  maxHandlingMs?: number;
 }
+
+/** Default {@link CallbackHandlerOptions.maxHandlingMs}. */
+const DEFAULT_MAX_HANDLING_MS = 600_000;
 
 /** What became of one callback, as its span says. */
 type Verdict = 'handled' | 'handled_unrecorded' | 'duplicate' | 'pending' | 'refused' | 'failed' | 'store_failed' | 'method_not_allowed';
@@ -111,6 +122,44 @@ async function releaseQuietly(seen: CallbackSeenStore, key: string, token: strin
   }
 }
 
+/**
+ * Keeps a claim's lease while the merchant's code runs: renewed every third of the store's
+ * `leaseMs`, so a slow `onCallback` keeps its lease and no copy runs beside it; a handler that died
+ * renews nothing and its lease ends, and so does one still running after `maxHandlingMs` (no
+ * renewal reaches past it). A store without `renew` and `leaseMs` is left as it is; a
+ * renewal that finds the lease gone stops, one that fails is tried again at the next tick (if none
+ * succeeds, the lease ends by itself). Returns the function that stops it.
+ */
+function keepLease(seen: CallbackSeenStore, key: string, token: string, maxHandlingMs: number): () => void {
+  const { leaseMs } = seen;
+  if (typeof seen.renew !== 'function' || typeof leaseMs !== 'number' || !Number.isFinite(leaseMs) || leaseMs <= 0) return () => undefined;
+  const until = Date.now() + maxHandlingMs;
+  let renewing = false;
+  const timer = setInterval(
+    () => {
+      // Held long enough: a handler still running now is taken to hang, and its lease ends.
+      if (Date.now() + leaseMs > until) return clearInterval(timer);
+      if (renewing) return;
+      renewing = true;
+      Promise.resolve()
+        .then(() => seen.renew?.(key, token))
+        .then(
+          (held) => {
+            if (held === false) clearInterval(timer); // the lease is gone: it cannot come back
+          },
+          () => undefined, // the engine did not answer: tried again at the next tick
+        )
+        .finally(() => {
+          renewing = false;
+        });
+    },
+    Math.max(1, Math.floor(leaseMs / 3)),
+  );
+  // A timer of its own never keeps a process alive (Node, Bun; Deno and workerd have no unref).
+  (timer as { unref?: () => void }).unref?.();
+  return () => clearInterval(timer);
+}
+
 function refusal(callback: GatewayCallback, order: CallbackOrder | undefined, acceptAmbiguousSplit: boolean): CallbackHandlerRefusal | undefined {
   if (order === undefined) return 'unknown_order';
   if (order.gatewayOrderId !== undefined && order.gatewayOrderId !== callback.orderid) return 'orderid_mismatch';
@@ -133,14 +182,18 @@ function refusal(callback: GatewayCallback, order: CallbackOrder | undefined, ac
  *    `amount`, when given, must match; a `merchant_order` that starts with a digit needs a
  *    `gatewayOrderId` (or `acceptAmbiguousSplit`): otherwise 403 with the reason;
  * 5. `onCallback(callback, order)` runs once and the answer is 200 only once it resolved; if it
- *    (or `findOrder`) throws, 500, and the gateway's retry is handled again.
+ *    (or `findOrder`) throws, 500, and the gateway's retry is handled again. While they run, the
+ *    claim's lease is renewed (every third of the store's `leaseMs`, when the store can `renew`,
+ *    for at most `maxHandlingMs`), so a copy during a slow `onCallback` is 503, never a second run
+ *    beside it.
  * When the store fails (`claim` rejects: the engine is down), the answer is 500 and nothing runs:
  * the gateway retries. The handler never throws a store's error: a failed `release` leaves the
  * lease to end by itself, and a failed `complete`, after `onCallback` resolved, still answers 200
  * (the callback was handled; a 500 would have it delivered again once the lease ends).
  * A 403's body is `refused: <reason>` ({@link CallbackHandlerRefusal}); no reply repeats a parameter.
  *
- * @throws {GatewayValidationError} `INVALID_OPTIONS` for an empty or missing `controlKey`.
+ * @throws {GatewayValidationError} `INVALID_OPTIONS` for an empty or missing `controlKey`, or a
+ *   `maxHandlingMs` that is not a positive number.
  * @throws {TypeError} when `findOrder` or `onCallback` is not a function.
  * @example
  * ```ts
@@ -158,6 +211,12 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
   if (typeof findOrder !== 'function') throw new TypeError('findOrder must be a function: callbacks are checked against your own order');
   if (typeof onCallback !== 'function') throw new TypeError('onCallback must be a function');
   const acceptAmbiguousSplit = options.acceptAmbiguousSplit === true;
+  const maxHandlingMs = options.maxHandlingMs ?? DEFAULT_MAX_HANDLING_MS;
+  if (typeof maxHandlingMs !== 'number' || !Number.isFinite(maxHandlingMs) || maxHandlingMs <= 0)
+    throw new GatewayValidationError(
+      [{ field: 'maxHandlingMs', rule: 'invalid-option', message: 'maxHandlingMs: must be a positive number of milliseconds' }],
+      'INVALID_OPTIONS',
+    );
   const seen = options.seen ?? createMemoryCallbackStore();
   const telemetry = options.telemetry;
 
@@ -181,14 +240,17 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
     if (claim.state === 'pending') return ['pending', reply(503, 'this callback is being handled; retry later'), signed];
     const { token } = claim;
     let refused: CallbackHandlerRefusal | undefined;
+    const stopKeeping = keepLease(seen, key, token, maxHandlingMs);
     try {
       const order = await findOrder(callback.merchantOrder, callback);
       refused = refusal(callback, order ?? undefined, acceptAmbiguousSplit);
       if (refused === undefined) await onCallback(callback, order as Order);
     } catch {
+      stopKeeping();
       await releaseQuietly(seen, key, token);
       return ['failed', reply(500, 'the callback could not be handled; retry later'), signed];
     }
+    stopKeeping();
     if (refused !== undefined) {
       // Not handled: a genuine copy that comes later is still handled.
       await releaseQuietly(seen, key, token);

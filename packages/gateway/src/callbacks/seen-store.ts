@@ -20,8 +20,8 @@ export type CallbackClaim = { readonly state: 'new'; readonly token: string } | 
  * `[status, orderid, merchantOrder]` as verified (status lower-cased). Unsigned fields (`type`,
  * `client_orderid`, `amount`) are not in the key, so an edited copy of a handled callback is a
  * duplicate. `claim` must be atomic: of two concurrent claims of one key, one gets `new`. A claim
- * is a lease with a token of its own, not a forever-pending: one neither completed nor released
- * within the store's lease (60 s by default) is claimable again, by exactly one claimer, so a
+ * is a lease with a token of its own, not a forever-pending: one neither completed, released nor
+ * renewed within the store's lease (60 s by default) is claimable again, by exactly one claimer, so a
  * handler that died is handled again on the gateway's next retry. `complete` and `release` take
  * the claim's token and touch only that claim's lease: the late `release` of a claim whose lease
  * ended never drops the lease of the claim that replaced it. Shared stores for every instance
@@ -47,6 +47,15 @@ export interface CallbackSeenStore {
   complete(key: string, token: string): void | Promise<void>;
   /** Handling failed: forget the key, so the gateway's retry is handled again; only while it holds this claim's lease. */
   release(key: string, token: string): void | Promise<void>;
+  /**
+   * Optional, with {@link CallbackSeenStore.leaseMs}: extends this claim's live lease to a whole
+   * `leaseMs` from now, only while the key holds it; resolves whether it did. `createCallbackHandler`
+   * calls it every third of `leaseMs` while `findOrder` and `onCallback` run, so a slow handler keeps
+   * its lease and no copy runs beside it; a handler that died renews nothing, and its lease ends.
+   */
+  renew?(key: string, token: string): boolean | Promise<boolean>;
+  /** Optional: how long a claim holds without `complete`, `release` or `renew`, in ms. */
+  readonly leaseMs?: number;
 }
 
 /**
@@ -77,7 +86,8 @@ export interface MemoryCallbackStoreOptions {
  * holds for `doneTtlMs` (default 15 days). It remembers at most `maxEntries` handled callbacks
  * (default 100,000; the oldest are forgotten first) and never forgets a key being handled: when
  * `maxEntries` claims are live at once, a further claim answers `pending` (the gateway retries).
- * Each claim has its own token: a late `release` or `complete` touches only its own lease.
+ * Each claim has its own token: a late `release` or `complete` touches only its own lease, and
+ * `renew` extends only its own live lease (the handler renews it while your code runs).
  *
  * @example
  * ```ts
@@ -132,5 +142,15 @@ export function createMemoryCallbackStore(options: MemoryCallbackStoreOptions = 
     release(key, token) {
       if (pending.get(key)?.token === token) pending.delete(key);
     },
+    renew(key, token) {
+      const time = now();
+      dropExpired(time);
+      const lease = pending.get(key);
+      if (lease === undefined || lease.token !== token || lease.until <= time) return false;
+      pending.delete(key); // re-inserted at the end: the latest expiry
+      pending.set(key, { until: time + leaseMs, token });
+      return true;
+    },
+    leaseMs,
   };
 }

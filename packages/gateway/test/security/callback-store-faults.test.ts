@@ -20,8 +20,10 @@ async function signed(orderid: string): Promise<Record<string, string>> {
   return { status: 'approved', orderid, merchant_order: merchantOrder, control: await callbackControl({ status: 'approved', orderid, merchantOrder }, key) };
 }
 
-async function serve(seen: CallbackSeenStore | undefined, onCallback: () => Promise<void> | void): Promise<string> {
-  const server = await serveHandler(createCallbackHandler({ controlKey: key, findOrder: () => ({}), onCallback, ...(seen && { seen }) }));
+async function serve(seen: CallbackSeenStore | undefined, onCallback: () => Promise<void> | void, maxHandlingMs?: number): Promise<string> {
+  const server = await serveHandler(
+    createCallbackHandler({ controlKey: key, findOrder: () => ({}), onCallback, ...(seen && { seen }), ...(maxHandlingMs !== undefined && { maxHandlingMs }) }),
+  );
   close = server.close;
   return server.url;
 }
@@ -29,14 +31,19 @@ async function serve(seen: CallbackSeenStore | undefined, onCallback: () => Prom
 describe('the in-memory store under the late-release attack (issue 35, medium)', () => {
   it('leaseMs 1000: the first run throws at 1.5 s after the retry at 1.15 s claimed again; a copy at 1.75 s gets 503; onCallback runs twice in all', async () => {
     const starts: number[] = [];
-    const url = await serve(createMemoryCallbackStore({ leaseMs: 1_000 }), async () => {
-      starts.push(Date.now());
-      if (starts.length === 1) {
-        await sleep(1_500);
-        throw new Error('fails after its lease');
-      }
-      await sleep(2_500);
-    });
+    // The lease is not renewed (maxHandlingMs below it), as when a stalled process cannot renew it.
+    const url = await serve(
+      createMemoryCallbackStore({ leaseMs: 1_000 }),
+      async () => {
+        starts.push(Date.now());
+        if (starts.length === 1) {
+          await sleep(1_500);
+          throw new Error('fails after its lease');
+        }
+        await sleep(2_500);
+      },
+      500,
+    );
     const first = deliver(url, await signed('31'));
     while (starts.length === 0) await sleep(5);
     const t0 = starts[0]!;

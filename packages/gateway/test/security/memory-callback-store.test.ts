@@ -49,23 +49,27 @@ describe('the in-memory callback store under a flood of handled callbacks', () =
     expect(runs.get('1')).toBe(1);
   });
 
-  it('a claim is a lease: a handler that hangs past leaseMs lets the gateway retry be handled, once', async () => {
+  it('a claim is a lease: a handler that hangs holds it past leaseMs (renewed), never past maxHandlingMs; the gateway retry after it is handled, once', async () => {
     let runs = 0;
     const handler = createCallbackHandler({
       controlKey: key,
       seen: createMemoryCallbackStore({ leaseMs: 300 }),
       findOrder: () => ({}),
+      maxHandlingMs: 900,
       onCallback: async () => {
         runs++;
-        if (runs === 1) await new Promise(() => undefined); // hangs for ever, as a dead handler would
+        if (runs === 1) await new Promise(() => undefined); // hangs for ever (a query that never returns)
       },
     });
     const server = await serveHandler(handler);
     close = server.close;
+    const started = Date.now();
     void deliver(server.url, await signed('7')).catch(() => undefined);
     while (runs !== 1) await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await deliver(server.url, await signed('7'))).status).toBe(503);
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await new Promise((resolve) => setTimeout(resolve, started + 600 - Date.now()));
+    expect((await deliver(server.url, await signed('7'))).status).toBe(503); // two leases on: renewed
+    await new Promise((resolve) => setTimeout(resolve, started + 900 + 100 - Date.now()));
     const retries = await Promise.all([deliver(server.url, await signed('7')), deliver(server.url, await signed('7'))]);
     // One retry handles it (200); the other finds it pending (503) or done (200): onCallback ran once more.
     expect(retries.map((r) => r.status)).toContain(200);

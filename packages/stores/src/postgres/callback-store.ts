@@ -39,7 +39,8 @@ export interface PostgresCallbackStoreOptions {
  * exactly one writes it and gets `new`, the others read `pending` or `done`. `complete(key, token)`
  * makes the row `done` for `doneTtlMs` while it holds this claim's token or no live lease;
  * `release(key, token)` deletes it only while it holds this claim's token (`DELETE ... WHERE token
- * = $2`): a late call never touches the lease of a claim that replaced it. A key of any length
+ * = $2`): a late call never touches the lease of a claim that replaced it; `renew(key, token)`
+ * (the handler calls it while your code runs) extends only this claim's live lease. A key of any length
  * fits (one longer than 200 bytes is stored as its SHA-256). Every time is the database's
  * (`now()`). A server that cannot be reached rejects with `StoreError` `STORE_UNAVAILABLE`.
  *
@@ -76,6 +77,7 @@ SELECT CASE WHEN EXISTS (SELECT 1 FROM claimed) THEN 'new' ELSE (SELECT state FR
 ON CONFLICT (key) DO UPDATE SET state = 'done', token = NULL, expires_at = EXCLUDED.expires_at
 WHERE stored.token = $2 OR stored.state = 'done' OR stored.expires_at <= now()`;
   const release = `DELETE FROM ${table} WHERE key = $1 AND state = 'pending' AND token = $2`;
+  const renew = `UPDATE ${table} SET expires_at = ${until('$3')} WHERE key = $1 AND state = 'pending' AND token = $2 AND expires_at > now() RETURNING 1`;
   return {
     async claim(key): Promise<CallbackClaim> {
       const token = claimToken();
@@ -90,5 +92,9 @@ WHERE stored.token = $2 OR stored.state = 'done' OR stored.expires_at <= now()`;
     async release(key, token) {
       await access.query(release, [await storedCallbackKey(key), String(token)]);
     },
+    async renew(key, token) {
+      return (await access.query(renew, [await storedCallbackKey(key), String(token), leaseMs])).length === 1;
+    },
+    leaseMs,
   };
 }

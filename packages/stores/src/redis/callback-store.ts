@@ -5,7 +5,7 @@ import { StoreError } from '../errors.js';
 import { DEFAULT_DONE_TTL_MS, DEFAULT_LEASE_MS } from '../lease.js';
 import { assertRedisCommands, type RedisCommands } from './client.js';
 import { epochKey } from './epoch.js';
-import { CLAIM, COMPLETE, QUARANTINED, RELEASE } from './scripts.js';
+import { CLAIM, COMPLETE, QUARANTINED, RELEASE, RENEW } from './scripts.js';
 
 /**
  * Options of {@link createRedisCallbackStore}.
@@ -45,6 +45,7 @@ export interface RedisCallbackStoreOptions {
  * never leaves a callback pending for ever). `complete(key, token)` sets `done` for `doneTtlMs`
  * while the key holds this claim's lease or none; `release(key, token)` deletes the key only while
  * it holds this claim's lease: a late call never touches the lease of a claim that replaced it.
+ * `renew(key, token)` (the handler calls it while your code runs) extends only this claim's live lease.
  * A server that lost the store's data (see `quarantineMs`), or cannot be reached, rejects with
  * `StoreError` `STORE_UNAVAILABLE` (the handler then answers 500 and the gateway retries).
  *
@@ -88,6 +89,10 @@ export function createRedisCallbackStore(options: RedisCallbackStoreOptions): Ca
     async release(key, token) {
       await run(RELEASE, key, [String(token)]);
     },
+    async renew(key, token) {
+      return (await run(RENEW, key, [String(token), String(leaseMs)])) === 1;
+    },
+    leaseMs,
   };
 }
 

@@ -60,5 +60,15 @@ export const RELEASE: string = `${PRELUDE}if redis.call('GET', KEYS[2]) == 'pend
 end
 return 0`;
 
+/**
+ * Renew: ARGV[2] the claim's token, ARGV[3] the lease in ms. Extends the lease to ARGV[3] from now
+ * only while the key holds this claim's lease (an ended one is gone from Redis): 1 renewed, 0 not.
+ */
+export const RENEW: string = `${PRELUDE}if redis.call('GET', KEYS[2]) == 'pending:' .. ARGV[2] then
+  redis.call('PEXPIRE', KEYS[2], ARGV[3])
+  return 1
+end
+return 0`;
+
 /** Marks a server as new to the store: the epoch key "long ago", only if it does not exist yet. */
 export const ADOPT: string = `return redis.call('SET', KEYS[1], '0', 'NX') and 1 or 0`;

@@ -29,6 +29,7 @@ describe('a late release touches only its own lease (issue 35, medium)', () => {
         createCallbackHandler({
           controlKey: CONTROL_KEY,
           seen: store,
+          maxHandlingMs: 500, // no renewal (below the lease), as when a stalled process cannot renew it
           findOrder: () => ({}),
           onCallback: async () => {
             starts.push(Date.now());
