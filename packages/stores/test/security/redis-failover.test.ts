@@ -20,8 +20,8 @@ async function connect(url: string): Promise<RedisClientType> {
   return client;
 }
 
-const outcome = (promise: Promise<boolean>) =>
-  promise.then(
+const outcome = (answer: unknown) =>
+  Promise.resolve(answer).then(
     (value) => value,
     (error: unknown) => (isStoreError(error) ? error.code : String(error)),
   );
