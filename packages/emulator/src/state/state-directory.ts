@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { EmulatorError } from '../errors.js';
 import type { OrderRecord } from '../orders/order-record.js';
 import type { EmulatorSnapshot, EmulatorStateBackend, PaymentRecord, StateChanges } from './emulator-snapshot.js';
+import { probeDatabase } from './probe-database.js';
 
 /**
  * The format name in a state's metadata: a database that names another is not an emulator state.
@@ -163,6 +164,16 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
   await takeLock(path, where, entries.includes(LOCK_FILE));
   let env: Environment | undefined;
   try {
+    if (entries.includes(DATA_FILE) && (await stat(join(path, DATA_FILE))).size > 0) {
+      // LMDB would create its lock file in the reading process, as it likes: made here first, 0600.
+      if (!entries.includes(DATA_LOCK_FILE)) {
+        await createFile(join(path, DATA_LOCK_FILE), `${where}: ${DATA_LOCK_FILE}`);
+        entries = [...entries, DATA_LOCK_FILE];
+      }
+      const damaged = await probeDatabase(join(path, DATA_FILE));
+      if (damaged !== undefined)
+        fail(`${where}: state.mdb is damaged (reading it in a process of its own: ${damaged}); it is left as it is: restore a copy, or give a new directory`);
+    }
     env = await openDatabase(path, where, entries);
     let databases = openDatabases(env);
     const meta = databases.meta.get('meta') as Meta | undefined;
