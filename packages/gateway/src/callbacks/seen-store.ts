@@ -1,3 +1,5 @@
+import { GatewayValidationError } from '../errors.js';
+
 /**
  * What a store knows of a callback key: never seen (or its lease ended), so it is now claimed
  * under a `token` of this claim's own; being handled under another claim; or handled.
@@ -80,12 +82,22 @@ export interface MemoryCallbackStoreOptions {
   now?: () => number;
 }
 
+// A bound of the memory store: a whole number above zero. `maxEntries: 0` would answer every claim
+// `pending` for ever, and a `leaseMs` of 0 or NaN would hold no lease at all (copies run at once).
+function positiveWhole(option: string, value: number | undefined, fallback: number): number {
+  const chosen = value ?? fallback;
+  if (!Number.isSafeInteger(chosen) || chosen <= 0)
+    throw new GatewayValidationError([{ field: option, rule: 'invalid-option', message: `${option}: must be a whole number above 0` }], 'INVALID_OPTIONS');
+  return chosen;
+}
+
 /**
  * An in-memory {@link CallbackSeenStore} for one process, with the same lease as the shared
  * stores: a claim holds for `leaseMs` (default 60 s), then the key is claimable again; `complete`
  * holds for `doneTtlMs` (default 15 days). It remembers at most `maxEntries` handled callbacks
  * (default 100,000; the oldest are forgotten first) and never forgets a key being handled: when
  * `maxEntries` claims are live at once, a further claim answers `pending` (the gateway retries).
+ * A bound that is not a whole number above 0 throws `GatewayValidationError` `INVALID_OPTIONS` naming it.
  * Each claim has its own token: a late `release` or `complete` touches only its own lease, and
  * `renew` extends only its own live lease (the handler renews it while your code runs).
  *
@@ -95,9 +107,14 @@ export interface MemoryCallbackStoreOptions {
  * ```
  */
 export function createMemoryCallbackStore(options: MemoryCallbackStoreOptions = {}): CallbackSeenStore {
-  const maxEntries = options.maxEntries ?? 100_000;
-  const leaseMs = options.leaseMs ?? 60_000;
-  const doneTtlMs = options.doneTtlMs ?? 15 * 24 * 60 * 60 * 1000;
+  const maxEntries = positiveWhole('maxEntries', options.maxEntries, 100_000);
+  const leaseMs = positiveWhole('leaseMs', options.leaseMs, 60_000);
+  const doneTtlMs = positiveWhole('doneTtlMs', options.doneTtlMs, 15 * 24 * 60 * 60 * 1000);
+  if (options.now !== undefined && typeof options.now !== 'function')
+    throw new GatewayValidationError(
+      [{ field: 'now', rule: 'invalid-option', message: 'now: must be a function returning ms since the epoch' }],
+      'INVALID_OPTIONS',
+    );
   const now = options.now ?? Date.now;
   // Key -> the instant its state ends (and the claim's token). Each map is in insertion order, which
   // is expiry order (one duration per map, a clock that does not go back), so expired entries are

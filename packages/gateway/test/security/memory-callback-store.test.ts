@@ -77,3 +77,33 @@ describe('the in-memory callback store under a flood of handled callbacks', () =
     expect(runs).toBe(2);
   });
 });
+
+describe('the in-memory callback store refuses bounds that break its lease (round 6, low)', () => {
+  // Before: maxEntries 0 answered every claim `pending` for ever (the gateway's 30 retries all 503:
+  // the callback lost), and leaseMs 0 or NaN held no lease (two copies at once both ran).
+  it.each([
+    ['maxEntries', 0],
+    ['maxEntries', -1],
+    ['leaseMs', 0],
+    ['leaseMs', Number.NaN],
+    ['leaseMs', 1.5],
+    ['doneTtlMs', Number.POSITIVE_INFINITY],
+    ['doneTtlMs', '60000'],
+  ] as const)('%s: %s throws GatewayValidationError INVALID_OPTIONS naming it', (option, value) => {
+    let thrown: unknown;
+    try {
+      createMemoryCallbackStore({ [option]: value } as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ name: 'GatewayValidationError', code: 'INVALID_OPTIONS', issues: [{ field: option, rule: 'invalid-option' }] });
+    expect((thrown as Error).message).toContain(`${option}: must be a whole number above 0`);
+  });
+
+  it('the smallest bounds work: maxEntries 1, leaseMs 1, doneTtlMs 1', () => {
+    const store = createMemoryCallbackStore({ maxEntries: 1 });
+    expect(store.claim('a')).toMatchObject({ state: 'new' });
+    expect(store.claim('b')).toEqual({ state: 'pending' }); // the one live claim is a's
+    expect(createMemoryCallbackStore({ leaseMs: 1, doneTtlMs: 1 }).claim('a')).toMatchObject({ state: 'new' });
+  });
+});
