@@ -47,9 +47,16 @@ Options:
 /** How long a forwarded callback may take in the local app before it is reported as failed. */
 const FORWARD_TIMEOUT_MS = 10_000;
 
-/** JSON on one line, with the characters a terminal may act on (DEL, C1 controls, line separators) escaped too. */
+// What JSON.stringify leaves as it is and a terminal may act on or hide: DEL and C1 controls,
+// format characters (bidi overrides, zero-width), line and paragraph separators, private-use and
+// unassigned code points; the same class as escapeLogValue's (C0 and lone surrogates JSON escapes).
+const UNSAFE_IN_JSON = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/gu;
+
+/** JSON on one line, with every character a terminal may act on or hide written as `\uXXXX` (a pair for one past U+FFFF). */
 function jsonLine(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(UNSAFE_IN_JSON, (c) =>
+    Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
+  );
 }
 
 function readForwardTo(value: string | undefined): URL | undefined {
