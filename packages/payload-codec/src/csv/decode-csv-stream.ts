@@ -1,5 +1,5 @@
 import { CodecError } from '../errors.js';
-import { decodeCsv, type DecodeCsvOptions } from './decode-csv.js';
+import { decodeCsvRecord, readCsvHeader, type CsvHeader, type DecodeCsvOptions } from './decode-csv.js';
 
 /**
  * One data record of a CSV read by {@link decodeCsvStream}: its values keyed by the header's
@@ -95,18 +95,19 @@ export async function* decodeCsvStream(
   if (!(Number.isSafeInteger(maxRecordBytes) && maxRecordBytes > 0) && maxRecordBytes !== Number.POSITIVE_INFINITY) {
     throw new CodecError('INVALID_OPTION', 'maxRecordBytes must be a whole number of bytes above 0 (or Infinity)');
   }
-  let header: string | undefined;
+  // The header is read and checked once; each record is then read alone against it, as decodeCsv
+  // would read it as the one row of `header + CRLF + record + CRLF`.
+  let header: CsvHeader | undefined;
   let row = 0;
   for await (const { text, line } of csvRecords(chunks, maxRecordBytes, () => (header === undefined ? 0 : row + 1))) {
     if (text === '') continue;
     if (header === undefined) {
-      header = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-      decodeCsv(`${header}\r\n`, options);
+      header = readCsvHeader(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, options);
       continue;
     }
     row++;
     try {
-      const values = decodeCsv(`${header}\r\n${text}\r\n`, options).rows[0] ?? {};
+      const values = decodeCsvRecord(text, header)[0] ?? {};
       yield { row, line, values };
     } catch (error) {
       if (!(error instanceof CodecError)) throw error;

@@ -75,13 +75,54 @@ const BOM = 0xfeff;
  */
 export function decodeCsv(text: string, options: DecodeCsvOptions): DecodedCsv {
   if (typeof text !== 'string') throw new CodecError('INVALID_VALUE', 'the CSV document must be a string');
+  const { columns, rows } = decodeLines(text, text.charCodeAt(0) === BOM ? 1 : 0, readKnownColumns(options), undefined);
+  if (columns === undefined) throw new CodecError('MISSING_HEADER', 'the CSV document is empty: it has no header row');
+  return { columns, rows };
+}
+
+/**
+ * A header read once, so that each record after it is read alone ({@link decodeCsvRecord}): what
+ * `decodeCsvStream` holds instead of reading the header again for every record. Not exported
+ * from the package.
+ */
+export interface CsvHeader {
+  readonly columns: string[];
+  /** The known column names (`options.columns`), or `undefined` for `'any'`. */
+  readonly known: ReadonlySet<string> | undefined;
+  readonly hasProtoColumn: boolean;
+}
+
+/** The header line (its line end removed) read and checked as {@link decodeCsv} reads a document's first line. */
+export function readCsvHeader(line: string, options: DecodeCsvOptions): CsvHeader {
   const known = readKnownColumns(options);
+  const { columns } = decodeLines(`${line}\r\n`, line.charCodeAt(0) === BOM ? 1 : 0, known, undefined);
+  if (columns === undefined) throw new CodecError('MISSING_HEADER', 'the CSV document is empty: it has no header row');
+  return { columns, known, hasProtoColumn: columns.includes('__proto__') };
+}
+
+/**
+ * One record (its line end removed) after `header`: the rows {@link decodeCsv} reads from
+ * `header + CRLF + record + CRLF`, with the same errors (the record is row 1), without reading
+ * the header again.
+ */
+export function decodeCsvRecord(record: string, header: CsvHeader): Record<string, string>[] {
+  return decodeLines(record, 0, header.known, header).rows;
+}
+
+// The lines of `text` from `start`: the first is the header unless `header` is given, each other
+// one a row (row 1 first). `columns` is undefined only when the text held no line at all.
+function decodeLines(
+  text: string,
+  start: number,
+  known: ReadonlySet<string> | undefined,
+  header: CsvHeader | undefined,
+): { columns: string[] | undefined; rows: Record<string, string>[] } {
   const end = text.length;
-  let columns: string[] | undefined;
-  let hasProtoColumn = false;
+  let columns: string[] | undefined = header?.columns;
+  let hasProtoColumn = header?.hasProtoColumn ?? false;
   const rows: Record<string, string>[] = [];
-  let lineNumber = 0; // 0 is the header; data rows count from 1, as CodecError.row does.
-  let i = text.charCodeAt(0) === BOM ? 1 : 0;
+  let lineNumber = header === undefined ? 0 : 1; // 0 is the header; data rows count from 1, as CodecError.row does.
+  let i = start;
   // The first NUL, if any: the field whose text reaches past it is refused.
   const nul = text.indexOf('\0', i);
 
@@ -162,7 +203,6 @@ export function decodeCsv(text: string, options: DecodeCsvOptions): DecodedCsv {
     lineNumber++;
   }
 
-  if (columns === undefined) throw new CodecError('MISSING_HEADER', 'the CSV document is empty: it has no header row');
   return { columns, rows };
 }
 
