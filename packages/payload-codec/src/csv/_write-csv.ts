@@ -71,25 +71,54 @@ export function writeCsv(rows: Iterable<CsvRow>, options: EncodeCsvOptions, sink
   if (typeof options !== 'object' || options === null) {
     throw new CodecError('INVALID_OPTION', 'options must be an object with a columns array');
   }
-  const columns = checkColumns(options.columns);
+  const plan = columnPlan(options.columns);
   const quoting = readQuoting(options.quoting);
   const scratch = spare ?? new Uint8Array(BUFFER_BYTES);
   spare = undefined;
+  const reached = { end: 0 };
   try {
-    writeDocument(rows, columns, quoting, sink, scratch);
+    writeDocument(rows, plan, quoting, sink, scratch, reached);
   } finally {
-    // No card number or holder's name is left in the kept buffer (a memset, not an allocation).
-    scratch.fill(0);
+    // No card number or holder's name is left in the kept buffer (a memset, not an allocation):
+    // every byte the document may have reached, not the whole 128 KiB behind a one-row payload.
+    scratch.fill(0, 0, Math.min(reached.end, scratch.length));
     spare = scratch;
   }
 }
 
-function writeDocument(rows: Iterable<CsvRow>, columns: readonly string[], quoting: Quoting, sink: ByteSink, scratch: Uint8Array): void {
+/** The columns as writeDocument reads them, checked: worked out once per frozen array of columns. */
+interface ColumnPlan {
+  readonly columns: readonly string[];
+  readonly known: ReadonlySet<string>;
+  /**
+   * A column named like an Object.prototype member (`constructor`, `__proto__`) is read as an own
+   * property only, or every row would "have" it.
+   */
+  readonly ownOnly: readonly boolean[];
+}
+
+// A frozen plain array of strings cannot change, so its plan is kept (a bulk run writes every row's
+// payload with the same `recurringPaymentColumns`); any other array is checked on every call.
+const plans = new WeakMap<readonly string[], ColumnPlan>();
+
+function columnPlan(given: unknown): ColumnPlan {
+  const kept = Array.isArray(given) ? plans.get(given) : undefined;
+  if (kept !== undefined) return kept;
+  const columns = checkColumns(given);
+  const plan: ColumnPlan = { columns, known: new Set(columns), ownOnly: columns.map((column) => column in Object.prototype) };
+  if (unchangeable(columns)) plans.set(columns, plan);
+  return plan;
+}
+
+function unchangeable(columns: readonly string[]): boolean {
+  if (!Object.isFrozen(columns) || Object.getPrototypeOf(columns) !== Array.prototype) return false;
+  for (let i = 0; i < columns.length; i++) if (!('value' in (Object.getOwnPropertyDescriptor(columns, i) ?? {}))) return false;
+  return true;
+}
+
+function writeDocument(rows: Iterable<CsvRow>, plan: ColumnPlan, quoting: Quoting, sink: ByteSink, scratch: Uint8Array, reached: { end: number }): void {
+  const { columns, known, ownOnly } = plan;
   const count = columns.length;
-  const known = new Set(columns);
-  // A column named like an Object.prototype member (`constructor`, `__proto__`) is read as an own
-  // property only, or every row would "have" it.
-  const ownOnly = columns.map((column) => column in Object.prototype);
 
   let bytes: Uint8Array = scratch;
   let pos = 0;
@@ -98,6 +127,8 @@ function writeDocument(rows: Iterable<CsvRow>, columns: readonly string[], quoti
     const column = columns[i] as string;
     const needed = column.length * 3 + 4;
     if (pos + needed > bytes.length) [bytes, pos] = makeRoom(sink, bytes, pos, needed);
+    // Every write lands below the room made for it, so `reached.end` bounds what the scratch buffer holds.
+    if (pos + needed > reached.end) reached.end = pos + needed;
     const end = writeCellUtf8(column, bytes, pos, false);
     pos = end === NEEDS_ATTENTION ? writeFlaggedCell(column, bytes, pos, quoting, { row: 0, column }) : end;
     bytes[pos++] = i === count - 1 ? CR : SEMICOLON;
@@ -117,10 +148,12 @@ function writeDocument(rows: Iterable<CsvRow>, columns: readonly string[], quoti
         // Room for 3 bytes per UTF-16 unit, two quotes, and the separator or CR LF.
         const needed = value.length * 3 + 4;
         if (pos + needed > bytes.length) [bytes, pos] = makeRoom(sink, bytes, pos, needed);
+        if (pos + needed > reached.end) reached.end = pos + needed;
         const end = writeCellUtf8(value, bytes, pos, false);
         pos = end === NEEDS_ATTENTION ? writeFlaggedCell(value, bytes, pos, quoting, { row: rowNumber, column }) : end;
       } else if (value === undefined) {
         if (pos + 2 > bytes.length) [bytes, pos] = makeRoom(sink, bytes, pos, 2);
+        if (pos + 2 > reached.end) reached.end = pos + 2;
       } else {
         throw new CodecError(
           'INVALID_VALUE',
