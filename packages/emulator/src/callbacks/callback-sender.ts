@@ -71,20 +71,44 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
  */
 export const DEFAULT_MAX_CALLBACKS_IN_FLIGHT = 8;
 
+/**
+ * Whose callback a delivery is: a recurring payment's charge (`payment`, the payment's id) or an
+ * order of a transfer or pan-eligibility check (`order`, the order's id); `label` names it in the log.
+ */
+export interface CallbackSource {
+  readonly kind: 'payment' | 'order';
+  readonly id: string;
+  readonly label: string;
+}
+
+/** One delivery under way: what is sent where, for whom. */
+export interface CallbackJob {
+  delivery: CallbackDelivery;
+  url: URL;
+  source: CallbackSource;
+}
+
 /** Sends callbacks in the background, retrying anything but a 200 with a doubling delay. */
 export interface CallbackSender {
   /** Starts delivering `url` (already carrying its parameters); never waits for it. */
-  send(delivery: CallbackDelivery, url: URL, recurringPaymentId: string): void;
+  send(delivery: CallbackDelivery, url: URL, source: CallbackSource): void;
   /** Resolves once no delivery is under way, queued or waiting for a retry. */
   idle(): Promise<void>;
   /** Cancels every waiting retry and every queued attempt; attempts under way finish, and no retry follows them. */
   stop(): void;
 }
 
-interface Job {
-  delivery: CallbackDelivery;
-  url: URL;
-  recurringPaymentId: string;
+/** How the sender retries, and whom it tells. */
+export interface CallbackSenderOptions {
+  attempts: number;
+  backoffMs: number;
+  maxInFlight: number;
+  log: EmulatorLog;
+  /**
+   * Told of each delivery when it is sent (`sent`) and after each attempt, its result written
+   * (`attempted`): the emulator's core records it with `--state`.
+   */
+  progress?(job: CallbackJob, step: 'sent' | 'attempted'): void;
 }
 
 /**
@@ -100,9 +124,9 @@ interface Job {
  * const sender = createCallbackSender({ attempts: 3, backoffMs: 10, maxInFlight: 8, log: () => {} });
  * ```
  */
-export function createCallbackSender(options: { attempts: number; backoffMs: number; maxInFlight: number; log: EmulatorLog }): CallbackSender {
+export function createCallbackSender(options: CallbackSenderOptions): CallbackSender {
   const timers = new Set<ReturnType<typeof setTimeout>>();
-  let queued: Job[] = [];
+  let queued: CallbackJob[] = [];
   // Jobs started, queued or waiting for a retry; `idle()` resolves when none is left.
   let active = 0;
   let inFlight = 0;
@@ -116,12 +140,12 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
   };
 
   // `job` is counted in `active`: it starts now if a slot is free, else waits for one.
-  function schedule(job: Job): void {
+  function schedule(job: CallbackJob): void {
     if (inFlight < options.maxInFlight) void start(job);
     else queued.push(job);
   }
 
-  async function start(job: Job): Promise<void> {
+  async function start(job: CallbackJob): Promise<void> {
     inFlight++;
     try {
       await attempt(job);
@@ -134,7 +158,8 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
     }
   }
 
-  async function attempt({ delivery, url, recurringPaymentId }: Job): Promise<void> {
+  async function attempt(job: CallbackJob): Promise<void> {
+    const { delivery, url, source } = job;
     delete delivery.nextAttemptAt;
     delivery.attempts++;
     try {
@@ -148,27 +173,31 @@ export function createCallbackSender(options: { attempts: number; backoffMs: num
     else if (delivery.attempts >= options.attempts) delivery.state = 'failed';
     options.log({
       kind: 'callback',
-      recurringPaymentId,
+      recurringPaymentId: source.label,
       orderid: delivery.orderid,
       url: delivery.url,
       attempt: delivery.attempts,
       outcome: `${delivery.lastStatus} ${delivery.state}`,
     });
-    if (delivery.state !== 'pending' || stopped) return;
-    const delay = retryDelayMs(delivery.attempts, options.backoffMs, MAX_DELAY_MS);
-    delivery.nextAttemptAt = new Date(Date.now() + delay).toISOString();
-    active++;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      schedule({ delivery, url, recurringPaymentId });
-    }, delay);
-    timers.add(timer);
+    if (delivery.state === 'pending' && !stopped) {
+      const delay = retryDelayMs(delivery.attempts, options.backoffMs, MAX_DELAY_MS);
+      delivery.nextAttemptAt = new Date(Date.now() + delay).toISOString();
+      active++;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        schedule(job);
+      }, delay);
+      timers.add(timer);
+    }
+    options.progress?.(job, 'attempted');
   }
 
   return {
-    send(delivery, url, recurringPaymentId) {
+    send(delivery, url, source) {
       active++;
-      schedule({ delivery, url, recurringPaymentId });
+      const job = { delivery, url, source };
+      options.progress?.(job, 'sent');
+      schedule(job);
     },
     idle() {
       return active === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));

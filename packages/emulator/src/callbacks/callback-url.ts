@@ -24,7 +24,7 @@ export type CallbackTarget = { url: URL; shown: string } | { notSent: string; sh
  * @example
  * ```ts
  * const target = await callbackTarget('http://127.0.0.1:3000/cb', 'control-key', { orderid: '7', merchantOrder: 'o-1', status: 'approved', type: 'transfer' });
- * if ('url' in target) sender.send(delivery, target.url, 'transfer');
+ * if ('url' in target) sender.send(delivery, target.url, { kind: 'order', id: '7', label: 'transfer o-1' });
  * ```
  */
 export async function callbackTarget(address: string, controlKey: string | undefined, report: CallbackReport): Promise<CallbackTarget> {

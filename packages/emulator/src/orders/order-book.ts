@@ -1,8 +1,7 @@
-import { MAX_PENDING_CALLBACKS } from '../callbacks/callback-sender.js';
+import { MAX_PENDING_CALLBACKS, type CallbackDelivery } from '../callbacks/callback-sender.js';
 import { orderOf, recordOf, viewOf, type NewOrder, type Order, type OrderView } from './order.js';
 import { callBackOrder, deliver, type OrderCallbackContext } from './order-callback.js';
 import type { OrderRecord } from './order-record.js';
-import { createOutcomeTimers } from './outcome-timers.js';
 import type { FinalOutcome } from './test-cards.js';
 
 /**
@@ -38,70 +37,74 @@ export interface OrderBook {
   decided(): Promise<void>;
   /** Cancels the outcomes still waiting. */
   stop(): void;
-  /** Each of `orderids` as a state keeps it (`null` for one the book no longer holds). */
-  snapshot(orderids: Iterable<string>): { orderid: string; record: OrderRecord | null }[];
-  /**
-   * Puts back the orders a state kept: one still `processing` is decided when its time comes (at
-   * once if it passed while the emulator was stopped), and each callback still being delivered
-   * is resumed from the attempt it had reached.
-   */
-  restore(records: readonly OrderRecord[]): void;
-}
-
-/** How long orders stay `processing`, how many are kept, and how their merchants are called back. */
-export interface OrderBookOptions extends Omit<OrderCallbackContext, 'changed'> {
-  /** How long an order stays `processing`, in ms of real time. */
-  outcomeDelayMs: number;
-  /** Most orders kept; past it the oldest final and delivered ones are forgotten (one still owed a callback never). */
-  capacity: number;
-  /** Told the id of each order that changed (opened, decided, forgotten, a callback's progress): `--state` writes it. */
-  onChange?(orderid: string): void;
 }
 
 /**
- * Creates the order book of one emulator (in memory; with `onChange`, `--state` keeps it). Its
- * parts: the orders' shapes and views (order.ts), their callbacks (order-callback.ts), the timers
- * of their outcomes (outcome-timers.ts).
+ * The orders as the emulator's core holds them (the core's {@link OrderBook} adds the outcome
+ * timers and records each change): opened with the time their outcome is due, decided, set,
+ * re-sent, and as a state keeps them.
+ */
+export interface OrderStore extends Pick<OrderBook, 'get' | 'list' | 'setOutcome' | 'resend'> {
+  /** Opens `order`, due at `decideAt` (ms since the epoch); resolves to the ids of the orders forgotten to make room. */
+  open(order: NewOrder, decideAt: number): string[];
+  /** Gives a `processing` order the outcome its cards call for; `false` when it is not (or no longer) processing. */
+  decide(orderid: string): Promise<boolean>;
+  /** A callback delivery of `orderid` has a result: its full address is dropped once it is final. */
+  settled(orderid: string, delivery: CallbackDelivery): void;
+  /** Each of `orderids` as a state keeps it (`null` for one the book no longer holds). */
+  records(orderids: Iterable<string>): { orderid: string; record: OrderRecord | null }[];
+  /**
+   * Puts back the orders a state kept, each callback still being delivered resumed from the
+   * attempt it had reached; resolves to the ones still `processing`, for the core to decide when due.
+   */
+  restore(records: readonly OrderRecord[]): { orderid: string; decideAt: number }[];
+}
+
+/** How many orders are kept, and how their merchants are called back. */
+export interface OrderStoreOptions extends OrderCallbackContext {
+  /** Most orders kept; past it the oldest final and delivered ones are forgotten (one still owed a callback never). */
+  capacity: number;
+}
+
+/**
+ * Creates the orders of one emulator, in memory. Its parts: the orders' shapes and views
+ * (order.ts), their callbacks (order-callback.ts).
  *
  * @example
  * ```ts
- * const orders = createOrderBook({ outcomeDelayMs: 1000, sender, log, callbackUrlFor, controlKeyFor, capacity: 100_000 });
- * orders.open({ orderid: '1', operation: 'transfer', merchantOrderId: 'o-1', login: 'merchant' });
+ * const orders = createOrderStore({ sender, log, callbackUrlFor, controlKeyFor, capacity: 100_000 });
+ * orders.open({ orderid: '1', operation: 'transfer', merchantOrderId: 'o-1', login: 'merchant' }, Date.now() + 1000);
  * ```
  */
-export function createOrderBook(options: OrderBookOptions): OrderBook {
+export function createOrderStore(options: OrderStoreOptions): OrderStore {
   const orders = new Map<string, Order>();
-  const context: OrderCallbackContext = { ...options, changed: (orderid) => options.onChange?.(orderid) };
   const pendingCallbacks = (order: Order): number => order.callbacks.filter((delivery) => delivery.state === 'pending').length;
 
   async function finish(order: Order, outcome: FinalOutcome): Promise<void> {
-    timers.cancel(order);
     order.status = outcome;
     delete order.decideAt;
-    context.changed(order.orderid);
-    await callBackOrder(context, order, outcome);
+    await callBackOrder(options, order, outcome);
   }
-  const timers = createOutcomeTimers(finish);
 
   // Only what is final and delivered goes: never an order still processing, never one whose
   // callback is still owed (pending). The map keeps the order of opening, so the oldest go first.
-  function forgetOldest(): void {
+  function forgetOldest(): string[] {
+    const forgotten: string[] = [];
     for (const [orderid, order] of orders) {
-      if (orders.size <= options.capacity) return;
+      if (orders.size <= options.capacity) break;
       if (order.status !== 'processing' && order.targets.size === 0) {
         orders.delete(orderid);
-        context.changed(orderid);
+        forgotten.push(orderid);
       }
     }
+    return forgotten;
   }
 
   return {
-    open(created) {
-      const order: Order = { ...created, status: 'processing', callbacks: [], decideAt: Date.now() + options.outcomeDelayMs, targets: new Map() };
+    open(created, decideAt) {
+      const order: Order = { ...created, status: 'processing', callbacks: [], decideAt, targets: new Map() };
       orders.set(order.orderid, order);
-      context.changed(order.orderid);
-      timers.later(order, created.outcome ?? 'approved');
-      if (orders.size > options.capacity) forgetOldest();
+      return orders.size > options.capacity ? forgetOldest() : [];
     },
     get(orderid) {
       const order = orders.get(orderid);
@@ -115,12 +118,17 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
         .reverse()
         .map(viewOf);
     },
+    async decide(orderid) {
+      const order = orders.get(orderid);
+      if (order?.status !== 'processing') return false;
+      await finish(order, order.outcome ?? 'approved');
+      return true;
+    },
     async setOutcome(orderid, outcome) {
       const order = orders.get(orderid);
       if (order === undefined) return false;
       if (pendingCallbacks(order) >= MAX_PENDING_CALLBACKS) return 'busy';
       await finish(order, outcome);
-      timers.settle();
       return true;
     },
     async resend(orderid) {
@@ -131,26 +139,26 @@ export function createOrderBook(options: OrderBookOptions): OrderBook {
       await finish(order, order.status);
       return true;
     },
-    decided: () => timers.decided(),
-    snapshot: (orderids) =>
+    settled(orderid, delivery) {
+      if (delivery.state !== 'pending') orders.get(orderid)?.targets.delete(delivery);
+    },
+    records: (orderids) =>
       [...orderids].map((orderid) => {
         const order = orders.get(orderid);
         return { orderid, record: order === undefined ? null : recordOf(order) };
       }),
     restore(records) {
+      const processing: { orderid: string; decideAt: number }[] = [];
       for (const record of records) {
         const order = orderOf(record);
         orders.set(order.orderid, order);
         for (const { target, ...delivery } of record.callbacks) {
           order.callbacks.push(delivery);
-          if (delivery.state === 'pending' && target !== undefined) deliver(context, order, delivery, target);
+          if (delivery.state === 'pending' && target !== undefined) deliver(options, order, delivery, target);
         }
-        if (order.status === 'processing') timers.later(order, order.outcome ?? 'approved');
+        if (order.status === 'processing') processing.push({ orderid: order.orderid, decideAt: order.decideAt ?? 0 });
       }
-    },
-    stop() {
-      for (const order of orders.values()) timers.cancel(order);
-      timers.settle();
+      return processing;
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { CallbackDelivery, CallbackSender } from '../callbacks/callback-sender.js';
 import { callbackTarget } from '../callbacks/callback-url.js';
-import { watchedDelivery } from '../callbacks/watched-delivery.js';
 import type { EmulatorLog } from '../log.js';
 import type { Order } from './order.js';
 import type { FinalOutcome } from './test-cards.js';
@@ -12,8 +11,6 @@ export interface OrderCallbackContext {
   /** The merchant's callback address, read when the callback is sent. */
   callbackUrlFor(login: string): string | undefined;
   controlKeyFor(login: string): string | undefined;
-  /** Told the id of an order that changed. */
-  changed(orderid: string): void;
 }
 
 /** Most deliveries an order keeps: past it the oldest delivered or given up go; a pending one always stays. */
@@ -22,8 +19,8 @@ export const MAX_DELIVERIES_KEPT = 20;
 const labelOf = (order: Order): string => `${order.operation} ${order.merchantOrderId}`.trim();
 
 /**
- * Sends (or, restored, resumes) one callback of `order` to `target`, its progress reported as a
- * change of the order; the address is kept while the delivery is pending.
+ * Sends (or, restored, resumes) one callback of `order` to `target`; the address is kept with the
+ * order (a state keeps it while the delivery is pending).
  *
  * @example
  * ```ts
@@ -32,11 +29,7 @@ const labelOf = (order: Order): string => `${order.operation} ${order.merchantOr
  */
 export function deliver(context: OrderCallbackContext, order: Order, delivery: CallbackDelivery, target: string): void {
   order.targets.set(delivery, target);
-  const watched = watchedDelivery(delivery, () => {
-    if (delivery.state !== 'pending') order.targets.delete(delivery);
-    context.changed(order.orderid);
-  });
-  context.sender.send(watched, new URL(target), labelOf(order));
+  context.sender.send(delivery, new URL(target), { kind: 'order', id: order.orderid, label: labelOf(order) });
 }
 
 /** Notes why an order's callback could not be sent, on the order and in the log. */
@@ -70,8 +63,12 @@ export async function callBackOrder(context: OrderCallbackContext, order: Order,
   const delivery: CallbackDelivery = { orderid: order.orderid, url: target.shown, attempts: 0, lastStatus: null, state: 'pending' };
   order.callbacks.push(delivery);
   for (let i = 0; order.callbacks.length > MAX_DELIVERIES_KEPT && i < order.callbacks.length; ) {
-    if ((order.callbacks[i] as CallbackDelivery).state === 'pending') i++;
-    else order.callbacks.splice(i, 1);
+    const kept = order.callbacks[i] as CallbackDelivery;
+    if (kept.state === 'pending') i++;
+    else {
+      order.callbacks.splice(i, 1);
+      order.targets.delete(kept);
+    }
   }
   deliver(context, order, delivery, target.url.href);
 }

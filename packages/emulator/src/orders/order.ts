@@ -53,15 +53,14 @@ export interface NewOrder {
   outcome?: FinalOutcome;
 }
 
-/** An order as the book holds it: {@link NewOrder} with its status, callbacks and outcome timer. */
+/** An order as the book holds it: {@link NewOrder} with its status and callbacks. */
 export interface Order extends NewOrder {
   status: 'processing' | FinalOutcome;
   callbacks: CallbackDelivery[];
   callbackProblem?: string;
   /** When a `processing` order gets its outcome (ms since the epoch). */
   decideAt?: number;
-  timer?: ReturnType<typeof setTimeout> | undefined;
-  /** The full address (signed query included) of each callback still being delivered. */
+  /** The full address (signed query included) of each callback it keeps (a state keeps the pending ones'). */
   targets: Map<CallbackDelivery, string>;
 }
 
@@ -95,11 +94,11 @@ export function viewOf(order: Order): OrderView {
  * ```
  */
 export function recordOf(order: Order): OrderRecord {
-  const { timer: _timer, targets, callbacks, ...kept } = order;
+  const { targets, callbacks, ...kept } = order;
   return {
     ...kept,
     callbacks: callbacks.map((delivery) => {
-      const target = targets.get(delivery);
+      const target = delivery.state === 'pending' ? targets.get(delivery) : undefined;
       return target === undefined ? { ...delivery } : { ...delivery, target };
     }),
   };

@@ -22,7 +22,7 @@ export interface ChargeSettings {
   controlKeyFor: (recurringPaymentId: string) => string | undefined;
 }
 
-/** {@link ChargeSettings} with the engine's payments and its report of a changed payment. */
+/** {@link ChargeSettings} with the engine's payments and where a call notes each payment it changed. */
 export interface ChargeContext extends ChargeSettings {
   book: PaymentBook;
   changed: (recurringPaymentId: string) => void;
@@ -61,7 +61,7 @@ export async function callBack(
   }
   const delivery: CallbackDelivery = { orderid: record.orderid, url: target.shown, attempts: 0, lastStatus: null, state: 'pending' };
   state.callbacks.push(delivery);
-  context.sender.send(delivery, target.url, id);
+  context.sender.send(delivery, target.url, { kind: 'payment', id, label: id });
 }
 
 /**
@@ -115,6 +115,7 @@ export async function setChargeOutcome(context: ChargeContext, orderid: string, 
   const { id, state, record } = found;
   if (state.callbacks.filter((delivery) => delivery.orderid === orderid && delivery.state === 'pending').length >= MAX_PENDING_CALLBACKS) return 'busy';
   record.status = outcome;
+  context.changed(id);
   context.log({ kind: 'charged', recurringPaymentId: id, index: record.index, date: record.date, amount: record.amount, status: outcome, orderid });
   await callBack(context, id, state, record, (await context.profiles.get(id))?.fields ?? {});
   trimHistory(context.book, state);

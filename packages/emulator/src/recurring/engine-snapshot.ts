@@ -9,10 +9,10 @@ import { readRules, reindex, type ChargeRecord, type PaymentBook, type PaymentSt
  *
  * @example
  * ```ts
- * import type { EngineSnapshot } from '@paysign/emulator';
+ * import type { EmulatorSnapshot, EngineSnapshot } from '@paysign/emulator';
  *
- * const saved: EngineSnapshot = emulator.recurring.snapshot();
- * console.log(saved.payments.length);
+ * const saved: EngineSnapshot | undefined = (state.initial as EmulatorSnapshot | undefined)?.engine;
+ * console.log(saved?.payments.length ?? 'a new state');
  * ```
  */
 export interface EngineSnapshot {

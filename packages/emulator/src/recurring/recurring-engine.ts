@@ -12,8 +12,6 @@ import { createPaymentSync } from './sync-payments.js';
 /** What the engine works with: the store, the clock, and how it charges and calls back ({@link ChargeSettings}). */
 export interface RecurringEngineOptions extends ChargeSettings {
   clock: EmulatorClock;
-  /** Called with a payment's id each time its state in time changes (for `--state`: only what changed is saved). */
-  onChange?: (recurringPaymentId: string) => void;
 }
 
 /**
@@ -54,15 +52,32 @@ export interface RecurringEngine {
   stop(id: string): Promise<boolean>;
   /** Sends the callback of one charge again (a new delivery); `false` when the payment has no such charge. */
   resendCallback(id: string, orderid: string): Promise<boolean>;
-  /**
-   * Every payment's state in time, or those of `ids` (the ones the engine knows), as plain data
-   * (for `--state`: see src/state/); call it inside {@link RecurringEngine.exclusive}.
-   */
+}
+
+/**
+ * What one call of the engine did: its answer (or the error it failed with), and the payments
+ * whose state in time it changed (a run cut short by an error changed some too), for the
+ * emulator's core to record.
+ */
+export type EngineCall<T> = { changed: ReadonlySet<string> } & ({ ok: true; value: T } | { ok: false; error: unknown });
+
+/**
+ * The engine as the emulator's core holds it: each call that can change a payment's state in
+ * time answers an {@link EngineCall} (the core's {@link RecurringEngine} records and unwraps it),
+ * and the states as plain data, out and back in.
+ */
+export interface ChargeEngine extends Pick<RecurringEngine, 'callbacksSettled' | 'order'> {
+  runThrough(day?: number | ((today: number) => number)): Promise<EngineCall<ChargeRecord[]>>;
+  life(id: string): Promise<EngineCall<PaymentLife | undefined>>;
+  setOutcome(orderid: string, outcome: FinalOutcome): Promise<EngineCall<boolean | 'busy'>>;
+  stop(id: string): Promise<EngineCall<boolean>>;
+  resendCallback(id: string, orderid: string): Promise<EngineCall<boolean>>;
+  /** Every payment's state in time, or those of `ids` (the ones the engine knows), as plain data; call it inside {@link ChargeEngine.exclusive}. */
   snapshot(ids?: Iterable<string>): EngineSnapshot;
   /** Runs `task` between two runs, never during one: what it reads is not a run half done. */
   exclusive<T>(task: () => T | Promise<T>): Promise<T>;
   /**
-   * Puts back the states of {@link RecurringEngine.snapshot}, before any run; resolves to the
+   * Puts back the states of {@link ChargeEngine.snapshot}, before any run; resolves to the
    * callback deliveries it holds, for the caller to resume the pending ones.
    */
   restore(snapshot: EngineSnapshot): Promise<{ recurringPaymentId: string; delivery: CallbackDelivery }[]>;
@@ -71,21 +86,24 @@ export interface RecurringEngine {
 /**
  * The recurring-payment engine: every payment's schedule is read with `@paysign/protocol`'s
  * `readScheduleRules` and run with its `scheduledCharges`, the engine behind `previewSchedule`,
- * so the charges made are the charges previewed. Runs are serialised: one at a time. Its parts:
- * the payments' states (payment-state.ts), bringing them up to their profiles (sync-payments.ts),
- * a run (run-through.ts), a charge and the callback it owes (charge-payment.ts), a payment's life
- * (payment-life.ts), and its state as plain data (engine-snapshot.ts).
+ * so the charges made are the charges previewed. Runs are serialised: one at a time, each
+ * answering the payments it changed. Its parts: the payments' states (payment-state.ts), bringing
+ * them up to their profiles (sync-payments.ts), a run (run-through.ts), a charge and the callback
+ * it owes (charge-payment.ts), a payment's life (payment-life.ts), and its state as plain data
+ * (engine-snapshot.ts).
  *
  * @example
  * ```ts
- * const engine = createRecurringEngine({ profiles, clock, log, sender, declineCards: new Set(), seed: 1, nextOrderId, controlKeyFor });
- * await engine.runThrough(clock.today() + 30);
+ * const engine = createChargeEngine({ profiles, clock, log, sender, declineCards: new Set(), seed: 1, nextOrderId, controlKeyFor });
+ * const { changed } = await engine.runThrough(clock.today() + 30);
  * ```
  */
-export function createRecurringEngine(options: RecurringEngineOptions): RecurringEngine {
+export function createChargeEngine(options: RecurringEngineOptions): ChargeEngine {
   const { profiles, clock, sender } = options;
   const book = createPaymentBook();
-  const context: ChargeContext = { ...options, book, changed: options.onChange ?? (() => {}) };
+  // The payments the call under way changed (calls are serialised: one at a time).
+  let changed = new Set<string>();
+  const context: ChargeContext = { ...options, book, changed: (id) => changed.add(id) };
   const sync = createPaymentSync(book, profiles, clock, context.changed);
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
@@ -93,26 +111,36 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
     queue = run.catch(() => {});
     return run;
   };
+  const call = <T>(task: () => Promise<T>): Promise<EngineCall<T>> =>
+    serial(async () => {
+      changed = new Set();
+      try {
+        return { ok: true, value: await task(), changed };
+      } catch (error) {
+        return { ok: false, error, changed };
+      }
+    });
   const fieldsOf = async (id: string) => (await profiles.get(id))?.fields ?? {};
 
   return {
     runThrough: (day) =>
-      serial(async () => {
+      call(async () => {
         const through = typeof day === 'function' ? day(clock.today()) : (day ?? clock.today());
         await sync();
         const made = await runThrough(context, through);
         if (clock.mode === 'virtual' && through > clock.today()) clock.set(through);
         return made;
       }),
-    async life(id) {
-      if ((await profiles.get(id)) === undefined) return undefined;
-      await serial(sync);
-      const state = book.states.get(id);
-      return state === undefined ? undefined : lifeOf(state, clock.today());
-    },
+    life: (id) =>
+      call(async () => {
+        if ((await profiles.get(id)) === undefined) return undefined;
+        await sync();
+        const state = book.states.get(id);
+        return state === undefined ? undefined : lifeOf(state, clock.today());
+      }),
     callbacksSettled: () => sender.idle(),
     stop: (id) =>
-      serial(async () => {
+      call(async () => {
         await sync();
         const state = book.states.get(id);
         if (state === undefined) return false;
@@ -122,7 +150,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         return true;
       }),
     resendCallback: (id, orderid) =>
-      serial(async () => {
+      call(async () => {
         const state = book.states.get(id);
         const record = state?.charges.find((charge) => charge.orderid === orderid);
         if (state === undefined || record === undefined) return false;
@@ -130,7 +158,7 @@ export function createRecurringEngine(options: RecurringEngineOptions): Recurrin
         context.changed(id);
         return true;
       }),
-    setOutcome: (orderid, outcome) => serial(() => setChargeOutcome(context, orderid, outcome)),
+    setOutcome: (orderid, outcome) => call(() => setChargeOutcome(context, orderid, outcome)),
     async order(orderid) {
       const found = chargeOf(book, orderid);
       if (found === undefined) return undefined;

@@ -74,7 +74,7 @@ function reschedule(state: PaymentState, profile: StoredProfile, today: number):
  *
  * @example
  * ```ts
- * const sync = createPaymentSync(book, profiles, clock, (id) => changes.payment(id));
+ * const sync = createPaymentSync(book, profiles, clock, (id) => changed.add(id));
  * await sync();
  * ```
  */

@@ -3,8 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCallbackSender } from '../../src/callbacks/callback-sender.js';
-import { createOrderBook } from '../../src/orders/order-book.js';
+import { createEmulator } from '@paysign/emulator';
 
 let up: Server;
 let upUrl: string;
@@ -17,10 +16,19 @@ afterAll(() => new Promise((resolve) => up.close(resolve)));
 
 describe('the order book, bounded', () => {
   it('past its capacity it forgets the oldest delivered orders, never one still owed a callback', async () => {
-    const sender = createCallbackSender({ attempts: 30, backoffMs: 60_000, maxInFlight: 8, log: () => {} });
-    // Port 9 on loopback: nothing listens, the callback fails and waits a minute for its retry.
-    const callbackUrlFor = (login: string) => (login === 'down' ? 'http://127.0.0.1:9/cb' : upUrl);
-    const orders = createOrderBook({ outcomeDelayMs: 0, sender, log: () => {}, callbackUrlFor, controlKeyFor: () => 'key', capacity: 3 });
+    const emulator = createEmulator({
+      // Port 9 on loopback: nothing listens, the callback fails and waits a minute for its retry.
+      merchants: [
+        { login: 'down', controlKey: 'key', endpointIds: ['1'], callbackUrl: 'http://127.0.0.1:9/cb' },
+        { login: 'up', controlKey: 'key', endpointIds: ['2'], callbackUrl: upUrl },
+      ],
+      outcomeDelayMs: 0,
+      callbackAttempts: 30,
+      callbackBackoffMs: 60_000,
+      maxOrders: 3,
+      log: () => {},
+    });
+    const { orders } = emulator;
     orders.open({ orderid: 'owed', operation: 'transfer', merchantOrderId: 'm-owed', login: 'down' });
     await orders.decided();
     await expect.poll(() => orders.get('owed')?.callbacks[0]?.attempts, { timeout: 5000 }).toBe(1);
@@ -32,16 +40,22 @@ describe('the order book, bounded', () => {
     // The owed order stays; of the delivered ones only the newest fit the cap.
     expect(orders.get('owed')?.callbacks[0]?.state).toBe('pending');
     expect(orders.list(10).map((order) => order.orderid)).toEqual(['o-6', 'o-5', 'owed']);
-    orders.stop();
-    sender.stop();
+    emulator.stop();
   }, 30_000);
 });
 
 describe("an order's deliveries, bounded", () => {
   it('past MAX_DELIVERIES_KEPT the oldest delivered ones go, the newest kept', async () => {
     const { MAX_DELIVERIES_KEPT } = await import('../../src/orders/order-callback.js');
-    const sender = createCallbackSender({ attempts: 3, backoffMs: 60_000, maxInFlight: 8, log: () => {} });
-    const orders = createOrderBook({ outcomeDelayMs: 0, sender, log: () => {}, callbackUrlFor: () => upUrl, controlKeyFor: () => 'key', capacity: 10 });
+    const emulator = createEmulator({
+      merchants: [{ login: 'up', controlKey: 'key', endpointIds: ['2'], callbackUrl: upUrl }],
+      outcomeDelayMs: 0,
+      callbackAttempts: 3,
+      callbackBackoffMs: 60_000,
+      maxOrders: 10,
+      log: () => {},
+    });
+    const { orders } = emulator;
     orders.open({ orderid: 'again', operation: 'transfer', merchantOrderId: 'm-again', login: 'up' });
     await orders.decided();
     for (let n = 0; n < MAX_DELIVERIES_KEPT + 5; n++) {
@@ -50,7 +64,6 @@ describe("an order's deliveries, bounded", () => {
     }
     await expect.poll(() => orders.get('again')?.callbacks.at(-1)?.state, { timeout: 5000 }).toBe('delivered');
     expect(orders.get('again')?.callbacks).toHaveLength(MAX_DELIVERIES_KEPT);
-    orders.stop();
-    sender.stop();
+    emulator.stop();
   }, 60_000);
 });

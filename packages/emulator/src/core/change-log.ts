@@ -1,23 +1,5 @@
-// --state, per change: what changed since the last write, reported by the parts that changed it.
-
-/**
- * Where the parts of an emulator report their changes: a payment's profile, owner, state in time
- * or callback progress (`payment`), a nonce spent (`nonce`), a callback address started or ended
- * (`callback`, `url: null` once no delivery of it is pending), an order of a transfer or
- * pan-eligibility check opened, decided, forgotten or calling back (`order`).
- *
- * @example
- * ```ts
- * changes.payment('7701');
- * changes.nonce('merchant:n-1', 1_900_000_301, 'merchant');
- * ```
- */
-export interface ChangeSink {
-  payment(id: string): void;
-  nonce(key: string, expiresAt: number, scope: string | null): void;
-  callback(recurringPaymentId: string, orderid: string, url: string | null): void;
-  order(orderid: string): void;
-}
+// The emulator core's one change log: what its operations changed since the last write. Kept
+// only with --state (an emulator in memory has none and records nothing).
 
 /** The changes {@link ChangeLog.take} hands over: payment and order ids, nonces, callback addresses. */
 export interface TakenChanges {
@@ -29,8 +11,11 @@ export interface TakenChanges {
 const empty = (): TakenChanges => ({ payments: new Set(), nonces: new Map(), callbacks: new Map(), orders: new Set() });
 
 /**
- * The changes reported since the last {@link ChangeLog.take}; `muted` while a saved state is put
- * back (what is read from the state is not written to it again).
+ * What the core's operations changed since the last {@link ChangeLog.take}: a payment's profile,
+ * owner, state in time or callback progress (`payment`), a nonce accepted (`nonce`), a callback
+ * address started or ended (`callback`, `url: null` once no delivery of it is pending), an order
+ * of a transfer or pan-eligibility check opened, decided, forgotten or calling back (`order`).
+ * `muted` while a saved state is put back (what is read from the state is not written to it again).
  *
  * @example
  * ```ts
@@ -39,8 +24,12 @@ const empty = (): TakenChanges => ({ payments: new Set(), nonces: new Map(), cal
  * changes.take().payments; // Set { '7701' }
  * ```
  */
-export interface ChangeLog extends ChangeSink {
+export interface ChangeLog {
   muted: boolean;
+  payment(id: string): void;
+  nonce(key: string, expiresAt: number, scope: string | null): void;
+  callback(recurringPaymentId: string, orderid: string, url: string | null): void;
+  order(orderid: string): void;
   take(): TakenChanges;
   /** Puts back changes a failed write took, under the ones reported since (which are newer). */
   giveBack(taken: TakenChanges): void;
@@ -84,13 +73,3 @@ export function createChangeLog(): ChangeLog {
   };
   return log;
 }
-
-/**
- * A change sink that drops everything: the emulator without `--state`.
- *
- * @example
- * ```ts
- * const nonces = recordingNonceStore(inner, NO_CHANGES);
- * ```
- */
-export const NO_CHANGES: ChangeSink = { payment() {}, nonce() {}, callback() {}, order() {} };
