@@ -15,7 +15,7 @@ for (const _ of env.getRange()) {}
 for (const name of ['meta', 'payments', 'nonces', 'callbacks', 'orders']) {
   let db;
   try { db = env.openDB({ name, encoding: 'binary' }); } catch { continue; }
-  for (const _ of db.getRange()) {}
+  if (db) for (const _ of db.getRange()) {} // a database a state of another version lacks is not there
 }
 await env.close();`;
 

@@ -170,6 +170,7 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
         await createFile(join(path, DATA_LOCK_FILE), `${where}: ${DATA_LOCK_FILE}`);
         entries = [...entries, DATA_LOCK_FILE];
       }
+      void import('lmdb').catch(() => undefined); // loaded here meanwhile; openDatabase awaits the same import
       const damaged = await probeDatabase(join(path, DATA_FILE));
       if (damaged !== undefined)
         fail(`${where}: state.mdb is damaged (reading it in a process of its own: ${damaged}); it is left as it is: restore a copy, or give a new directory`);
