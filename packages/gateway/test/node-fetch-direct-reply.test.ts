@@ -65,7 +65,7 @@ describe("createNodeFetch's direct reply reader", () => {
       const node = createNodeFetch();
       cleanups.push(() => node.close());
       // The reader the client looks for (a plain function wrapping the fetch has none).
-      expect(typeof (node as unknown as Record<symbol, unknown>)[Symbol.for('@paysign/gateway.readReply')]).toBe('function');
+      expect(typeof (node as unknown as Record<symbol, unknown>)[Symbol.for('@paysign/gateway.readReply(url,init,maxBytes,abort)')]).toBe('function');
       const throughResponse: typeof fetch = (input, init) => node(input, init);
       const settings = (fetch: typeof globalThis.fetch): GatewayClientOptions => ({
         baseUrl: gateway.url,
@@ -83,4 +83,24 @@ describe("createNodeFetch's direct reply reader", () => {
       expect(direct).toEqual(viaResponse);
     });
   }
+});
+
+describe("the direct reader's contract is named by its signature (#35 item 4)", () => {
+  it('a fetch carrying a reader under another name (an earlier release: no abort argument) is read through its Response, its reader never called', async () => {
+    const gateway = await startServer((_request, response) => response.writeHead(200).end(APPROVED));
+    cleanups.push(gateway.close);
+    const node = createNodeFetch();
+    cleanups.push(() => node.close());
+    let called = 0;
+    const older = Object.assign((input: string | URL | Request, init?: RequestInit) => node(input, init), {
+      [Symbol.for('@paysign/gateway.readReply')]: () => {
+        called++;
+        return Promise.reject(new Error('the reader of another release was called'));
+      },
+    });
+    const options: GatewayClientOptions = { baseUrl: gateway.url, endpointId: '1234', login: 'merchant', controlKey: 'control-key', timeoutMs: 2_000 };
+    const result = await createGatewayClient({ ...options, fetch: older }).transfer(transfer);
+    expect(result).toEqual(await createGatewayClient({ ...options, fetch: node }).transfer(transfer));
+    expect(called).toBe(0);
+  });
 });

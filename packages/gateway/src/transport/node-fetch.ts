@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { READ_REPLY, type ReadReply } from './direct-reply.js';
+import { READ_REPLY, signalSource, type AbortSource, type ReadReply } from './direct-reply.js';
 import { readIncomingReply } from './incoming-reply.js';
 import { incomingResponse } from './incoming-response.js';
 import { outgoingRequest } from './outgoing-request.js';
@@ -83,14 +83,17 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
   const https = new HttpsAgent({ ...agentOptions, ...(options.ca !== undefined && { ca: options.ca }) });
 
   // One request over the pool; `onReply` turns node:http's reply into what the caller resolves with.
+  // `given`: the direct reader's abort (its init has no signal); else the request's own signal, if any.
   const exchange = async <T>(
     input: string | URL | Request,
     init: RequestInit | undefined,
+    given: AbortSource | undefined,
     onReply: (incoming: IncomingMessage, method: string, url: URL, abortReason: () => unknown) => T | Promise<T>,
   ): Promise<T> => {
     const outgoing = await outgoingRequest(input, init);
-    const { url, signal } = outgoing;
-    signal?.throwIfAborted();
+    const { url } = outgoing;
+    const signal = given ?? (outgoing.signal === undefined ? undefined : signalSource(outgoing.signal));
+    if (signal?.aborted) throw signal.reason;
     const secure = url.protocol === 'https:';
     return new Promise<T>((resolve, reject) => {
       let aborted: unknown;
@@ -110,8 +113,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
         request.destroy(aborted instanceof Error ? aborted : new Error('aborted'));
         reject(aborted);
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const done = () => signal?.removeEventListener('abort', onAbort);
+      const done = signal?.listen(onAbort) ?? (() => {});
       request.on('error', (error) => {
         done();
         reject(aborted ?? new TypeError('fetch failed', { cause: error }));
@@ -142,10 +144,10 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
     });
   };
   const nodeFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> =>
-    exchange(input, init, (incoming, method, url, abortReason) => incomingResponse(incoming, url, method, abortReason));
+    exchange(input, init, undefined, (incoming, method, url, abortReason) => incomingResponse(incoming, url, method, abortReason));
   // The gateway client's way in: the reply read straight from node:http, no Response built for it.
-  const readReply: ReadReply = (url, init, maxBytes) =>
-    exchange(url, init, (incoming, method, _url, abortReason) => readIncomingReply(incoming, method, maxBytes, abortReason));
+  const readReply: ReadReply = (url, init, maxBytes, abort) =>
+    exchange(url, init, abort, (incoming, method, _url, abortReason) => readIncomingReply(incoming, method, maxBytes, abortReason));
   return Object.assign(nodeFetch, {
     [READ_REPLY]: readReply,
     close() {
