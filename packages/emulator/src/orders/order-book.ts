@@ -45,7 +45,7 @@ export interface OrderBook {
  * re-sent, and as a state keeps them.
  */
 export interface OrderStore extends Pick<OrderBook, 'get' | 'list' | 'setOutcome' | 'resend'> {
-  /** Opens `order`, due at `decideAt` (ms since the epoch); resolves to the ids of the orders forgotten to make room. */
+  /** Opens `order`, due at `decideAt` (ms since the epoch); returns the ids of the orders forgotten to make room. */
   open(order: NewOrder, decideAt: number): string[];
   /** Gives a `processing` order the outcome its cards call for; `false` when it is not (or no longer) processing. */
   decide(orderid: string): Promise<boolean>;
