@@ -65,6 +65,8 @@ function readForwardTo(value: string | undefined): URL | undefined {
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     throw new UsageError('--forward-to must be an http: or https: URL, such as http://127.0.0.1:3000/callbacks');
   if (url.search !== '' || url.hash !== '') throw new UsageError("--forward-to takes no query or fragment: the callback's query is added to it");
+  // fetch refuses a URL with credentials, quoting it whole in its error: every callback would fail.
+  if (url.username !== '' || url.password !== '') throw new UsageError('--forward-to takes no user or password: fetch refuses a URL that holds them');
   return url;
 }
 
@@ -136,7 +138,8 @@ export const callbacksCommand: Command = {
       } catch (error) {
         const timedOut = (error as Error).name === 'TimeoutError';
         const cause = (error as { cause?: { code?: unknown } }).cause?.code;
-        const why = typeof cause === 'string' ? cause : timedOut ? `no answer in ${FORWARD_TIMEOUT_MS} ms` : String((error as Error).message);
+        // The error's kind, never its message: fetch's messages may quote the whole URL and its query.
+        const why = typeof cause === 'string' ? cause : timedOut ? `no answer in ${FORWARD_TIMEOUT_MS} ms` : ((error as Error | null)?.name ?? 'error');
         io.err(`forward to ${shownTarget} failed: ${escapeLogValue(why)}`);
         return timedOut ? { status: 504, text: 'the app did not answer in time' } : { status: 502, text: 'the app could not be reached' };
       }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { start, stop } from '../listen-process.js';
+import { paysign } from '../run-cli.js';
 
 // `paysign callbacks listen --forward-to` attacked with the app down, slow, answering 500 or a
 // redirect (issue 35): the sender always gets what the app answered (or 502/504 so it retries),
@@ -120,6 +121,15 @@ describe('callbacks listen --forward-to under attack (issue 35)', () => {
     } finally {
       expect(await stop(child)).toBe(0);
       await Promise.all([close(local.server), close(elsewhere.server)]);
+    }
+  });
+
+  it('a --forward-to URL holding a user or password is refused at start (exit 2), the password never printed; fetch would refuse every delivery, quoting it', () => {
+    for (const target of ['http://user:s3cret-pass@127.0.0.1:3000/callbacks', 'http://s3cret-pass@127.0.0.1:3000/callbacks']) {
+      const result = paysign(['callbacks', 'listen', '--forward-to', target], { PAYSIGN_CONTROL_KEY: 'test-merchant-control' });
+      expect([result.code, result.stdout]).toEqual([2, '']);
+      expect(result.stderr).toContain('--forward-to takes no user or password');
+      expect(result.stderr).not.toContain('s3cret-pass');
     }
   });
 });
