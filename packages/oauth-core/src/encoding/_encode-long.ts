@@ -12,10 +12,14 @@ const HEX = /* @__PURE__ */ encoder.encode('0123456789ABCDEF');
 // before they are read (no value outlives its call). V8 runs a loop over typed arrays held in
 // module constants about twice as fast as over arrays it must load from elsewhere.
 const CHUNK = 8192;
-const INPUT = /* @__PURE__ */ new Uint8Array(CHUNK);
-const INPUT_VIEW = /* @__PURE__ */ new DataView(INPUT.buffer);
-const OUTPUT = /* @__PURE__ */ new Uint8Array(CHUNK * 3);
-const OUTPUT_VIEW = /* @__PURE__ */ new DataView(OUTPUT.buffer);
+// Each view is made over its ArrayBuffer by name (not `INPUT.buffer`, a property read a bundler must
+// keep), so that an entry without this encoder (`/hmac`) drops the buffers and allocates nothing.
+const INPUT_BUFFER = /* @__PURE__ */ new ArrayBuffer(CHUNK);
+const INPUT = /* @__PURE__ */ new Uint8Array(INPUT_BUFFER);
+const INPUT_VIEW = /* @__PURE__ */ new DataView(INPUT_BUFFER);
+const OUTPUT_BUFFER = /* @__PURE__ */ new ArrayBuffer(CHUNK * 3);
+const OUTPUT = /* @__PURE__ */ new Uint8Array(OUTPUT_BUFFER);
+const OUTPUT_VIEW = /* @__PURE__ */ new DataView(OUTPUT_BUFFER);
 
 /** 1 for an unreserved byte (RFC 3986 §2.3); 1 for two unreserved bytes (a 16-bit index). Made on first use. */
 let safe: Uint8Array | undefined;
