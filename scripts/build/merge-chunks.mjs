@@ -11,13 +11,6 @@
 // shaken), each chunk into `shared-<hash>.js` unless it imports an optional peer dependency of the
 // package (oauth-core's pure-JS HMAC and @noble/hashes: it stays apart, so that only the entries
 // needing it load it). Dynamic imports stay dynamic.
-//
-// A package may name a host: an entry point that holds the shared code itself (and the code of the
-// entries it lists as hosted, which become re-exports of it), so that an app importing the host and
-// those entries loads one module where it loaded three, and resolves the package's own
-// dependencies from one module (protocol: the root, which the client imports beside /wire). The
-// host then exports more than its declared names: the code its sibling entries import, under
-// short aliases (`a`, `b`, ...), which no declaration names; its declared names stay as they are.
 import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { rollup } from 'rollup';
@@ -28,34 +21,26 @@ const LOCAL_IMPORT = /(?:from|import)\s*\(?\s*['"]\.\/([^'"]+\.js)['"]/g;
 
 /**
  * Merges the shared chunks of the ESM build in `dir` (a package's dist, beside its package.json).
- * Its entry points are the files no other file imports (statically or dynamically). With `host`,
- * the shared code (and the code of the `hosted` entries) goes into that entry instead of a
- * `shared-<hash>.js`.
+ * Its entry points are the files no other file imports (statically or dynamically).
  *
- * @param {string} dir the build's output directory
- * @param {{ host?: string, hosted?: readonly string[] }} [options] the entry holding the shared code, and the entries it holds
  * @example
  * ```js
- * export default defineConfig({ ...options, onSuccess: () => mergeChunks('dist', { host: 'index', hosted: ['wire'] }) });
+ * export default defineConfig({ ...options, onSuccess: () => mergeChunks('dist') });
  * ```
  */
-export async function mergeChunks(dir, { host, hosted = [] } = {}) {
+export async function mergeChunks(dir) {
   const manifest = JSON.parse(readFileSync(join(dir, '..', 'package.json'), 'utf8'));
   const optional = Object.keys(manifest.peerDependenciesMeta ?? {}).filter((name) => manifest.peerDependenciesMeta[name].optional);
   const isOptionalPeer = (id) => optional.some((name) => id === name || id.startsWith(`${name}/`));
   const files = readdirSync(dir).filter((name) => name.endsWith('.js'));
   if (!files.some((name) => CHUNK.test(name))) return;
-  const inHost = new Set(host === undefined ? [] : [host, ...hosted].map((name) => `${name}.js`));
   const imported = new Set(files.flatMap((name) => [...readFileSync(join(dir, name), 'utf8').matchAll(LOCAL_IMPORT)].map((match) => match[1])));
   const entries = files.filter((name) => !imported.has(name)).map((name) => name.slice(0, -3));
   const bundle = await rollup({
     input: Object.fromEntries(entries.map((name) => [name, join(dir, `${name}.js`)])),
     external: (id) => !id.startsWith('.') && !id.startsWith('/'),
-    // esbuild's output is already shaken. A host's re-exporting entries import no package for its
-    // side effects (the packages have none): each import costs the loader a resolution.
-    treeshake: host === undefined ? false : { moduleSideEffects: (_id, external) => !external },
-    // A host exports what its siblings import from it, beside its own names.
-    ...(host !== undefined && { preserveEntrySignatures: 'allow-extension' }),
+    // esbuild's output is already shaken.
+    treeshake: false,
     onwarn(warning, warn) {
       if (warning.code !== 'EMPTY_BUNDLE') warn(warning);
     },
@@ -64,9 +49,8 @@ export async function mergeChunks(dir, { host, hosted = [] } = {}) {
   await bundle.write({
     dir: outputDir,
     format: 'es',
-    // The shared module's exports keep their names (an app's debugger reads them); a host's extra
-    // exports are short aliases, so that none reads as a second entry point for a declared name.
-    minifyInternalExports: host !== undefined,
+    // The shared module's exports keep their names (an app's stack traces and debugger read them).
+    minifyInternalExports: false,
     // No `import '<package>'` added to an entry for what its chunks import: each costs the loader a
     // resolution, and the packages have no side effects to order.
     hoistTransitiveImports: false,
@@ -75,9 +59,8 @@ export async function mergeChunks(dir, { host, hosted = [] } = {}) {
     chunkFileNames: (chunk) => `${chunk.name.replace(/-[A-Z0-9]{8}$/, '')}-[hash].js`,
     manualChunks(id, { getModuleInfo }) {
       const name = id.slice(id.lastIndexOf('/') + 1);
-      if (inHost.has(name)) return host;
       if (!CHUNK.test(name)) return undefined;
-      return getModuleInfo(id)?.importedIds.some(isOptionalPeer) ? undefined : (host ?? 'shared');
+      return getModuleInfo(id)?.importedIds.some(isOptionalPeer) ? undefined : 'shared';
     },
   });
   await bundle.close();

@@ -7,11 +7,11 @@
 import { mergeChunks } from './merge-chunks.mjs';
 
 /**
- * @param {import('tsup').Options & { entry: Record<string, string>, host?: { entry: string, hosted?: string[] } }} options the package's entries and its differences; `host`: the entry that holds the shared code (merge-chunks.mjs)
+ * @param {import('tsup').Options & { entry: Record<string, string> }} options the package's entries and its differences
  * @returns {import('tsup').Options}
  */
 export function paysignBuild(options) {
-  const { external = [], host, ...rest } = options;
+  const { external = [], ...rest } = options;
   return {
     format: ['esm'],
     target: 'es2022',
@@ -21,7 +21,7 @@ export function paysignBuild(options) {
     sourcemap: false,
     treeshake: true,
     dts: true,
-    onSuccess: () => mergeChunks('dist', host === undefined ? {} : { host: host.entry, hosted: host.hosted }),
+    onSuccess: () => mergeChunks('dist'),
     ...rest,
     ...(process.env.PAYSIGN_BUILD_DECLARATIONS === 'off' && { dts: false }),
     external: [/^@paysign\//, ...external],
