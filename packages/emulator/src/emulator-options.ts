@@ -104,8 +104,9 @@ export interface EmulatorOptions {
    */
   maxOrders?: number;
   /**
-   * Most bytes the request inspector keeps, for every request together (each cut to its shown
-   * size); past it the oldest are dropped and counted. Default {@link DEFAULT_MAX_REQUEST_LOG_BYTES}.
+   * Most bytes the request inspector holds, for every request together (each as received, its
+   * shown parts or masked view, counted as the JavaScript heap keeps them); past it the oldest
+   * are dropped and counted. Default {@link DEFAULT_MAX_REQUEST_LOG_BYTES}.
    */
   maxRequestLogBytes?: number;
 }

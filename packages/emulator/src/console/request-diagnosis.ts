@@ -2,7 +2,7 @@ import { redactBaseString, redactCardData } from '@paysign/protocol';
 import { explainRequest } from '@paysign/protocol/diagnose';
 import { matchOperationPath } from '@paysign/protocol/wire';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
-import { cut, type Received } from './request-entry.js';
+import { cut, type KeptRequest, type ReceivedAt } from './request-entry.js';
 import type { LoggedRequest, RefusalCause } from './logged-request.js';
 
 /** Bodies over this are not diagnosed (the diagnosis would cost more than it tells). */
@@ -13,10 +13,7 @@ const QUEUE_MAX_BYTES = 4 * 1024 * 1024;
 const DIAGNOSIS_BUDGET = { maxVariants: 400, maxBaseStringBytes: 4 * 1024 * 1024 } as const;
 
 /** A request to diagnose, as received, with the login it names and the time it was received. */
-export interface DiagnosisJob extends Received {
-  login: string | undefined;
-  now: number;
-}
+export type DiagnosisJob = ReceivedAt;
 
 /** What the diagnosis found, masked. */
 export interface Diagnosis {
@@ -77,26 +74,26 @@ const nextTurn = (task: () => void): void => {
  * first), each with a budget of layouts; bodies over 256 KiB not at all.
  */
 export class DiagnosisQueue {
-  #jobs: { job: DiagnosisJob; entry: LoggedRequest }[] = [];
+  #jobs: { job: DiagnosisJob; kept: KeptRequest; entry: LoggedRequest }[] = [];
   #bytes = 0;
   #working = false;
   #waiters: (() => void)[] = [];
   readonly #options: DiagnosisOptions;
-  readonly #done: (entry: LoggedRequest) => void;
+  readonly #done: (entry: LoggedRequest, kept: KeptRequest) => void;
 
-  constructor(options: DiagnosisOptions, done: (entry: LoggedRequest) => void) {
+  constructor(options: DiagnosisOptions, done: (entry: LoggedRequest, kept: KeptRequest) => void) {
     this.#options = options;
     this.#done = done;
   }
 
-  /** Queues `entry`'s diagnosis (`pending`), or marks it `skipped` when its body is too large or the queue full. */
-  add(job: DiagnosisJob, entry: LoggedRequest): void {
+  /** Queues the diagnosis of `kept` (its view `entry` `pending`), or marks it `skipped` when its body is too large or the queue full. */
+  add(job: DiagnosisJob, kept: KeptRequest, entry: LoggedRequest): void {
     if (job.body.length > DIAGNOSIS_MAX_BODY_BYTES || this.#bytes + job.body.length > QUEUE_MAX_BYTES) {
       entry.diagnosis = 'skipped';
       return;
     }
     entry.diagnosis = 'pending';
-    this.#jobs.push({ job, entry });
+    this.#jobs.push({ job, kept, entry });
     this.#bytes += job.body.length;
     if (this.#working) return;
     this.#working = true;
@@ -124,7 +121,7 @@ export class DiagnosisQueue {
       if (found.causes.length > 0) entry.causes = found.causes;
       if (found.expectedBaseString !== undefined) entry.expectedBaseString = found.expectedBaseString;
       entry.diagnosis = 'done';
-      this.#done(entry);
+      this.#done(entry, next.kept);
       nextTurn(() => this.#work());
     });
   }

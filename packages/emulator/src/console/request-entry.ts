@@ -4,7 +4,8 @@ import { redactCardData } from '@paysign/protocol';
 import { redactFormBody, redactRequest } from '@paysign/protocol/diagnose';
 import { matchOperationPath } from '@paysign/protocol/wire';
 import type { GatewayRequest } from '../request/gateway-request.js';
-import type { LoggedRequest, RefusalOutcome } from './logged-request.js';
+import type { LoggedRequest, RefusalCause, RefusalOutcome } from './logged-request.js';
+import { detachedSlice, retainedBytes, stringBytes } from './retained-bytes.js';
 
 /** Most characters of a request's or reply's body kept (masked when shown); the rest is cut and counted. */
 const SHOWN_BODY_CHARS = 2048;
@@ -21,11 +22,23 @@ export interface Received {
   body: string;
 }
 
+/** The request a diagnosis or a check reads: as received, with the login it names and when (the verifier's seconds). */
+export interface ReceivedAt extends Received {
+  login: string | undefined;
+  now: number;
+}
+
+/** What an entry itself holds besides its strings: the object (about 20 fields) and the log's array slot. */
+const ENTRY_BYTES = 24 + 20 * 8 + 8;
+
 /**
- * One kept request: cut when recorded (bodies to 2,048 characters, so the log is bounded in
- * bytes), masked once, when it is first shown ({@link KeptRequest.view}: a list, a live update, a
- * diagnosis), by @paysign/protocol's one masking path; the unmasked parts are dropped then. A
- * request nobody looks at is never masked, and nothing unmasked ever leaves the emulator.
+ * One kept request, in one representation for the inspector, the diagnosis and the check: the
+ * request as received (unmasked, in the emulator only; its body whole up to the
+ * diagnosis' cap, else cut) and its reply cut. Masked once, when it is first
+ * shown ({@link KeptRequest.view}: a list, a live update, a diagnosis), by @paysign/protocol's one
+ * masking path; the unmasked parts only shown are dropped then, those a check reads stay while the
+ * log keeps the entry. A request nobody looks at is never masked, and nothing unmasked ever leaves
+ * the emulator. {@link KeptRequest.size} is what it holds, by src/console/retained-bytes.ts.
  */
 export class KeptRequest {
   readonly id: number;
@@ -34,68 +47,137 @@ export class KeptRequest {
   readonly signature: string | undefined;
   /** The login it names (`oauth_consumer_key`), as sent: the diagnosis looks its merchant up by it. */
   readonly login: string | undefined;
-  /** About how many bytes it holds (the log's budget counts these). */
-  readonly size: number;
-  #raw: RawParts | undefined;
+  /** Its time (ms since the epoch) and the verifier's (seconds) when it was received. */
+  readonly at: number;
+  readonly now: number;
+  readonly method: string;
+  readonly url: string;
+  readonly authorization: string | null;
+  /** The body: whole when {@link KeptRequest.checkable}, else cut (and then dropped once shown). */
+  #body: string | undefined;
+  /** Whether the whole body is kept, for a check or a diagnosis (bodies up to 256 KiB). */
+  readonly checkable: boolean;
+  /** About how many bytes it holds (the log's budget counts these); changes when it is first shown. */
+  size: number;
+  // Only shown (dropped once masked): headers as name, value, name, value..., cut; the reply cut;
+  // the pairs it is filed under; the emulator's reason for a refusal.
+  #headers: string[] | undefined;
+  #reply: string | undefined;
+  #pairs: Array<readonly [string, string]> | undefined;
+  #cause: RefusalCause | undefined;
   #view: LoggedRequest | undefined;
 
-  constructor(id: number, request: GatewayRequest, received: Received, reply: { status: number; body: string }, outcome: RefusalOutcome | undefined) {
+  /** `wholeBodyUpTo`: the longest body kept whole (for a check, a diagnosis): the diagnosis' cap. */
+  constructor(
+    request: GatewayRequest,
+    received: Received & { id: number; now: number; wholeBodyUpTo: number },
+    reply: { status: number; body: string },
+    outcome: RefusalOutcome | undefined,
+  ) {
     const header = headerParams(received.authorization);
     const pairs = interestingPairs(received.body);
-    const headers: [string, string][] = [];
-    for (const [name, value] of request.headers()) if (name !== 'cookie') headers.push([name, cutRaw(value)]);
-    this.id = id;
+    const headers: string[] = [];
+    for (const [name, value] of request.headers()) if (name !== 'cookie') headers.push(name, cutRaw(value));
+    this.id = received.id;
     this.status = reply.status;
     this.signature = header.oauth_signature ?? pairs.find(([name]) => name === 'oauth_signature')?.[1];
-    const raw: RawParts = { at: Date.now(), method: request.method, url: received.url, headers, body: cutRaw(received.body), reply: cutRaw(reply.body), pairs };
     this.login = header.oauth_consumer_key ?? pairs.find(([name]) => name === 'oauth_consumer_key')?.[1];
-    if (this.login !== undefined) raw.login = this.login;
-    if (reply.status >= 400) raw.cause = refusalCause(reply.status, outcome, received.authorization, pairs);
-    this.#raw = raw;
-    let size = 256 + raw.url.length * 2 + raw.body.length + raw.reply.length;
-    for (const [name, value] of headers) size += name.length + value.length + 32;
-    this.size = size * 2;
+    this.at = Date.now();
+    this.now = received.now;
+    this.method = request.method;
+    this.url = received.url;
+    this.authorization = received.authorization;
+    this.checkable = received.body.length <= received.wholeBodyUpTo;
+    this.#body = this.checkable ? received.body : cutRaw(received.body);
+    this.#headers = headers;
+    this.#reply = cutRaw(reply.body);
+    this.#pairs = pairs;
+    this.#cause = reply.status >= 400 ? refusalCause(reply.status, outcome, received.authorization, pairs) : undefined;
+    this.#view = undefined;
+    this.size = this.#measure();
   }
 
-  /** The entry as the inspector shows it, masked (made once, then kept). */
+  /** The request as received, for a diagnosis or a check; `undefined` when its body was too large to keep whole. */
+  received(): ReceivedAt | undefined {
+    if (!this.checkable) return undefined;
+    return { method: this.method, url: this.url, authorization: this.authorization, body: this.#body as string, login: this.login, now: this.now };
+  }
+
+  /** The entry as the inspector shows it, masked (made once, then kept; {@link KeptRequest.size} then counts it). */
   view(pathPrefix: string): LoggedRequest {
     if (this.#view !== undefined) return this.#view;
-    const raw = this.#raw as RawParts;
-    this.#raw = undefined;
-    this.#view = masked(this.id, this.status, raw, pathPrefix);
+    this.#view = masked(this, this.#shownParts(), pathPrefix);
+    this.#headers = undefined;
+    this.#reply = undefined;
+    this.#pairs = undefined;
+    this.#cause = undefined;
+    if (!this.checkable) this.#body = undefined;
+    this.size = this.#measure();
     return this.#view;
+  }
+
+  /** Counts again what it holds (after its view changed: a diagnosis added to it). */
+  remeasure(): number {
+    this.size = this.#measure();
+    return this.size;
+  }
+
+  #shownParts(): ShownParts {
+    return {
+      headers: this.#headers ?? [],
+      body: this.checkable ? cutRaw(this.#body ?? '') : (this.#body ?? ''),
+      reply: this.#reply ?? '',
+      pairs: this.#pairs ?? [],
+      cause: this.#cause,
+    };
+  }
+
+  #measure(): number {
+    let bytes = ENTRY_BYTES + stringBytes(this.url) + (this.#body === undefined ? 0 : stringBytes(this.#body));
+    // The Authorization header is one string, kept once (in the headers too, when not cut).
+    if (this.authorization !== null) bytes += stringBytes(this.authorization);
+    if (this.signature !== undefined) bytes += stringBytes(this.signature) + 48; // and its slot in the log's index
+    if (this.#headers !== undefined) {
+      bytes += retainedBytes(this.#headers);
+      if (this.authorization !== null && this.#headers.includes(this.authorization)) bytes -= stringBytes(this.authorization);
+    }
+    if (this.#reply !== undefined) bytes += stringBytes(this.#reply);
+    if (this.#pairs !== undefined) bytes += retainedBytes(this.#pairs);
+    if (this.#cause !== undefined) bytes += retainedBytes(this.#cause);
+    // The view's strings that masking left as they were are the kept ones, counted above.
+    if (this.#view !== undefined) bytes += retainedBytes(this.#view, new Set([this.url, this.authorization ?? '', this.#body ?? '']));
+    return bytes;
   }
 }
 
-interface RawParts {
-  at: number;
-  method: string;
-  url: string;
-  headers: [string, string][];
+/** What the inspector shows of a request before it is masked. */
+interface ShownParts {
+  headers: readonly string[];
   body: string;
   reply: string;
-  pairs: Array<readonly [string, string]>;
-  login?: string | undefined;
-  cause?: { code: string; message: string };
+  pairs: ReadonlyArray<readonly [string, string]>;
+  cause: RefusalCause | undefined;
 }
 
-function masked(id: number, status: number, raw: RawParts, pathPrefix: string): LoggedRequest {
-  const url = new URL(raw.url);
+function masked(kept: KeptRequest, raw: ShownParts, pathPrefix: string): LoggedRequest {
+  const url = new URL(kept.url);
   const replyPairs = parseFormPairsSafe(raw.reply.replace(/\n/g, ''));
   const orders = [...raw.pairs, ...replyPairs].filter(([name]) => /order-?_?id$/i.test(name)).map(([, value]) => redactCardData(value));
-  const shown = redactRequest({ method: raw.method, url: raw.url, headers: Object.fromEntries(raw.headers), body: '' });
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < raw.headers.length; i += 2) headers[raw.headers[i] as string] = raw.headers[i + 1] as string;
+  const shown = redactRequest({ method: kept.method, url: kept.url, headers, body: '' });
   const operation = matchOperationPath(url.pathname, pathPrefix)?.operation;
   return {
-    id,
-    at: new Date(raw.at).toISOString(),
+    id: kept.id,
+    at: new Date(kept.at).toISOString(),
     method: shown.method,
     path: redactCardData(url.pathname),
     ...(operation !== undefined && { operation }),
-    ...(raw.login !== undefined && { login: redactCardData(raw.login) }),
+    ...(kept.login !== undefined && { login: redactCardData(kept.login) }),
     orders: [...new Set(orders)],
-    status,
+    status: kept.status,
     request: { ...shown, body: redactFormBody(raw.body) },
-    reply: { status, body: redactFormBody(raw.reply) },
+    reply: { status: kept.status, body: redactFormBody(raw.reply) },
     diagnosis: 'none',
     ...(raw.cause !== undefined && { causes: [{ code: raw.cause.code, message: redactCardData(raw.cause.message) }] }),
   };
@@ -127,7 +209,7 @@ function refusalCause(
 export function cutRaw(text: string): string {
   return text.length <= SHOWN_BODY_CHARS
     ? text
-    : `${text.slice(0, SHOWN_BODY_CHARS).replace(/(?:[0-9 +._/-]|%[0-9A-Fa-f]{0,2})+$/, '')}… [${text.length} characters in all]`;
+    : `${detachedSlice(text, 0, SHOWN_BODY_CHARS).replace(/(?:[0-9 +._/-]|%[0-9A-Fa-f]{0,2})+$/, '')}… [${text.length} characters in all]`;
 }
 
 /** A masked text cut to what an entry shows. */

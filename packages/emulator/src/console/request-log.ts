@@ -1,8 +1,7 @@
 import { parseAuthorizationHeader } from '@paysign/oauth-core';
 import type { MerchantRegistry } from '../merchants/merchant-registry.js';
 import type { GatewayRequest } from '../request/gateway-request.js';
-import { CheckableRequests } from './checkable-requests.js';
-import { DIAGNOSIS_MAX_BODY_BYTES, type DiagnosisJob, DiagnosisQueue, diagnose } from './request-diagnosis.js';
+import { DIAGNOSIS_MAX_BODY_BYTES, DiagnosisQueue, diagnose } from './request-diagnosis.js';
 import { KeptRequest, parseFormPairsSafe } from './request-entry.js';
 import { RequestRing } from './request-ring.js';
 import type { LoggedRequest, RefusalCause, RefusalOutcome, RequestFilter } from './logged-request.js';
@@ -53,13 +52,17 @@ export interface RequestLogOptions {
   pathPrefix: string;
   timestampWindowSeconds: number;
   now: () => number;
-  /** Most bytes kept for all requests together (the oldest go first): the emulator's `maxRequestLogBytes`. */
+  /**
+   * Most bytes kept for all requests together, as received, shown and indexed (the oldest go
+   * first): the emulator's `maxRequestLogBytes`.
+   */
   maxBytes: number;
 }
 
 /**
  * The emulator's request inspector: every request it answered (but the console's and the admin
- * API's), bounded in bytes (the oldest dropped and counted), each masked once, when first shown
+ * API's), bounded in bytes of what it holds (the oldest dropped and counted), each kept once, as
+ * received, for the inspector, the diagnosis and the check, masked once, when first shown
  * (src/console/request-entry.ts). A request refused for its signature is diagnosed once, off the
  * request path (src/console/request-diagnosis.ts); the page and the JSON route only read what is there.
  *
@@ -73,23 +76,32 @@ export interface RequestLogOptions {
  */
 export function createRequestLog(options: RequestLogOptions): RequestLog {
   const ring = new RequestRing(options.maxBytes, options.pathPrefix);
-  const checkable = new CheckableRequests();
   const listeners = new Set<(entry: LoggedRequest) => void>();
   const notify = (entry: LoggedRequest): void => {
     for (const listener of listeners) listener(entry);
   };
-  const queue = new DiagnosisQueue(options, notify);
+  // A diagnosis grows its entry's view: counted again before the listeners hear of it.
+  const queue = new DiagnosisQueue(options, (entry, kept) => {
+    ring.remeasure(kept);
+    notify(entry);
+  });
   let nextId = 0;
   return {
     record(request, body, reply, outcome) {
-      const received = { method: request.method, url: request.url, authorization: request.header('authorization'), body: body ?? '' };
-      const kept = new KeptRequest(++nextId, request, received, reply, outcome);
-      const job: DiagnosisJob = { ...received, login: kept.login, now: options.now() };
-      checkable.keep(kept.id, job);
+      const received = {
+        id: ++nextId,
+        method: request.method,
+        url: request.url,
+        authorization: request.header('authorization'),
+        body: body ?? '',
+        now: options.now(),
+        wholeBodyUpTo: DIAGNOSIS_MAX_BODY_BYTES,
+      };
+      const kept = new KeptRequest(request, received, reply, outcome);
       ring.keep(kept);
-      if (reply.status >= 400 && outcome?.reason === 'invalid_signature') queue.add(job, kept.view(options.pathPrefix));
+      if (reply.status >= 400 && outcome?.reason === 'invalid_signature') queue.add({ ...received, login: kept.login }, kept, ring.view(kept));
       // Masked only when someone is watching (a console's live updates).
-      if (listeners.size > 0) notify(kept.view(options.pathPrefix));
+      if (listeners.size > 0) notify(ring.view(kept));
     },
     list: (filter = {}) => ({ requests: ring.list(filter), dropped: ring.dropped }),
     subscribe(listener) {
@@ -98,12 +110,13 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
     },
     idle: () => queue.idle(),
     async find(signature) {
-      const entry = ring.bySignature(signature)?.view(options.pathPrefix);
+      const kept = ring.bySignature(signature);
+      const entry = kept === undefined ? undefined : ring.view(kept);
       if (entry?.diagnosis === 'pending') await queue.idle();
       return entry;
     },
     async check(id) {
-      const job = checkable.get(id);
+      const job = ring.byId(id)?.received();
       if (job === undefined) return undefined;
       const found = await diagnose(options, job);
       return {

@@ -2,8 +2,10 @@ import type { KeptRequest } from './request-entry.js';
 import type { LoggedRequest, RequestFilter } from './logged-request.js';
 
 /**
- * The kept requests, oldest first, bounded in bytes: past `maxBytes` the oldest go (counted in
- * `dropped`), the newest always stays. Indexed by `oauth_signature` for {@link RequestRing.bySignature}.
+ * The kept requests, oldest first, bounded in bytes (each entry's {@link KeptRequest.size}, what
+ * it holds): past `maxBytes` the oldest go (counted in `dropped`), the newest always stays.
+ * Indexed by `oauth_signature` for {@link RequestRing.bySignature}, and by id (entries are kept
+ * in id order) for {@link RequestRing.byId}.
  */
 export class RequestRing {
   #entries: KeptRequest[] = [];
@@ -24,11 +26,79 @@ export class RequestRing {
     return this.#dropped;
   }
 
+  /** What the kept entries hold together, in bytes (at most `maxBytes`, or the one newest entry). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   keep(entry: KeptRequest): void {
     const entries = this.#entries;
     entries.push(entry);
     if (entry.signature !== undefined) this.#signatures.set(entry.signature, entry);
     this.#bytes += entry.size;
+    this.#trim();
+  }
+
+  /** The entry masked as the inspector shows it; what it holds is counted again (the view replaces its shown parts). */
+  view(entry: KeptRequest): LoggedRequest {
+    const before = entry.size;
+    const view = entry.view(this.#pathPrefix);
+    this.#grew(entry, before);
+    return view;
+  }
+
+  /** Counts `entry` again after its view changed (a diagnosis added to it). */
+  remeasure(entry: KeptRequest): void {
+    const before = entry.size;
+    entry.remeasure();
+    this.#grew(entry, before);
+  }
+
+  /** The newest kept request signed with `signature`. */
+  bySignature(signature: string): KeptRequest | undefined {
+    return this.#signatures.get(signature);
+  }
+
+  /** The kept request with this id, if it is still kept. */
+  byId(id: number): KeptRequest | undefined {
+    let low = this.#head;
+    let high = this.#entries.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const entry = this.#entries[middle] as KeptRequest;
+      if (entry.id === id) return entry;
+      if (entry.id < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
+
+  /** The kept requests matching `filter`, newest first, masked. */
+  list(filter: RequestFilter): LoggedRequest[] {
+    const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
+    const out: LoggedRequest[] = [];
+    // Views made while listing are counted after it (the bound is applied as the next request is kept).
+    for (let i = this.#entries.length - 1; i >= this.#head && out.length < limit; i--) {
+      const kept = this.#entries[i] as KeptRequest;
+      if (filter.before !== undefined && kept.id >= filter.before) continue;
+      if (filter.refused === true && kept.status < 400) continue;
+      if (filter.refused === false && kept.status >= 400) continue;
+      const entry = this.view(kept);
+      if (filter.operation !== undefined && entry.operation !== filter.operation) continue;
+      if (filter.login !== undefined && entry.login !== filter.login) continue;
+      if (filter.order !== undefined && !entry.orders.includes(filter.order)) continue;
+      out.push(entry);
+    }
+    return out;
+  }
+
+  // A kept entry's size changed: counted, and applied to the bound when the next request is kept.
+  #grew(entry: KeptRequest, before: number): void {
+    if (this.byId(entry.id) === entry) this.#bytes += entry.size - before;
+  }
+
+  #trim(): void {
+    const entries = this.#entries;
     while (this.#bytes > this.#maxBytes && entries.length - this.#head > 1) {
       const gone = entries[this.#head] as KeptRequest;
       this.#bytes -= gone.size;
@@ -42,28 +112,5 @@ export class RequestRing {
       entries.splice(0, this.#head);
       this.#head = 0;
     }
-  }
-
-  /** The newest kept request signed with `signature`. */
-  bySignature(signature: string): KeptRequest | undefined {
-    return this.#signatures.get(signature);
-  }
-
-  /** The kept requests matching `filter`, newest first, masked. */
-  list(filter: RequestFilter): LoggedRequest[] {
-    const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
-    const out: LoggedRequest[] = [];
-    for (let i = this.#entries.length - 1; i >= this.#head && out.length < limit; i--) {
-      const kept = this.#entries[i] as KeptRequest;
-      if (filter.before !== undefined && kept.id >= filter.before) continue;
-      if (filter.refused === true && kept.status < 400) continue;
-      if (filter.refused === false && kept.status >= 400) continue;
-      const entry = kept.view(this.#pathPrefix);
-      if (filter.operation !== undefined && entry.operation !== filter.operation) continue;
-      if (filter.login !== undefined && entry.login !== filter.login) continue;
-      if (filter.order !== undefined && !entry.orders.includes(filter.order)) continue;
-      out.push(entry);
-    }
-    return out;
   }
 }

@@ -1,6 +1,6 @@
 import { MAX_PENDING_CALLBACKS, type CallbackDelivery } from '../callbacks/callback-sender.js';
-import { orderOf, recordOf, viewOf, type NewOrder, type Order, type OrderView } from './order.js';
-import { callBackOrder, deliver, type OrderCallbackContext } from './order-callback.js';
+import { newOrder, orderOf, recordOf, viewOf, type NewOrder, type Order, type OrderView } from './order.js';
+import { callBackOrder, deliver, forgetTarget, type OrderCallbackContext } from './order-callback.js';
 import type { OrderRecord } from './order-record.js';
 import type { FinalOutcome } from './test-cards.js';
 
@@ -82,7 +82,7 @@ export function createOrderStore(options: OrderStoreOptions): OrderStore {
 
   async function finish(order: Order, outcome: FinalOutcome): Promise<void> {
     order.status = outcome;
-    delete order.decideAt;
+    order.decideAt = undefined;
     await callBackOrder(options, order, outcome);
   }
 
@@ -92,7 +92,7 @@ export function createOrderStore(options: OrderStoreOptions): OrderStore {
     const forgotten: string[] = [];
     for (const [orderid, order] of orders) {
       if (orders.size <= options.capacity) break;
-      if (order.status !== 'processing' && order.targets.size === 0) {
+      if (order.status !== 'processing' && (order.targets?.size ?? 0) === 0) {
         orders.delete(orderid);
         forgotten.push(orderid);
       }
@@ -102,7 +102,7 @@ export function createOrderStore(options: OrderStoreOptions): OrderStore {
 
   return {
     open(created, decideAt) {
-      const order: Order = { ...created, status: 'processing', callbacks: [], decideAt, targets: new Map() };
+      const order = newOrder(created, 'processing', decideAt);
       orders.set(order.orderid, order);
       return orders.size > options.capacity ? forgetOldest() : [];
     },
@@ -140,7 +140,7 @@ export function createOrderStore(options: OrderStoreOptions): OrderStore {
       return true;
     },
     settled(orderid, delivery) {
-      if (delivery.state !== 'pending') orders.get(orderid)?.targets.delete(delivery);
+      if (delivery.state !== 'pending') forgetTarget(orders.get(orderid), delivery);
     },
     records: (orderids) =>
       [...orderids].map((orderid) => {

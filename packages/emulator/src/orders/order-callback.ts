@@ -28,8 +28,21 @@ const labelOf = (order: Order): string => `${order.operation} ${order.merchantOr
  * ```
  */
 export function deliver(context: OrderCallbackContext, order: Order, delivery: CallbackDelivery, target: string): void {
-  order.targets.set(delivery, target);
+  (order.targets ??= new Map()).set(delivery, target);
   context.sender.send(delivery, new URL(target), { kind: 'order', id: order.orderid, label: labelOf(order) });
+}
+
+/**
+ * Forgets the address of one of `order`'s deliveries (delivered, given up or dropped), and the
+ * map of addresses with its last one.
+ *
+ * @example
+ * ```ts
+ * forgetTarget(order, delivery);
+ * ```
+ */
+export function forgetTarget(order: Order | undefined, delivery: CallbackDelivery): void {
+  if (order?.targets?.delete(delivery) === true && order.targets.size === 0) order.targets = undefined;
 }
 
 /** Notes why an order's callback could not be sent, on the order and in the log. */
@@ -59,7 +72,7 @@ export async function callBackOrder(context: OrderCallbackContext, order: Order,
     ...(order.amount !== undefined && { amount: order.amount }),
   });
   if ('notSent' in target) return notSent(context, order, target.shown, target.notSent);
-  delete order.callbackProblem;
+  order.callbackProblem = undefined;
   const delivery: CallbackDelivery = { orderid: order.orderid, url: target.shown, attempts: 0, lastStatus: null, state: 'pending' };
   order.callbacks.push(delivery);
   for (let i = 0; order.callbacks.length > MAX_DELIVERIES_KEPT && i < order.callbacks.length; ) {
@@ -67,7 +80,7 @@ export async function callBackOrder(context: OrderCallbackContext, order: Order,
     if (kept.state === 'pending') i++;
     else {
       order.callbacks.splice(i, 1);
-      order.targets.delete(kept);
+      forgetTarget(order, kept);
     }
   }
   deliver(context, order, delivery, target.url.href);

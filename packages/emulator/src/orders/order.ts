@@ -53,15 +53,53 @@ export interface NewOrder {
   outcome?: FinalOutcome;
 }
 
-/** An order as the book holds it: {@link NewOrder} with its status and callbacks. */
-export interface Order extends NewOrder {
+/**
+ * An order as the book holds it: {@link NewOrder} with its status and callbacks. Every field is
+ * always present (`undefined` when unset) and none is ever deleted, so that all orders share one
+ * shape (a deleted property gives each order a dictionary of its own, about 400 bytes more).
+ */
+export interface Order {
+  readonly orderid: string;
+  readonly operation: NewOrder['operation'];
+  readonly merchantOrderId: string;
+  readonly login: string;
+  readonly amount: string | undefined;
+  /** The outcome its cards call for (a test card); approved when `undefined`. */
+  readonly outcome: FinalOutcome | undefined;
   status: 'processing' | FinalOutcome;
   callbacks: CallbackDelivery[];
-  callbackProblem?: string;
+  callbackProblem: string | undefined;
   /** When a `processing` order gets its outcome (ms since the epoch). */
-  decideAt?: number;
-  /** The full address (signed query included) of each callback it keeps (a state keeps the pending ones'). */
-  targets: Map<CallbackDelivery, string>;
+  decideAt: number | undefined;
+  /**
+   * The full address (signed query included) of each callback still being delivered (a state
+   * keeps them), made with the first and dropped with the last.
+   */
+  targets: Map<CallbackDelivery, string> | undefined;
+}
+
+/**
+ * An order as the book holds it, from what an operation accepted (or a state kept).
+ *
+ * @example
+ * ```ts
+ * const order = newOrder({ orderid: '12', operation: 'transfer', merchantOrderId: 'o-1', login: 'merchant' }, 'processing', Date.now() + 1000);
+ * ```
+ */
+export function newOrder(created: NewOrder, status: Order['status'], decideAt: number | undefined, callbackProblem?: string): Order {
+  return {
+    orderid: created.orderid,
+    operation: created.operation,
+    merchantOrderId: created.merchantOrderId,
+    login: created.login,
+    amount: created.amount,
+    outcome: created.outcome,
+    status,
+    callbacks: [],
+    callbackProblem,
+    decideAt,
+    targets: undefined,
+  };
 }
 
 /**
@@ -94,13 +132,20 @@ export function viewOf(order: Order): OrderView {
  * ```
  */
 export function recordOf(order: Order): OrderRecord {
-  const { targets, callbacks, ...kept } = order;
   return {
-    ...kept,
-    callbacks: callbacks.map((delivery) => {
-      const target = delivery.state === 'pending' ? targets.get(delivery) : undefined;
+    orderid: order.orderid,
+    operation: order.operation,
+    merchantOrderId: order.merchantOrderId,
+    login: order.login,
+    ...(order.amount !== undefined && { amount: order.amount }),
+    ...(order.outcome !== undefined && { outcome: order.outcome }),
+    status: order.status,
+    ...(order.decideAt !== undefined && { decideAt: order.decideAt }),
+    callbacks: order.callbacks.map((delivery) => {
+      const target = delivery.state === 'pending' ? order.targets?.get(delivery) : undefined;
       return target === undefined ? { ...delivery } : { ...delivery, target };
     }),
+    ...(order.callbackProblem !== undefined && { callbackProblem: order.callbackProblem }),
   };
 }
 
@@ -113,6 +158,5 @@ export function recordOf(order: Order): OrderRecord {
  * ```
  */
 export function orderOf(record: OrderRecord): Order {
-  const { callbacks: _callbacks, ...kept } = record;
-  return { ...kept, callbacks: [], targets: new Map() };
+  return newOrder(record, record.status, record.decideAt, record.callbackProblem);
 }
