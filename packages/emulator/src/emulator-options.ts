@@ -124,7 +124,8 @@ export interface EmulatorOptions {
 export const DEFAULT_MAX_ORDERS = 10_000;
 
 /**
- * The default {@link EmulatorOptions.maxRequestLogBytes}: thousands of requests even at their cut size.
+ * The default {@link EmulatorOptions.maxRequestLogBytes}, 8 MiB: about 5,000 gateway requests of a
+ * few hundred bytes each (each about 1.7 KB as held), more than anyone pages through in a console.
  *
  * @example
  * ```ts
@@ -133,7 +134,7 @@ export const DEFAULT_MAX_ORDERS = 10_000;
  * const emulator = createEmulator({ merchants, maxRequestLogBytes: DEFAULT_MAX_REQUEST_LOG_BYTES / 4 });
  * ```
  */
-export const DEFAULT_MAX_REQUEST_LOG_BYTES: number = 16 * 1024 * 1024;
+export const DEFAULT_MAX_REQUEST_LOG_BYTES: number = 8 * 1024 * 1024;
 
 /**
  * The gateway, locally: a WinterCG fetch handler plus its merchants and recurring payments.

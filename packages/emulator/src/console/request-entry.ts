@@ -60,7 +60,8 @@ export class KeptRequest {
   /** About how many bytes it holds (the log's budget counts these); changes when it is first shown. */
   size: number;
   // Only shown (dropped once masked): headers as name, value, name, value..., cut; the reply cut;
-  // the pairs it is filed under; the emulator's reason for a refusal.
+  // the pairs it is filed under (of a body cut; one kept whole is read when shown); the emulator's
+  // reason for a refusal.
   #headers: string[] | undefined;
   #reply: string | undefined;
   #pairs: Array<readonly [string, string]> | undefined;
@@ -75,13 +76,16 @@ export class KeptRequest {
     outcome: RefusalOutcome | undefined,
   ) {
     const header = headerParams(received.authorization);
-    const pairs = interestingPairs(received.body);
+    // The pairs it is filed under, read from the body only when needed: a body kept whole is read
+    // again when shown; one cut is read now, whole.
+    let pairs: Array<readonly [string, string]> | undefined;
+    const bodyPairs = (): Array<readonly [string, string]> => (pairs ??= interestingPairs(received.body));
     const headers: string[] = [];
     for (const [name, value] of request.headers()) if (name !== 'cookie') headers.push(name, cutRaw(value));
     this.id = received.id;
     this.status = reply.status;
-    this.signature = header.oauth_signature ?? pairs.find(([name]) => name === 'oauth_signature')?.[1];
-    this.login = header.oauth_consumer_key ?? pairs.find(([name]) => name === 'oauth_consumer_key')?.[1];
+    this.signature = header.oauth_signature ?? bodyPairs().find(([name]) => name === 'oauth_signature')?.[1];
+    this.login = header.oauth_consumer_key ?? bodyPairs().find(([name]) => name === 'oauth_consumer_key')?.[1];
     this.at = Date.now();
     this.now = received.now;
     this.method = request.method;
@@ -91,8 +95,8 @@ export class KeptRequest {
     this.#body = this.checkable ? received.body : cutRaw(received.body);
     this.#headers = headers;
     this.#reply = cutRaw(reply.body);
-    this.#pairs = pairs;
-    this.#cause = reply.status >= 400 ? refusalCause(reply.status, outcome, received.authorization, pairs) : undefined;
+    this.#pairs = this.checkable ? undefined : bodyPairs();
+    this.#cause = reply.status >= 400 ? refusalCause(reply.status, outcome, received.authorization, bodyPairs) : undefined;
     this.#view = undefined;
     this.size = this.#measure();
   }
@@ -127,7 +131,7 @@ export class KeptRequest {
       headers: this.#headers ?? [],
       body: this.checkable ? cutRaw(this.#body ?? '') : (this.#body ?? ''),
       reply: this.#reply ?? '',
-      pairs: this.#pairs ?? [],
+      pairs: this.#pairs ?? (this.checkable ? interestingPairs(this.#body ?? '') : []),
       cause: this.#cause,
     };
   }
@@ -189,10 +193,10 @@ function refusalCause(
   status: number,
   outcome: RefusalOutcome | undefined,
   authorization: string | null,
-  pairs: ReadonlyArray<readonly [string, string]>,
+  pairs: () => ReadonlyArray<readonly [string, string]>,
 ): { code: string; message: string } {
   if (outcome === undefined) return { code: 'refused', message: `answered ${status}` };
-  const inBodyOnly = outcome.reason === 'missing_parameter' && authorization === null && pairs.some(([name]) => name === 'oauth_signature');
+  const inBodyOnly = outcome.reason === 'missing_parameter' && authorization === null && pairs().some(([name]) => name === 'oauth_signature');
   return { code: inBodyOnly ? 'oauth_in_body_only' : (CODES[outcome.reason] ?? outcome.reason), message: outcome.message };
 }
 
