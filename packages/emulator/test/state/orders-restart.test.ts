@@ -127,9 +127,11 @@ describe('orders of transfers across a restart (--state)', () => {
     // Retries 1 s apart: the stop comes between two attempts, none in flight.
     const first = await start(dir, 0, 1000);
     const orderid = await transfer(first.server, 'o-app-down');
+    // An attempt counts when it starts; it is over, and the next one timed, once the delivery
+    // shows `nextAttemptAt` (the second's 503 read, not the first's while the second is under way).
     await until(async () => {
       const delivery = (await order(first.server, orderid)).callbacks[0];
-      return delivery?.attempts === 2 && delivery.lastStatus === 503;
+      return delivery?.attempts === 2 && delivery.lastStatus === 503 && delivery.nextAttemptAt !== undefined;
     }, 'two refused attempts');
     await stop(first);
     const refused = arrived(orderid, 'o-app-down').length;
