@@ -3,17 +3,16 @@
 // refused (503) by the app, and the emulator is SIGKILLed while the retry that was due is in flight
 // at the app, or while the retry falls due with the emulator down. Restarted on the same DIR with
 // the app up, the callback is delivered exactly once, promptly, and the order shows it delivered.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSign } from '../../../packages/cli/test/hand-sign.js';
-import { BIN } from '../../../packages/cli/test/run-cli.js';
+import { startServingCli, type ServingCli } from '../../../packages/cli/test/run-cli.js';
 import { freePort } from '../../../scripts/test-support/free-port.mjs';
 
 const KEY = 'state-retries-control-key';
@@ -51,17 +50,10 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function start(dir: string, port: number): Promise<{ child: ChildProcess; base: string }> {
+function start(dir: string, port: number): Promise<ServingCli> {
   const args = ['emulator', '--login', 'merchant', '--endpoint-id', '1234', '--port', String(port), '--state', dir];
   args.push('--outcome-delay-ms', '0', '--callback-url', callbackUrl, '--callback-attempts', '10', '--callback-backoff-ms', String(BACKOFF_MS));
-  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', PAYSIGN_CONTROL_KEY: KEY } });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const [line] = (await Promise.race([
-    once(createInterface({ input: child.stdout as NodeJS.ReadableStream }), 'line'),
-    once(child, 'exit').then(([code]) => Promise.reject(new Error(`paysign emulator exited ${code}: ${stderr}`))),
-  ])) as [string];
-  return { child, base: line.slice('listening on '.length) };
+  return startServingCli(args, { PAYSIGN_CONTROL_KEY: KEY });
 }
 
 async function killHard(child: ChildProcess): Promise<void> {

@@ -1,20 +1,13 @@
-// Issue #22 item 4, with the real binary: `paysign emulator --state DIR` is killed with SIGKILL at
-// seeded random moments while requests are in flight, restarted on the same DIR, and checked:
-// every acknowledged payment, charge, pan-eligibility order and clock step is there, no charge is doubled or skipped,
-// every charge has its one callback record, a replayed nonce is still refused, and the pending
-// callbacks are delivered after the last restart.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStateDatabase } from '../../../packages/emulator/test/state/read-state-db.js';
 import { clientSign } from '../../../packages/cli/test/hand-sign.js';
-import { BIN, paysign } from '../../../packages/cli/test/run-cli.js';
+import { paysign, startServingCli, type ServingCli } from '../../../packages/cli/test/run-cli.js';
 import { freePort } from '../../../scripts/test-support/free-port.mjs';
 
 const SEED = 0x22_04;
@@ -54,23 +47,10 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-interface Running {
-  child: ChildProcess;
-  base: string;
-  stderr: () => string;
-}
+type Running = ServingCli;
 
-async function start(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, [BIN, 'emulator', '--login', 'merchant', '--endpoint-id', '1234', '--clock', 'virtual', ...args], {
-    env: { PATH: process.env.PATH ?? '', PAYSIGN_CONTROL_KEY: KEY },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const [line] = (await Promise.race([
-    once(createInterface({ input: child.stdout as NodeJS.ReadableStream }), 'line'),
-    once(child, 'exit').then(([code]) => Promise.reject(new Error(`paysign emulator exited ${code}: ${stderr}`))),
-  ])) as [string];
-  return { child, base: line.slice('listening on '.length), stderr: () => stderr };
+function start(args: string[]): Promise<Running> {
+  return startServingCli(['emulator', '--login', 'merchant', '--endpoint-id', '1234', '--clock', 'virtual', ...args], { PAYSIGN_CONTROL_KEY: KEY });
 }
 
 const json = async (base: string, method: 'GET' | 'POST', path: string, body?: unknown) => {

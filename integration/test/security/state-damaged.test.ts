@@ -5,35 +5,23 @@
 // free one, is harmless and not refused: LMDB keeps no checksums.) With the real binary, on a real state it
 // wrote: every damage is refused with exit 2 naming it, the file byte for byte as it was; the
 // same state undamaged still starts and keeps its payment.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
 import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, paysign } from '../../../packages/cli/test/run-cli.js';
+import { paysign, startServingCli, type ServingCli } from '../../../packages/cli/test/run-cli.js';
 
 const KEY = 'damaged-state-control-key';
 let root: string;
 let good: Buffer;
 
-async function start(dir: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'emulator', '--login', 'merchant', '--endpoint-id', '1234', '--clock', 'virtual', '--state', dir, '--port', '0'],
-    {
-      env: { PATH: process.env.PATH ?? '', PAYSIGN_CONTROL_KEY: KEY },
-    },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const [line] = (await Promise.race([
-    once(createInterface({ input: child.stdout as NodeJS.ReadableStream }), 'line'),
-    once(child, 'exit').then(([code]) => Promise.reject(new Error(`paysign emulator exited ${code}: ${stderr}`))),
-  ])) as [string];
-  return { child, base: line.slice('listening on '.length) };
+function start(dir: string): Promise<ServingCli> {
+  return startServingCli(['emulator', '--login', 'merchant', '--endpoint-id', '1234', '--clock', 'virtual', '--state', dir, '--port', '0'], {
+    PAYSIGN_CONTROL_KEY: KEY,
+  });
 }
 
 async function stop(child: ChildProcess): Promise<void> {

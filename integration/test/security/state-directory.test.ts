@@ -6,17 +6,17 @@
 // - a symbolic link planted where a state file goes is never followed: refused, its target untouched;
 // - a directory another user owns or that group or other users can write, and a state file others
 //   can read, are refused with UNSAFE_STATE naming the rule.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { chmod, chown, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStateDirectory } from '@paysign/emulator/node';
 import { handSign, post } from '../../../packages/emulator/test/independent-signer.js';
+import { startServingCli, type ServingCli } from '../../../packages/cli/test/run-cli.js';
 
 const BIN = fileURLToPath(new URL('../../../packages/cli/dist/bin.js', import.meta.url));
 const KEY = 'state-attack-control-key';
@@ -26,17 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-async function start(dir: string): Promise<{ child: ChildProcess; base: string; stderr: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'emulator', '--login', 'merchant', '--endpoint-id', '1234', '--clock', 'virtual', '--state', dir], {
-    env: { PATH: process.env.PATH ?? '', PAYSIGN_CONTROL_KEY: KEY },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const [line] = (await Promise.race([
-    once(createInterface({ input: child.stdout as NodeJS.ReadableStream }), 'line'),
-    once(child, 'exit').then(([code]) => Promise.reject(new Error(`paysign emulator exited ${code}: ${stderr}`))),
-  ])) as [string];
-  return { child, base: line.slice('listening on '.length), stderr: () => stderr };
+function start(dir: string): Promise<ServingCli> {
+  return startServingCli(['emulator', '--login', 'merchant', '--endpoint-id', '1234', '--clock', 'virtual', '--state', dir], { PAYSIGN_CONTROL_KEY: KEY });
 }
 
 /** What an observer outside the process sees of the database file. */

@@ -1,4 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 /** The built CLI, run as a user runs it. */
@@ -31,4 +33,26 @@ export function paysignAsync(args: string[], env: Record<string, string> = {}): 
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** A `paysign` process that serves (`emulator`, `callbacks listen`): the process, its base URL, what it wrote to stderr so far. */
+export interface ServingCli {
+  child: ChildProcess;
+  base: string;
+  stderr: () => string;
+}
+
+/**
+ * Starts `paysign ...args` and resolves once it prints its first line, `listening on <url>`; if it
+ * exits first, rejects with its exit code and stderr instead of waiting for a timeout.
+ */
+export async function startServingCli(args: string[], env: Record<string, string> = {}): Promise<ServingCli> {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [line] = (await Promise.race([
+    once(createInterface({ input: child.stdout }), 'line'),
+    once(child, 'exit').then(([code]) => Promise.reject(new Error(`paysign ${args[0] ?? ''} exited ${code}: ${stderr}`))),
+  ])) as [string];
+  return { child, base: line.slice('listening on '.length), stderr: () => stderr };
 }
