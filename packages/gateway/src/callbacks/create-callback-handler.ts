@@ -37,6 +37,7 @@ export interface CallbackOrder {
  */
 export type CallbackHandlerRefusal =
   | CallbackRefusalReason
+  | 'url_too_long' // the request's URL is longer than maxUrlBytes: refused before it is parsed
   | 'unknown_order' // findOrder found no order awaiting a callback under this merchant_order
   | 'orderid_mismatch' // the order's gateway order id is another one
   | 'amount_mismatch' // the order's amount is another one, or the callback's amount is missing or not a decimal
@@ -92,10 +93,22 @@ export interface CallbackHandlerOptions<Order extends CallbackOrder = CallbackOr
    * (10 minutes).
    */
   maxHandlingMs?: number;
+  /**
+   * The longest request URL read, in bytes (a positive whole number): a longer one is refused,
+   * 403 `refused: url_too_long`, before it is parsed, checked or looked up. Default 16,384 (16 KiB,
+   * also Node's default limit of a request's head): the gateway's largest callback, a
+   * 1,024-character `notify_url` with its parameters (`merchant_order` and `client_orderid` of 128
+   * characters each, percent-encoded, `comment`, `merchantdata`), is well under it.
+   */
+  maxUrlBytes?: number;
 }
 
 /** Default {@link CallbackHandlerOptions.maxHandlingMs}. */
 const DEFAULT_MAX_HANDLING_MS = 600_000;
+/** Default {@link CallbackHandlerOptions.maxUrlBytes}. */
+const DEFAULT_MAX_URL_BYTES = 16_384;
+/** The methods a span names as they are; any other is `_OTHER` (OpenTelemetry's HTTP conventions), so no caller text reaches it. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'CONNECT', 'TRACE']);
 
 /** What became of one callback, as its span says. */
 type Verdict = 'handled' | 'handled_unrecorded' | 'duplicate' | 'pending' | 'refused' | 'failed' | 'store_failed' | 'method_not_allowed';
@@ -106,6 +119,16 @@ function reply(status: number, text: string): Response {
 
 function unavailable(): Response {
   return reply(500, 'the callback store could not be reached; retry later');
+}
+
+/**
+ * Whether `url` is longer than `cap` bytes of UTF-8. A Request's URL is ASCII (the URL parser
+ * percent-encodes the rest), so its length is its size; only a string within the cap is measured
+ * further, so the work is bounded by the cap whatever the string's length.
+ */
+function longerThan(url: string, cap: number): boolean {
+  if (url.length > cap) return true;
+  return /[\u0080-\uffff]/.test(url) && new TextEncoder().encode(url).length > cap;
 }
 
 function isClaim(claim: unknown): claim is CallbackClaim {
@@ -174,8 +197,9 @@ function refusal(callback: GatewayCallback, order: CallbackOrder | undefined, ac
 /**
  * A WinterCG fetch handler that receives the gateway's callbacks (HTTP GET, parameters in the
  * query, docs/reference/callbacks.md). In this order:
- * 1. another method than GET or HEAD gets 405;
- * 2. a callback {@link verifyCallback} refuses gets 403;
+ * 1. another method than GET or HEAD gets 405 (its body is never read);
+ * 2. a URL longer than `maxUrlBytes` (default 16 KiB) gets 403 `refused: url_too_long`, before it
+ *    is parsed; a callback {@link verifyCallback} refuses gets 403;
  * 3. one already handled (same signed `status`, `orderid`, `merchant_order`, whatever its unsigned
  *    fields say) gets 200 without calling anything; one being handled now gets 503;
  * 4. `findOrder(merchantOrder)` must find your order awaiting it; its `gatewayOrderId` and
@@ -192,8 +216,8 @@ function refusal(callback: GatewayCallback, order: CallbackOrder | undefined, ac
  * (the callback was handled; a 500 would have it delivered again once the lease ends).
  * A 403's body is `refused: <reason>` ({@link CallbackHandlerRefusal}); no reply repeats a parameter.
  *
- * @throws {GatewayValidationError} `INVALID_OPTIONS` for an empty or missing `controlKey`, or a
- *   `maxHandlingMs` that is not a positive number.
+ * @throws {GatewayValidationError} `INVALID_OPTIONS` for an empty or missing `controlKey`, a
+ *   `maxHandlingMs` that is not a positive number, or a `maxUrlBytes` that is not a positive whole number.
  * @throws {TypeError} when `findOrder` or `onCallback` is not a function.
  * @example
  * ```ts
@@ -217,11 +241,19 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
       [{ field: 'maxHandlingMs', rule: 'invalid-option', message: 'maxHandlingMs: must be a positive number of milliseconds' }],
       'INVALID_OPTIONS',
     );
+  const maxUrlBytes = options.maxUrlBytes ?? DEFAULT_MAX_URL_BYTES;
+  if (typeof maxUrlBytes !== 'number' || !Number.isSafeInteger(maxUrlBytes) || maxUrlBytes <= 0)
+    throw new GatewayValidationError(
+      [{ field: 'maxUrlBytes', rule: 'invalid-option', message: 'maxUrlBytes: must be a positive whole number of bytes' }],
+      'INVALID_OPTIONS',
+    );
   const seen = options.seen ?? createMemoryCallbackStore();
   const telemetry = options.telemetry;
 
   async function handle(request: Request): Promise<[Verdict, Response, { reason?: string; status?: string }?]> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return ['method_not_allowed', reply(405, 'callbacks are GET requests')];
+    // Before anything reads it: the parameters, the checksum and the store see a bounded URL only.
+    if (longerThan(request.url, maxUrlBytes)) return ['refused', reply(403, 'refused: url_too_long'), { reason: 'url_too_long' }];
     const verification = await verifyCallback(new URL(request.url).searchParams, { controlKey });
     if (!verification.ok) return ['refused', reply(403, `refused: ${verification.reason}`), { reason: verification.reason }];
     const { callback } = verification;
@@ -268,7 +300,8 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
 
   if (telemetry === undefined) return async (request) => (await handle(request))[1];
   return async (request) => {
-    const span = startSpan(telemetry, 'paysign callback', 'server', { 'paysign.operation': 'callback', 'http.request.method': request.method });
+    const method = KNOWN_METHODS.has(request.method) ? request.method : '_OTHER';
+    const span = startSpan(telemetry, 'paysign callback', 'server', { 'paysign.operation': 'callback', 'http.request.method': method });
     try {
       const [verdict, response, about] = await handle(request);
       span.setAttributes({
