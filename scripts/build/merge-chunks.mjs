@@ -11,6 +11,13 @@
 // shaken), each chunk into `shared-<hash>.js` unless it imports an optional peer dependency of the
 // package (oauth-core's pure-JS HMAC and @noble/hashes: it stays apart, so that only the entries
 // needing it load it). Dynamic imports stay dynamic.
+//
+// A package may name entries whose code goes into the shared module too (`inShared`): each such
+// entry becomes a module of re-exports only, with exactly its declared names, and the packages its
+// code imports are imported by the shared module, beside those the shared code imports. An app
+// importing two such entries then resolves each package once (a package specifier costs the
+// loader more than the relative one of a re-exporting entry): protocol's root and /wire, which the
+// client imports side by side.
 import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { rollup } from 'rollup';
@@ -21,26 +28,31 @@ const LOCAL_IMPORT = /(?:from|import)\s*\(?\s*['"]\.\/([^'"]+\.js)['"]/g;
 
 /**
  * Merges the shared chunks of the ESM build in `dir` (a package's dist, beside its package.json).
- * Its entry points are the files no other file imports (statically or dynamically).
+ * Its entry points are the files no other file imports (statically or dynamically). The entries
+ * named in `inShared` keep their code in that module and re-export it.
  *
+ * @param {string} dir the build's output directory
+ * @param {{ inShared?: readonly string[] }} [options] the entries whose code the shared module holds
  * @example
  * ```js
  * export default defineConfig({ ...options, onSuccess: () => mergeChunks('dist') });
  * ```
  */
-export async function mergeChunks(dir) {
+export async function mergeChunks(dir, { inShared = [] } = {}) {
   const manifest = JSON.parse(readFileSync(join(dir, '..', 'package.json'), 'utf8'));
   const optional = Object.keys(manifest.peerDependenciesMeta ?? {}).filter((name) => manifest.peerDependenciesMeta[name].optional);
   const isOptionalPeer = (id) => optional.some((name) => id === name || id.startsWith(`${name}/`));
   const files = readdirSync(dir).filter((name) => name.endsWith('.js'));
   if (!files.some((name) => CHUNK.test(name))) return;
+  const sharedEntries = new Set(inShared.map((name) => `${name}.js`));
   const imported = new Set(files.flatMap((name) => [...readFileSync(join(dir, name), 'utf8').matchAll(LOCAL_IMPORT)].map((match) => match[1])));
   const entries = files.filter((name) => !imported.has(name)).map((name) => name.slice(0, -3));
   const bundle = await rollup({
     input: Object.fromEntries(entries.map((name) => [name, join(dir, `${name}.js`)])),
     external: (id) => !id.startsWith('.') && !id.startsWith('/'),
-    // esbuild's output is already shaken.
-    treeshake: false,
+    // esbuild's output is already shaken. An entry whose code the shared module holds imports no
+    // package for its side effects (the packages have none): each import costs a resolution.
+    treeshake: sharedEntries.size === 0 ? false : { moduleSideEffects: (_id, external) => !external },
     onwarn(warning, warn) {
       if (warning.code !== 'EMPTY_BUNDLE') warn(warning);
     },
@@ -59,6 +71,7 @@ export async function mergeChunks(dir) {
     chunkFileNames: (chunk) => `${chunk.name.replace(/-[A-Z0-9]{8}$/, '')}-[hash].js`,
     manualChunks(id, { getModuleInfo }) {
       const name = id.slice(id.lastIndexOf('/') + 1);
+      if (sharedEntries.has(name)) return 'shared';
       if (!CHUNK.test(name)) return undefined;
       return getModuleInfo(id)?.importedIds.some(isOptionalPeer) ? undefined : 'shared';
     },
