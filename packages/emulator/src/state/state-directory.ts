@@ -1,12 +1,13 @@
 // Node only: the embedded database behind `paysign emulator --state DIR` (LMDB, through the `lmdb`
 // package). Each change is one transaction; the whole state is read only when the directory is opened.
 import { constants, type Stats } from 'node:fs';
-import { lstat, mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EmulatorError } from '../errors.js';
 import type { OrderRecord } from '../orders/order-record.js';
 import type { EmulatorSnapshot, EmulatorStateBackend, PaymentRecord, StateChanges } from './emulator-snapshot.js';
 import { probeDatabase } from './probe-database.js';
+import { isStateLockFile, type StateLock, takeStateLock } from './state-lock.js';
 
 /**
  * The format name in a state's metadata: a database that names another is not an emulator state.
@@ -35,8 +36,7 @@ export const STATE_VERSION = 3;
 
 const DATA_FILE = 'state.mdb';
 const DATA_LOCK_FILE = 'state.mdb-lock';
-const LOCK_FILE = 'lock';
-const OWN_FILES = new Set([DATA_FILE, DATA_LOCK_FILE, LOCK_FILE]);
+const OWN_FILES = new Set([DATA_FILE, DATA_LOCK_FILE]);
 // O_NOFOLLOW: a link planted where a state file goes is an error, never a way to write elsewhere.
 const CREATE = constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_WRONLY;
 
@@ -92,15 +92,6 @@ const shown = (path: string) => JSON.stringify(path.length > 200 ? `${path.slice
 const octal = (mode: number) => `0${(mode & 0o777).toString(8).padStart(3, '0')}`;
 const uid = () => (typeof process.getuid === 'function' ? process.getuid() : undefined);
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return codeOf(error) === 'EPERM';
-  }
-}
-
 /**
  * Opens (or creates, with mode 0700) the directory where an emulator's state survives restarts:
  * an LMDB database, `state.mdb` (and LMDB's `state.mdb-lock`), both 0600, written one transaction
@@ -115,7 +106,10 @@ function alive(pid: number): boolean {
  *
  * Refused with `INVALID_STATE`, and left as they are: a directory that cannot be read, holds
  * anything else (a file of an older layout such as `state.json` included), is in use by a live
- * process, or holds a database of another format or version.
+ * process (its lock file, `lock` or `lock.<n>`, names a process that runs), or holds a database of
+ * another format or version. A lock whose process is gone (kill -9) is taken over, by exactly one
+ * of the emulators that find it at once: each takeover creates the next generation, `lock.<n+1>`,
+ * exclusively.
  *
  * @throws {EmulatorError} `UNSAFE_STATE` or `INVALID_STATE`, naming the directory and the problem.
  * @example
@@ -156,12 +150,13 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
   } catch (error) {
     return fail(`${where} cannot be read (${codeOf(error)})`);
   }
-  const foreign = entries.find((name) => !OWN_FILES.has(name));
+  const foreign = entries.find((name) => !OWN_FILES.has(name) && !isStateLockFile(name));
   if (foreign !== undefined) {
     fail(`${where} holds ${shown(foreign)}, which is not part of an emulator state: give a new or empty directory, or one an emulator kept`);
   }
-  for (const name of entries) await checkFile(join(path, name), `${where}: ${name}`, me);
-  await takeLock(path, where, entries.includes(LOCK_FILE));
+  // A lock file may be gone by now: another emulator took the directory over (the lock says which).
+  for (const name of entries) await checkFile(join(path, name), `${where}: ${name}`, me, isStateLockFile(name));
+  const lock = await takeStateLock(path, where);
   let env: Environment | undefined;
   try {
     if (entries.includes(DATA_FILE) && (await stat(join(path, DATA_FILE))).size > 0) {
@@ -194,19 +189,20 @@ export async function openStateDirectory(path: string): Promise<StateDirectory> 
       env = await openDatabase(path, where, [DATA_FILE, DATA_LOCK_FILE]);
       databases = openDatabases(env);
     }
-    return stateDirectory(path, env, databases, initial);
+    return stateDirectory(path, env, databases, initial, lock);
   } catch (error) {
     await env?.close().catch(() => {});
-    await unlink(join(path, LOCK_FILE)).catch(() => {});
+    await lock.release();
     throw error;
   }
 }
 
-async function checkFile(file: string, what: string, me: number | undefined): Promise<void> {
+async function checkFile(file: string, what: string, me: number | undefined, mayBeGone = false): Promise<void> {
   let info: Stats;
   try {
     info = await lstat(file);
   } catch (error) {
+    if (mayBeGone && codeOf(error) === 'ENOENT') return;
     return fail(`${what} cannot be read (${codeOf(error)})`);
   }
   if (info.isSymbolicLink()) unsafe(`${what} is a symbolic link: the state's files are never opened through a link (remove it)`);
@@ -227,31 +223,6 @@ async function createFile(file: string, what: string, contents = ''): Promise<vo
     }
   } catch (error) {
     fail(`${what} cannot be created (${codeOf(error)})`);
-  }
-}
-
-async function takeLock(path: string, where: string, present: boolean): Promise<void> {
-  const lock = join(path, LOCK_FILE);
-  if (present) {
-    let pid = Number.NaN;
-    try {
-      pid = Number((await readFile(lock, 'utf8')).trim());
-    } catch (error) {
-      fail(`${where} has a lock file that cannot be read (${codeOf(error)})`);
-    }
-    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) fail(`${where} is in use by the emulator of process ${pid}`);
-    // The lock of a process that is gone (stopped with kill -9): taken over.
-    await unlink(lock).catch(() => {});
-  }
-  try {
-    const handle = await open(lock, CREATE, 0o600);
-    try {
-      await handle.writeFile(`${process.pid}\n`);
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    fail(`${where} cannot be locked (${codeOf(error)})`);
   }
 }
 
@@ -336,7 +307,7 @@ function read(meta: Meta, databases: Databases, now: number): EmulatorSnapshot {
   return snapshot;
 }
 
-function stateDirectory(path: string, env: Environment, databases: Databases, opened: EmulatorSnapshot | undefined): StateDirectory {
+function stateDirectory(path: string, env: Environment, databases: Databases, opened: EmulatorSnapshot | undefined, lock: StateLock): StateDirectory {
   let meta = databases.meta.get('meta') as Meta | undefined;
   let closed = false;
   // The state as opened is handed to the emulator once: dropped when the emulator has put it back
@@ -391,7 +362,7 @@ function stateDirectory(path: string, env: Environment, databases: Databases, op
       if (closed) return;
       closed = true;
       await env.close();
-      await unlink(join(path, LOCK_FILE)).catch(() => {});
+      await lock.release();
     },
   };
 }

@@ -78,10 +78,12 @@ describe('openStateDirectory', () => {
     const second = await openStateDirectory(dir);
     try {
       expect(second.initial?.clock.today).toBe(21978); // 05.03.2030
-      expect((await readdir(dir)).sort()).toEqual(['lock', 'state.mdb', 'state.mdb-lock']);
-      expect((await readFile(join(dir, 'lock'), 'utf8')).trim()).toBe(String(process.pid));
+      // Taken over as the next generation of the lock, created exclusively; the stale one removed.
+      expect((await readdir(dir)).sort()).toEqual(['lock.1', 'state.mdb', 'state.mdb-lock']);
+      expect((await readFile(join(dir, 'lock.1'), 'utf8')).trim()).toBe(String(process.pid));
     } finally {
       await second.close();
     }
+    expect((await readdir(dir)).sort()).toEqual(['state.mdb', 'state.mdb-lock']);
   });
 });
