@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, GatewayError, type GatewayClientOptions } from '../src/index.js';
 import { createNodeFetch } from '../src/node.js';
-import type { ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startServer } from './fixtures.js';
 
 const transfer = { clientOrderId: 'order-1', amount: '10.00', currency: 'EUR', cardRecurringPaymentId: 'src-1', destinationCardRecurringPaymentId: 'dst-1' };
@@ -65,7 +66,7 @@ describe("createNodeFetch's direct reply reader", () => {
       const node = createNodeFetch();
       cleanups.push(() => node.close());
       // The reader the client looks for (a plain function wrapping the fetch has none).
-      expect(typeof (node as unknown as Record<symbol, unknown>)[Symbol.for('@paysign/gateway.readReply(url,init,maxBytes,abort)')]).toBe('function');
+      expect(typeof (node as unknown as Record<symbol, unknown>)[Symbol.for('@paysign/gateway.readReply(url,post,maxBytes,abort)')]).toBe('function');
       const throughResponse: typeof fetch = (input, init) => node(input, init);
       const settings = (fetch: typeof globalThis.fetch): GatewayClientOptions => ({
         baseUrl: gateway.url,
@@ -92,15 +93,59 @@ describe("the direct reader's contract is named by its signature (#35 item 4)", 
     const node = createNodeFetch();
     cleanups.push(() => node.close());
     let called = 0;
+    const refuse = () => {
+      called++;
+      return Promise.reject(new Error('the reader of another release was called'));
+    };
+    // No abort argument; then a RequestInit for the POST (releases before the DirectPost).
     const older = Object.assign((input: string | URL | Request, init?: RequestInit) => node(input, init), {
-      [Symbol.for('@paysign/gateway.readReply')]: () => {
-        called++;
-        return Promise.reject(new Error('the reader of another release was called'));
-      },
+      [Symbol.for('@paysign/gateway.readReply')]: refuse,
+      [Symbol.for('@paysign/gateway.readReply(url,init,maxBytes,abort)')]: refuse,
     });
     const options: GatewayClientOptions = { baseUrl: gateway.url, endpointId: '1234', login: 'merchant', controlKey: 'control-key', timeoutMs: 2_000 };
     const result = await createGatewayClient({ ...options, fetch: older }).transfer(transfer);
     expect(result).toEqual(await createGatewayClient({ ...options, fetch: node }).transfer(transfer));
     expect(called).toBe(0);
   });
+});
+
+describe('the direct reader sends what fetch sends (#35 item 4)', () => {
+  for (const responseFormat of ['form', 'json'] as const) {
+    it(`the same request line, header lines in the same order and body, byte for byte (responseFormat ${responseFormat})`, async () => {
+      const seen: { method: string | undefined; url: string | undefined; rawHeaders: string[]; body: string }[] = [];
+      const server = createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          seen.push({ method: request.method, url: request.url, rawHeaders: request.rawHeaders, body: Buffer.concat(chunks).toString('latin1') });
+          response.writeHead(200).end(APPROVED);
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+      const node = createNodeFetch();
+      cleanups.push(() => node.close());
+      const throughFetch: typeof fetch = (input, init) => node(input, init);
+      const options: GatewayClientOptions = {
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        endpointId: '1234',
+        login: 'merchant',
+        controlKey: 'control-key',
+        nonce: () => 'fixed-nonce',
+        timestamp: () => 1_700_000_000,
+        responseFormat,
+      };
+      // A card number and a description with spaces and non-ASCII text: the form body is percent-encoded.
+      const params = { client_orderid: 'order-1', description: 'Crème brûlée, 2 × 4111 1111 1111 1111', amount: '10.00' };
+      await createGatewayClient({ ...options, fetch: node }).request('status', params);
+      await createGatewayClient({ ...options, fetch: throughFetch }).request('status', params);
+      expect(seen).toHaveLength(2);
+      expect(seen[0]).toEqual(seen[1]);
+      expect(seen[0]?.rawHeaders.filter((_, i) => i % 2 === 0)).toEqual(
+        responseFormat === 'json'
+          ? ['host', 'accept', 'authorization', 'content-type', 'content-length', 'Connection']
+          : ['host', 'authorization', 'content-type', 'accept', 'content-length', 'Connection'],
+      );
+    });
+  }
 });

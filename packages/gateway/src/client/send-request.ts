@@ -69,21 +69,21 @@ export async function sendRequest(options: SendOptions): Promise<RawReply> {
   const onCallerAbort = (event: Event) => abort.abort((event.target as AbortSignal).reason);
   for (const callerSignal of callerSignals) callerSignal.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    const init: RequestInit = {
+    // createNodeFetch's reader: the POST sent as it is (never redirected), node:http's reply read
+    // straight into bytes, no Response per reply.
+    if (abort instanceof ExchangeAbort) {
+      const reply = await (readReply as ReadReply)(options.url, { headers: options.headers, body: options.body }, options.maxReplyBytes, abort);
+      if (reply.body === undefined) throw new GatewayReplyTooLargeError(options.operation, reply.status, options.maxReplyBytes);
+      return { status: reply.status, body: decoder.decode(reply.body), headers: reply.headers };
+    }
+    const response = await options.fetch(options.url, {
       method: 'POST',
       headers: options.headers,
       body: options.body,
       // A redirected POST would be replayed as a GET or re-signed nowhere: report it instead.
       redirect: 'manual',
-    };
-    // createNodeFetch's reader: node:http's reply read straight into bytes, no Response per reply.
-    if (abort instanceof ExchangeAbort) {
-      const reply = await (readReply as ReadReply)(options.url, init, options.maxReplyBytes, abort);
-      if (reply.body === undefined) throw new GatewayReplyTooLargeError(options.operation, reply.status, options.maxReplyBytes);
-      return { status: reply.status, body: decoder.decode(reply.body), headers: reply.headers };
-    }
-    init.signal = abort.signal;
-    const response = await options.fetch(options.url, init);
+      signal: abort.signal,
+    });
     const bytes = await readCappedBytes(response, options.maxReplyBytes);
     const body = bytes === undefined ? undefined : decoder.decode(bytes);
     if (body === undefined) throw new GatewayReplyTooLargeError(options.operation, response.status, options.maxReplyBytes);

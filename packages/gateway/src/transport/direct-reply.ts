@@ -21,17 +21,26 @@ export interface AbortSource {
   listen(listener: () => void): () => void;
 }
 
+/**
+ * The client's POST as the direct reader sends it: its header lines (the signer's and `Accept`)
+ * and its form body as text. Never redirected: a 3xx comes back as it is.
+ */
+export interface DirectPost {
+  headers: Readonly<Record<string, string>>;
+  body: string;
+}
+
 /** One POST and its reply read within `maxBytes`, with fetch's errors (`TypeError`, or the abort's reason). */
-export type ReadReply = (url: string, init: RequestInit, maxBytes: number, abort: AbortSource) => Promise<DirectReply>;
+export type ReadReply = (url: string, post: DirectPost, maxBytes: number, abort: AbortSource) => Promise<DirectReply>;
 
 /**
  * Where `createNodeFetch`'s fetch keeps its direct reader: the client reads node:http's reply
  * through it (no `Response`, no body stream per reply); any other fetch goes through `Response`.
  * A registered symbol, so the client and `@paysign/gateway/node` agree across bundles; its name
- * carries the reader's signature (`abort` as an {@link AbortSource}), so that a client and a
- * fetch of releases that disagree on it fall back to the `Response` path instead of calling it.
+ * carries the reader's signature (a {@link DirectPost}, `abort` as an {@link AbortSource}), so that a
+ * client and a fetch of releases that disagree on it fall back to the `Response` path instead of calling it.
  */
-export const READ_REPLY: unique symbol = Symbol.for('@paysign/gateway.readReply(url,init,maxBytes,abort)') as never;
+export const READ_REPLY: unique symbol = Symbol.for('@paysign/gateway.readReply(url,post,maxBytes,abort)') as never;
 
 /** The fetch's direct reader, when it has one. */
 export function replyReaderOf(fetch: typeof globalThis.fetch): ReadReply | undefined {

@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { READ_REPLY, signalSource, type AbortSource, type ReadReply } from './direct-reply.js';
 import { readIncomingReply } from './incoming-reply.js';
 import { incomingResponse } from './incoming-response.js';
-import { outgoingRequest } from './outgoing-request.js';
+import { directPost, outgoingRequest, type OutgoingRequest } from './outgoing-request.js';
 
 /**
  * Options of {@link createNodeFetch}.
@@ -83,17 +83,15 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
   const https = new HttpsAgent({ ...agentOptions, ...(options.ca !== undefined && { ca: options.ca }) });
 
   // One request over the pool; `onReply` turns node:http's reply into what the caller resolves with.
-  // `given`: the direct reader's abort (its init has no signal); else the request's own signal, if any.
-  const exchange = async <T>(
-    input: string | URL | Request,
-    init: RequestInit | undefined,
-    given: AbortSource | undefined,
-    onReply: (incoming: IncomingMessage, method: string, url: URL, abortReason: () => unknown) => T | Promise<T>,
+  // `signal`: the direct reader's abort, or the fetch call's own signal, if any.
+  const exchange = <T>(
+    outgoing: OutgoingRequest,
+    signal: AbortSource | undefined,
+    redirectError: boolean,
+    onReply: (incoming: IncomingMessage, abortReason: () => unknown) => T | Promise<T>,
   ): Promise<T> => {
-    const outgoing = await outgoingRequest(input, init);
     const { url } = outgoing;
-    const signal = given ?? (outgoing.signal === undefined ? undefined : signalSource(outgoing.signal));
-    if (signal?.aborted) throw signal.reason;
+    if (signal?.aborted) return Promise.reject(signal.reason);
     const secure = url.protocol === 'https:';
     return new Promise<T>((resolve, reject) => {
       let aborted: unknown;
@@ -120,7 +118,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
       });
       request.once('response', (incoming: IncomingMessage) => {
         if (
-          init?.redirect === 'error' &&
+          redirectError &&
           incoming.statusCode !== undefined &&
           incoming.statusCode >= 300 &&
           incoming.statusCode < 400 &&
@@ -133,21 +131,35 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
         }
         incoming.once('close', done);
         try {
-          resolve(onReply(incoming, outgoing.method, url, () => aborted));
+          resolve(onReply(incoming, () => aborted));
         } catch (error) {
           // A status a Response cannot carry (Node's parser takes 100 to 999), or a header value it refuses.
           incoming.destroy();
           reject(new TypeError('fetch failed', { cause: error }));
         }
       });
+      // A text body (the client's form) goes out in one write with the header lines.
       request.end(outgoing.body);
     });
   };
-  const nodeFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> =>
-    exchange(input, init, undefined, (incoming, method, url, abortReason) => incomingResponse(incoming, url, method, abortReason));
-  // The gateway client's way in: the reply read straight from node:http, no Response built for it.
-  const readReply: ReadReply = (url, init, maxBytes, abort) =>
-    exchange(url, init, abort, (incoming, method, _url, abortReason) => readIncomingReply(incoming, method, maxBytes, abortReason));
+  const nodeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const outgoing = await outgoingRequest(input, init);
+    const signal = outgoing.signal === undefined ? undefined : signalSource(outgoing.signal);
+    return exchange(outgoing, signal, init?.redirect === 'error', (incoming, abortReason) =>
+      incomingResponse(incoming, outgoing.url, outgoing.method, abortReason),
+    );
+  };
+  // The gateway client's way in: its POST sent as it is (no fetch arguments to read), the reply
+  // read straight from node:http, no Response built for it.
+  const readReply: ReadReply = (url, post, maxBytes, abort) => {
+    let outgoing: OutgoingRequest;
+    try {
+      outgoing = directPost(url, post.headers, post.body);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return exchange(outgoing, abort, false, (incoming, abortReason) => readIncomingReply(incoming, 'POST', maxBytes, abortReason));
+  };
   return Object.assign(nodeFetch, {
     [READ_REPLY]: readReply,
     close() {

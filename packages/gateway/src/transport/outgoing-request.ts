@@ -4,7 +4,8 @@ export interface OutgoingRequest {
   method: string;
   /** Lower-case names, as fetch sends them; `host` and `content-length` included. */
   headers: Record<string, string>;
-  body: Uint8Array | undefined;
+  /** Bytes, or the client's own form body as text (ASCII: sent in one write with the header lines). */
+  body: Uint8Array | string | undefined;
   signal: AbortSignal | undefined;
 }
 
@@ -79,12 +80,46 @@ export async function outgoingRequest(input: string | URL | Request, init: Reque
       throw new TypeError('fetch: this transport sends a string, bytes, URLSearchParams or a Blob as the body (not a stream or FormData)');
     }
   }
-  const lines: Record<string, string> = { host: url.host };
   // Headers iterates its lines sorted by name: the plain object's lines are sent in the same order.
-  const entries = plain === undefined ? headers : [...plain].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [name, value] of entries) lines[name] = value;
-  lines.accept ??= '*/*';
-  if (body !== undefined || method === 'POST' || method === 'PUT') lines['content-length'] = String(body?.byteLength ?? 0);
+  const entries = plain === undefined ? headers : [...plain].sort(byName);
+  const sendsLength = body !== undefined || method === 'POST' || method === 'PUT';
   const signal = init.signal ?? request?.signal ?? undefined;
-  return { url, method, headers: lines, body, signal };
+  return { url, method, headers: headerLines(url, entries, sendsLength ? (body?.byteLength ?? 0) : undefined), body, signal };
+}
+
+const byName = ([a]: [string, string], [b]: [string, string]) => (a < b ? -1 : a > b ? 1 : 0);
+
+// The lines as fetch sends them, in its order: host, the given ones (lower-cased, sorted by
+// name), `accept: */*` when none was given, then the body's length.
+function headerLines(url: URL, sorted: Iterable<[string, string]>, contentLength: number | undefined): Record<string, string> {
+  const lines: Record<string, string> = { host: url.host };
+  for (const [name, value] of sorted) lines[name] = value;
+  lines.accept ??= '*/*';
+  if (contentLength !== undefined) lines['content-length'] = String(contentLength);
+  return lines;
+}
+
+/**
+ * The gateway client's own POST (what `sendRequest` gives createNodeFetch's direct reader), as
+ * {@link outgoingRequest} would make it of the same arguments, with only the work that input
+ * needs: the headers are the client's (the signer's lines and its `Accept`: names that are
+ * tokens, values with no control character), so they are only lower-cased and sorted, and the
+ * body, a percent-encoded form (ASCII), stays text: node:http writes it with the header lines in
+ * one write, where bytes would be a second buffer (a `writev`). The same lines reach the server
+ * either way, byte for byte (`test/node-fetch-direct-reply.test.ts`); a value node:http refuses
+ * (a CR or LF) is refused before anything is sent.
+ */
+export function directPost(url: string, headers: Readonly<Record<string, string>>, body: string): OutgoingRequest {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new TypeError(`fetch: the URL's scheme must be http: or https: (${parsed.protocol} given)`);
+  // Names differing only in case joined with `, `, as Headers joins them.
+  const given: Record<string, string> = {};
+  for (const name of Object.keys(headers)) {
+    const key = name.toLowerCase();
+    const value = headers[name] as string;
+    given[key] = given[key] === undefined ? value : `${given[key]}, ${value}`;
+  }
+  const entries = Object.entries(given).sort(byName);
+  return { url: parsed, method: 'POST', headers: headerLines(parsed, entries, Buffer.byteLength(body, 'utf8')), body, signal: undefined };
 }
