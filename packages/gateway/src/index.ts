@@ -53,7 +53,8 @@ export type { GatewayTelemetry, TelemetryAttributes, TelemetrySpan } from './tel
 
 // The client: validate, sign, send once, read
 export { createGatewayClient, type GatewayClient } from './client/create-gateway-client.js';
-export { recurringPaymentPayload } from './client/recurring-payment-payload.js';
+// The update-recurring-payments `payload` parameter of rows in the wire format (@paysign/bulk writes its rows with it)
+export { recurringPaymentPayload } from '@paysign/protocol/wire';
 export {
   DEFAULT_MAX_REPLY_BYTES,
   DEFAULT_TIMEOUT_MS,

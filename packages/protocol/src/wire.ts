@@ -11,6 +11,8 @@ export { sensitivityOf } from './model/sensitive-fields.js';
 export { NOTIFY_URL_CSV_ALIAS, recurringPaymentFields, recurringPaymentWireNames } from './model/recurring-payment-fields.js';
 export { panEligibilitySendFields, transferFields } from './model/transfer-fields.js';
 export { recurringPaymentColumns, type RecurringPaymentColumn, type RecurringPaymentRow } from './model/recurring-payment-columns.js';
+// The update-recurring-payments `payload` parameter: the rows as the spec's CSV, in Base64
+export { recurringPaymentPayload } from './model/recurring-payment-payload.js';
 
 // Wire mapping: typed values to the spec's names and back
 export { fromWireRow, toWireRow } from './model/wire-row.js';

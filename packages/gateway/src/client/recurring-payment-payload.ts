@@ -1,51 +1,16 @@
-import { CodecError, encodePayload, type Quoting } from '@paysign/payload-codec';
-import { GatewayValidationError, payloadIssue, type ValidationIssue } from '@paysign/protocol';
-import { recurringPaymentColumns } from '@paysign/protocol/wire';
-
-const SPEC_COLUMNS: readonly string[] = recurringPaymentColumns;
-const SPEC_COLUMN_SET: ReadonlySet<string> = new Set(SPEC_COLUMNS);
+import type { Quoting } from '@paysign/payload-codec';
+import { GatewayValidationError } from '@paysign/protocol';
+import { recurringPaymentPayload } from '@paysign/protocol/wire';
 
 /**
- * The `payload` parameter of update-recurring-payments for rows in the wire format (CSV column
- * names as keys, values as text): payload-codec's Base64 of the `;`/CRLF CSV, header first, the
- * spec's columns in the spec's order and then every other column a row uses (so no value is
- * dropped). It checks no rule of the spec: run `checkRecurringPaymentRows` of `@paysign/protocol`
- * first (the client's `updateRecurringPaymentRows` does both). A cell the CSV cannot carry with
- * `csvQuoting` (default `'reject'`) is refused, as that check would name it.
- *
- * @throws {GatewayValidationError} `VALIDATION_FAILED`, one issue (the codec's rule, the row's
- *   0-based index) for the first cell the CSV cannot carry.
- * @example
- * ```ts
- * import { recurringPaymentPayload } from '@paysign/gateway';
- * import { checkRecurringPaymentRows } from '@paysign/protocol';
- *
- * const rows = [{ 'client-orderid': 'order-1', 'recurring-payment-id': '7701', amount: '10.42' }];
- * if (checkRecurringPaymentRows(rows, { csvQuoting: 'reject' }).length === 0) {
- *   const result = await client.request('update-recurring-payments', { payload: recurringPaymentPayload(rows) });
- * }
- * ```
+ * protocol's {@link recurringPaymentPayload}, its refusal naming the client's batch (`payments[i]`
+ * for typed payments, `rows[i]` for wire-format rows).
  */
-export function recurringPaymentPayload(rows: readonly Readonly<Record<string, string>>[], options: { csvQuoting?: Quoting } = {}): string {
-  return encodeRecurringPaymentRows(rows, options.csvQuoting ?? 'reject', 'rows');
-}
-
-/** {@link recurringPaymentPayload}, its refusal naming the client's batch (`payments[i]` or `rows[i]`). */
 export function encodeRecurringPaymentRows(rows: readonly Readonly<Record<string, string>>[], quoting: Quoting, batch: 'payments' | 'rows'): string {
-  let columns = SPEC_COLUMNS;
-  for (const row of rows) {
-    for (const name of Object.keys(row)) {
-      if (SPEC_COLUMN_SET.has(name) || columns.includes(name)) continue;
-      if (columns === SPEC_COLUMNS) columns = [...SPEC_COLUMNS];
-      (columns as string[]).push(name);
-    }
-  }
   try {
-    return encodePayload(rows, { columns, quoting });
+    return recurringPaymentPayload(rows, { csvQuoting: quoting });
   } catch (error) {
-    if (!(error instanceof CodecError)) throw error;
-    const issue: ValidationIssue = payloadIssue(error, error.column ?? 'payload');
-    const located = error.row !== undefined && error.row > 0 ? { ...issue, row: error.row - 1 } : issue;
-    throw new GatewayValidationError([located], 'VALIDATION_FAILED', batch);
+    if (batch === 'payments' && error instanceof GatewayValidationError) throw new GatewayValidationError(error.issues, 'VALIDATION_FAILED', batch);
+    throw error;
   }
 }
