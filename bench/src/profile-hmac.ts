@@ -30,13 +30,7 @@ const allParams: [string, string][] = [...transfer.params, ...Object.entries(sig
 const uri = 'https://sandbox.gateway.example/payment/api/v4/transfer/1234';
 const { encodedParameters: encodedAll, normalizedParameters } = signatureBaseStringParts('POST', uri, allParams);
 const encodedUri = percentEncode(uri);
-const protocolParameters = protocolParametersOf({
-  consumerKey: 'merchant-login',
-  signatureMethod: 'HMAC-SHA1',
-  nonce: createNonceSource(adapter),
-  timestamp: () => Math.floor(Date.now() / 1000),
-  version: '1.0' as const,
-});
+const protocolParameters = protocolParametersOf({ consumerKey: 'merchant-login', signatureMethod: 'HMAC-SHA1' }, createNonceSource(adapter));
 let sink: unknown;
 const loop =
   (fn: () => unknown): BenchCase['run'] =>

@@ -118,7 +118,7 @@ export function oneCoreSuites(flavours: Flavours, hmac?: HmacModule): Suite[] {
             const error = await captureError(() => hmac.createHmacSigner({ ...options, signatureMethod } as never));
             assert.ok(error instanceof hmac.OAuthError, signatureMethod);
             assert.equal((error as { code?: string }).code, 'UNSUPPORTED_SIGNATURE_METHOD', signatureMethod);
-            assert.equal((error as Error).message, 'signatureMethod must be HMAC-SHA1, HMAC-SHA256 or HMAC-SHA512', signatureMethod);
+            assert.equal((error as Error).message, 'signatureMethod must be one of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512', signatureMethod);
           }
           // No options at all: createSigner's own refusal, as an OAuthError (not a TypeError).
           const none = await captureError(() => hmac.createHmacSigner(undefined as never));

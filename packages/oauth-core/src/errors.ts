@@ -75,13 +75,14 @@ export type OAuthErrorSource = 'options' | 'request' | 'reply';
  */
 export class OAuthError extends Error {
   override readonly name = 'OAuthError';
-  readonly code: OAuthErrorCode;
+  // Set by the constructor (`declare`: no class field of its own to define first, in a bundle).
+  declare readonly code: OAuthErrorCode;
   /** Whether an option or the request is at fault, when the error comes from a signer or verifier. */
-  readonly source: OAuthErrorSource | undefined;
+  declare readonly source: OAuthErrorSource | undefined;
   /** The option or request member at fault (`'timestamp'`, `'consumerSecret'`, `'url'`...), when one is. */
-  readonly field: string | undefined;
+  declare readonly field: string | undefined;
   /** The HTTP status of the reply, for `UNEXPECTED_STATUS`. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
 
   constructor(code: OAuthErrorCode, message: string, at?: { source: OAuthErrorSource; field?: string | undefined; status?: number | undefined }) {
     super(message);
@@ -90,6 +91,11 @@ export class OAuthError extends Error {
     this.field = at?.field;
     this.status = at?.status;
   }
+}
+
+/** Refuses an option or a request member: `INVALID_PARAMETER` (or `code`), naming where the cause lies and which field it is. */
+export function refuse(field: string | undefined, message: string, source: OAuthErrorSource = 'request', code: OAuthErrorCode = 'INVALID_PARAMETER'): never {
+  throw new OAuthError(code, message, { source, field });
 }
 
 /**

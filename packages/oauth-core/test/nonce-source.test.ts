@@ -24,9 +24,9 @@ function bytesOf(nonce: string): number[] {
 describe('the default nonce', () => {
   it('is the CSPRNG bytes, 16 per nonce in the order drawn, as 32 letters a-p: never a decimal digit, whatever the bytes', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1024, maxLength: 1024 }), (pool) => {
+      fc.property(fc.uint8Array({ minLength: 4096, maxLength: 4096 }), (pool) => {
         const next = createNonceSource(adapterGiving([pool]));
-        for (let n = 0; n < 64; n++) {
+        for (let n = 0; n < 256; n++) {
           const nonce = next();
           expect(nonce).toMatch(/^[a-p]{32}$/);
           expect(bytesOf(nonce)).toEqual([...pool.subarray(16 * n, 16 * n + 16)]);
@@ -36,13 +36,13 @@ describe('the default nonce', () => {
     );
   });
 
-  it('draws a new pool after 64 nonces, and never repeats over 100,000 draws', () => {
+  it('draws a new pool after 256 nonces, and never repeats over 100,000 draws', () => {
     let calls = 0;
     const counting = { randomBytes: (length: number) => (calls++, crypto.getRandomValues(new Uint8Array(length))) } as unknown as CryptoAdapter;
     const next = createNonceSource(counting);
     const seen = new Set<string>();
     for (let i = 0; i < 100_000; i++) seen.add(next());
     expect(seen.size).toBe(100_000);
-    expect(calls).toBe(Math.ceil(100_000 / 64));
+    expect(calls).toBe(Math.ceil(100_000 / 256));
   });
 });

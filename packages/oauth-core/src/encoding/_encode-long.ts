@@ -17,7 +17,8 @@ const CHUNK = 8192;
 const INPUT_BUFFER = /* @__PURE__ */ new ArrayBuffer(CHUNK);
 const INPUT = /* @__PURE__ */ new Uint8Array(INPUT_BUFFER);
 const INPUT_VIEW = /* @__PURE__ */ new DataView(INPUT_BUFFER);
-const OUTPUT_BUFFER = /* @__PURE__ */ new ArrayBuffer(CHUNK * 3);
+// 3 bytes out per byte in (CHUNK * 3), written as a number: a bundler keeps a product of names, which might convert.
+const OUTPUT_BUFFER = /* @__PURE__ */ new ArrayBuffer(24_576);
 const OUTPUT = /* @__PURE__ */ new Uint8Array(OUTPUT_BUFFER);
 const OUTPUT_VIEW = /* @__PURE__ */ new DataView(OUTPUT_BUFFER);
 

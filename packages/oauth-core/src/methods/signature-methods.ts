@@ -1,23 +1,19 @@
 import { percentEncodeNative } from '../encoding/percent-encode.js';
-import { OAuthError } from '../errors.js';
+import { OAuthError, refuse } from '../errors.js';
 import type { HashName, SignatureMethod } from '../types.js';
 
 /** How a signature method signs: a keyed hash, an RSA signature, or the key itself. */
 export type MethodKind = { kind: 'hmac'; hash: HashName } | { kind: 'rsa'; hash: HashName } | { kind: 'plaintext' };
 
-// The HMAC methods on their own, for the `/hmac` entry (findHmacMethod): no RSA or PLAINTEXT in its bundle.
-const HMAC_METHODS: Record<'HMAC-SHA1' | 'HMAC-SHA256' | 'HMAC-SHA512', MethodKind & { kind: 'hmac' }> = {
+const METHODS: Record<SignatureMethod, MethodKind> = {
   'HMAC-SHA1': { kind: 'hmac', hash: 'SHA-1' }, // RFC 5849 §3.4.2
   'HMAC-SHA256': { kind: 'hmac', hash: 'SHA-256' },
   'HMAC-SHA512': { kind: 'hmac', hash: 'SHA-512' },
-};
-
-const METHODS: Record<SignatureMethod, MethodKind> = /* @__PURE__ */ Object.assign({}, HMAC_METHODS, {
   'RSA-SHA1': { kind: 'rsa', hash: 'SHA-1' }, // RFC 5849 §3.4.3
   'RSA-SHA256': { kind: 'rsa', hash: 'SHA-256' },
   'RSA-SHA512': { kind: 'rsa', hash: 'SHA-512' },
   PLAINTEXT: { kind: 'plaintext' }, // RFC 5849 §3.4.4
-} as const);
+};
 
 /**
  * Every signature method this library signs and verifies with.
@@ -64,14 +60,9 @@ export function signingKey(consumerSecret: string | undefined, tokenSecret: stri
     throw new OAuthError('MISSING_SECRET', 'consumerSecret is required for HMAC and PLAINTEXT');
   }
   if (tokenSecret !== undefined && typeof tokenSecret !== 'string') {
-    throw new OAuthError('INVALID_PARAMETER', 'tokenSecret must be a string', { source: 'options', field: 'tokenSecret' });
+    refuse('tokenSecret', 'tokenSecret must be a string', 'options');
   }
   return `${percentEncodeNative(consumerSecret)}&${percentEncodeNative(tokenSecret ?? '')}`;
-}
-
-/** An HMAC method by its exact RFC name, or `undefined` for any other name. */
-export function findHmacMethod(method: string): (MethodKind & { kind: 'hmac' }) | undefined {
-  return Object.hasOwn(HMAC_METHODS, method) ? HMAC_METHODS[method as keyof typeof HMAC_METHODS] : undefined;
 }
 
 /** {@link describeSignatureMethod}, or `undefined` for a name that is not a method. */

@@ -14,12 +14,17 @@ import type { ParameterInput, ParameterValue } from '../types.js';
  */
 export type Parameter = readonly [name: string, value: string];
 
+/** `INVALID_PARAMETER`, naming no source: the signer or verifier that called says where. */
+function invalid(message: string): never {
+  throw new OAuthError('INVALID_PARAMETER', message);
+}
+
 function toText(value: unknown, field: string): string {
   if (typeof value === 'string') return value;
   if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') {
     return String(value);
   }
-  throw new OAuthError('INVALID_PARAMETER', `parameter "${field}" must be a string, finite number or boolean`);
+  return invalid(`parameter "${field}" must be a string, finite number or boolean`);
 }
 
 /**
@@ -38,12 +43,12 @@ export function collectParameters(input: ParameterInput | undefined): Parameter[
   const out: Parameter[] = [];
   if (input === undefined || input === null) return out;
   if (typeof input !== 'object') {
-    throw new OAuthError('INVALID_PARAMETER', 'parameters must be pairs or a record');
+    invalid('parameters must be pairs or a record');
   }
   if (typeof (input as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function') {
     for (const pair of input as Iterable<unknown>) {
       if (!Array.isArray(pair) || pair.length !== 2) {
-        throw new OAuthError('INVALID_PARAMETER', 'each parameter must be a [name, value] pair');
+        invalid('each parameter must be a [name, value] pair');
       }
       const name = toText(pair[0], 'name');
       out.push([name, toText(pair[1], name)]);

@@ -1,4 +1,4 @@
-import { percentEncode, percentEncodeNative } from '../encoding/percent-encode.js';
+import { percentEncode } from '../encoding/percent-encode.js';
 import type { ParameterInput } from '../types.js';
 import { collectParameters } from './collect.js';
 
@@ -24,23 +24,17 @@ export function normalizeParameters(params: ParameterInput): string {
   return joinNormalized(encodePairs(collectParameters(params), percentEncode));
 }
 
-/** §3.4.1.3.2 step 1: each name and value of decoded pairs percent-encoded with `encode` ({@link percentEncode}, or `/hmac`'s). */
-export function encodePairs(pairs: readonly (readonly [string, string])[], encode: (value: string) => string): [string, string][] {
-  const encoded: [string, string][] = new Array(pairs.length);
+/**
+ * §3.4.1.3.2 step 1: each name and value of decoded pairs percent-encoded with `encode`
+ * ({@link percentEncode}, or `/hmac`'s). A pair whose encoding is itself (most are) is kept, not copied.
+ */
+export function encodePairs(pairs: readonly (readonly [string, string])[], encode: (value: string) => string): (readonly [string, string])[] {
+  const encoded: (readonly [string, string])[] = new Array(pairs.length);
   for (let i = 0; i < pairs.length; i++) {
     const pair = pairs[i] as readonly [string, string];
-    encoded[i] = [encode(pair[0]), encode(pair[1])];
-  }
-  return encoded;
-}
-
-/** §3.4.1.3.2 step 1 for a record of pairs (the protocol parameters, all short): each name and value percent-encoded, in the record's order. */
-export function encodeRecord(record: Readonly<Record<string, string>>): [string, string][] {
-  const names = Object.keys(record);
-  const encoded: [string, string][] = new Array(names.length);
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i] as string;
-    encoded[i] = [percentEncodeNative(name), percentEncodeNative(record[name] as string)];
+    const name = encode(pair[0]);
+    const value = encode(pair[1]);
+    encoded[i] = name === pair[0] && value === pair[1] ? pair : [name, value];
   }
   return encoded;
 }

@@ -1,10 +1,9 @@
 import { hmacAdapter } from '../adapters/webcrypto-hmac.js';
 import { percentEncodeNative } from '../encoding/percent-encode.js';
-import { OAuthError } from '../errors.js';
 import { prepareHmacSigning } from '../methods/prepare.js';
-import { findHmacMethod } from '../methods/signature-methods.js';
-import type { SecretCredentials } from '../types.js';
+import type { HashName, SecretCredentials } from '../types.js';
 import { createAsyncSignerWith, type Signer, type SignerLayoutOptions } from './create-signer.js';
+import { oneOf } from './request-body.js';
 
 /**
  * The HMAC signature methods.
@@ -15,6 +14,8 @@ import { createAsyncSignerWith, type Signer, type SignerLayoutOptions } from './
  * ```
  */
 export type HmacSignatureMethod = 'HMAC-SHA1' | 'HMAC-SHA256' | 'HMAC-SHA512';
+
+const HMAC_METHODS: readonly HmacSignatureMethod[] = ['HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512'];
 
 /**
  * An HMAC signer's options: those of `createSigner`, with the method defaulting to `HMAC-SHA1`.
@@ -43,13 +44,9 @@ export type HmacSignerOptions = SignerLayoutOptions & Omit<SecretCredentials, 's
  */
 export function createHmacSigner(options: HmacSignerOptions): Signer {
   const signatureMethod = options?.signatureMethod ?? 'HMAC-SHA1';
-  const method = findHmacMethod(signatureMethod);
-  if (method === undefined) {
-    throw new OAuthError('UNSUPPORTED_SIGNATURE_METHOD', 'signatureMethod must be HMAC-SHA1, HMAC-SHA256 or HMAC-SHA512', {
-      source: 'options',
-      field: 'signatureMethod',
-    });
-  }
+  oneOf(signatureMethod, HMAC_METHODS, 'signatureMethod', 'options', 'UNSUPPORTED_SIGNATURE_METHOD');
+  // 'HMAC-SHA1' signs with 'SHA-1', 'HMAC-SHA256' with 'SHA-256', 'HMAC-SHA512' with 'SHA-512'.
+  const method = { kind: 'hmac', hash: `SHA-${signatureMethod.slice(8)}` as HashName } as const;
   return createAsyncSignerWith(
     hmacAdapter,
     { ...options, signatureMethod },

@@ -3,7 +3,7 @@ import { parseRequestUrl, uriOf } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
 import { normalizeMethod } from '../base-string/signature-base-string.js';
 import { percentEncode, percentEncodeNative } from '../encoding/percent-encode.js';
-import { attribute, OAuthError, type OAuthErrorCode } from '../errors.js';
+import { attribute, OAuthError, type OAuthErrorCode, refuse } from '../errors.js';
 import { formatEncodedHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
 import { findSignatureMethod, type MethodKind } from '../methods/signature-methods.js';
@@ -12,7 +12,7 @@ import { encodePairs } from '../parameters/normalize.js';
 import { baseStringFromEncoded } from './base-string-from-encoded.js';
 import type { HashName, ParameterInput, SignatureMethod, SigningCredentials } from '../types.js';
 import { createNonceSource } from './nonce-source.js';
-import { BODY_HASHES, type BodyHashOption, FORM_TYPE, oneOf, readRequestBody, refuse, type RequestBody } from './request-body.js';
+import { BODY_HASHES, type BodyHashOption, FORM_TYPE, oneOf, readRequestBody, type RequestBody } from './request-body.js';
 import { type EncodedPair, joinForm, protocolParametersOf, refuseProtocolNames, requireString } from './protocol-parameters.js';
 
 /**
@@ -205,66 +205,47 @@ export interface SyncSigner extends Signer {
 }
 
 const BODYLESS = /* @__PURE__ */ new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
-
-/** The option behind a credential error that does not name its own (the adapters' key errors). */
-const CREDENTIAL_OPTION: Partial<Record<OAuthErrorCode, string>> = {
-  UNSUPPORTED_SIGNATURE_METHOD: 'signatureMethod',
-  MISSING_SECRET: 'consumerSecret',
-  MISSING_KEY: 'privateKey',
-  INVALID_KEY: 'privateKey',
-  WEAK_KEY: 'privateKey',
-  ADAPTER_UNAVAILABLE: 'adapter',
-};
-
-function optionError(error: unknown): unknown {
-  return attribute(error, 'options', error instanceof OAuthError ? CREDENTIAL_OPTION[error.code] : undefined);
-}
-
-/** What §3.4.1.2 and §3.4.1.3.1 take from a request URL: the URL, its base string URI (percent-encoded, as §3.4.1.1 joins it), its query. */
-interface UrlParts {
-  url: URL;
-  encodedUri: string;
-  query: Parameter[];
-  /** The query's pairs percent-encoded, once per URL (at its first request, so that an error names the request). */
-  encodedQuery?: EncodedPair[];
-}
-
-function readUrl(input: string | URL): UrlParts {
-  const url = parseRequestUrl(input);
-  return { url, encodedUri: percentEncodeNative(uriOf(url)), query: parseFormPairs(url.search.slice(1)) };
-}
-
-/** One request as read and checked, before its protocol parameters are made. */
-interface ReadRequest {
-  method: string;
-  urlParts: UrlParts;
-  /** The form parameters, decoded: `params`, or the pairs of a form `body`. */
-  params: readonly Parameter[];
-  body: RequestBody;
-  /** Whether `params` was given (its form is a body, even when empty). */
-  hasParams: boolean;
-  transmission: Transmission;
-  token: TokenCredentials | undefined;
-  /** The digest of `oauth_body_hash`, when the body is hashed. */
-  bodyHash: HashName | undefined;
-  oauthParams: Readonly<Record<string, string>> | undefined;
-}
-
-/** One request laid out for signing: its signature base string and what is sent beside it. */
-interface LaidOut {
-  read: ReadRequest;
-  /** The form parameters, percent-encoded, in the order given. */
-  params: EncodedPair[];
-  /** The protocol parameters, in name order, and percent-encoded. */
-  oauthParams: Record<string, string>;
-  oauthEncoded: EncodedPair[];
-  baseString: string;
-}
-
 /** The values of {@link Transmission}. */
 const TRANSMISSIONS: readonly Transmission[] = ['header', 'query', 'body'];
 /** How many prepared keys of per-request token secrets a signer keeps (HMAC, PLAINTEXT). */
 const TOKEN_KEYS_KEPT = 16;
+
+/** The option behind a credential error that does not name its own (the adapters' key errors); MISSING_KEY, INVALID_KEY and WEAK_KEY: `privateKey`. */
+const CREDENTIAL_OPTION: Partial<Record<OAuthErrorCode, string>> = {
+  UNSUPPORTED_SIGNATURE_METHOD: 'signatureMethod',
+  MISSING_SECRET: 'consumerSecret',
+  ADAPTER_UNAVAILABLE: 'adapter',
+};
+
+function optionError(error: unknown): unknown {
+  const code = error instanceof OAuthError ? error.code : undefined;
+  return attribute(error, 'options', code && (CREDENTIAL_OPTION[code] ?? (code.endsWith('_KEY') ? 'privateKey' : undefined)));
+}
+
+/** What §3.4.1.2 and §3.4.1.3.1 take from a request URL: the URL, its base string URI and its query's pairs, each percent-encoded once per URL. */
+interface UrlParts {
+  url: URL;
+  encodedUri: string;
+  query: EncodedPair[];
+}
+
+/**
+ * One request as read and checked: its token, the digest of its body when `oauth_body_hash` is
+ * sent (draft-eaton-oauth-bodyhash-00 §3.1, Base64, as the adapter gives it), and the next step.
+ */
+interface ReadRequest {
+  token: TokenCredentials | undefined;
+  digest: MaybePromise<string> | undefined;
+  /** Makes the protocol parameters (with the body's digest) and lays the request out for signing. */
+  layOut(bodyHash: string | undefined): LaidOut;
+}
+
+/** One request laid out for signing: its signature base string, and the step that sends the signature with it. */
+interface LaidOut {
+  baseString: string;
+  /** The request as sent, with its signature. */
+  finish(signature: string): SignedRequest<string | Uint8Array>;
+}
 
 function readToken(value: unknown): TokenCredentials | undefined {
   const token = value as Partial<TokenCredentials> | undefined;
@@ -274,22 +255,18 @@ function readToken(value: unknown): TokenCredentials | undefined {
   return token as TokenCredentials | undefined;
 }
 
-/** Appends encoded pairs to a URL's query (its fragment is not sent). */
-function withQuery(url: URL, encoded: readonly (readonly [string, string])[]): string {
-  if (encoded.length === 0) return url.href;
-  return `${url.origin}${url.pathname}${url.search === '' ? '?' : `${url.search}&`}${joinForm(encoded)}`;
+/** Two forms as one: `&` between them when both have pairs. */
+function joinForms(first: string, second: string): string {
+  return first === '' ? second : second === '' ? first : `${first}&${second}`;
 }
 
 /** Prepares the signing function of one set of credentials ({@link prepareSigning}, or `/hmac`'s HMAC-only part). */
 export type PrepareSigning = (credentials: SigningCredentials, adapter: CryptoAdapter) => MaybePromise<SignFunction>;
 
-/** A signer's steps for one request, each used by `sign` and `signSync` in this order. */
+/** A signer's steps for one request, used by `sign` and `signSync`: read it (then lay it out and finish it), and the key of its token. */
 interface SigningSteps {
   read(request: SignRequest): ReadRequest;
-  digestBody(read: ReadRequest): MaybePromise<string> | undefined;
-  layOut(read: ReadRequest, bodyHash: string | undefined): LaidOut;
   keyFor(token: TokenCredentials | undefined): MaybePromise<SignFunction>;
-  finish(laidOut: LaidOut, signature: string): SignedRequest<string | Uint8Array>;
 }
 
 /**
@@ -312,24 +289,15 @@ export interface SignerParts {
 
 /** Checks the options and prepares the key once; returns the steps that sign each request. */
 function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, prepare, encode }: SignerParts): SigningSteps {
-  if (options === null || typeof options !== 'object') {
-    throw new OAuthError('INVALID_PARAMETER', 'the signer options must be an object', { source: 'options' });
-  }
-  const consumerKey = requireString(options.consumerKey, 'consumerKey');
+  if (options === null || typeof options !== 'object') refuse(undefined, 'the signer options must be an object', 'options');
+  requireString(options.consumerKey, 'consumerKey');
   const ownToken = options.token === undefined ? undefined : requireString(options.token, 'token');
   const { realm, oauthParamsInBody = false } = options;
   const defaultTransmission = oneOf(options.transmission, TRANSMISSIONS, 'transmission', 'options') ?? 'header';
   const bodyHashOption = oneOf(options.bodyHash, BODY_HASHES, 'bodyHash', 'options');
   // draft-eaton-oauth-bodyhash-00 hashes with the signature method's hash; PLAINTEXT has none: SHA-1, as the draft.
-  const methodHash: HashName = method?.kind === 'plaintext' || method === undefined ? 'SHA-1' : method.hash;
-  const protocolParameters = protocolParametersOf({
-    consumerKey,
-    signatureMethod: options.signatureMethod,
-    nonce: options.nonce ?? createNonceSource(adapter),
-    timestamp: options.timestamp ?? (() => Math.floor(Date.now() / 1000)),
-    token: ownToken,
-    version: options.version ?? '1.0',
-  });
+  const methodHash: HashName = (method as { hash?: HashName } | undefined)?.hash ?? 'SHA-1';
+  const protocolParameters = protocolParametersOf(options, createNonceSource(adapter));
 
   // The key, prepared once (§3.4.2: the HMAC key state; §3.4.3: the imported RSA key). An
   // asynchronous import is started now; its failure surfaces at sign().
@@ -367,114 +335,120 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
     return key.current;
   }
 
+  // The parts of the last URL signed, kept: a client signs to the same few URLs again.
   // conformance/suites/properties.ts holds every base string signed through it equal to signatureBaseString's.
   let lastUrl: { href: string; parts: UrlParts } | undefined;
-  function readUrlOnce(input: string | URL): UrlParts {
+  function readUrl(input: string | URL): UrlParts {
     const href = typeof input === 'string' ? input : input?.href;
-    if (lastUrl?.href !== href || typeof href !== 'string') lastUrl = { href, parts: readUrl(input) };
+    if (lastUrl?.href !== href || typeof href !== 'string') {
+      const url = parseRequestUrl(input);
+      lastUrl = { href, parts: { url, encodedUri: percentEncodeNative(uriOf(url)), query: encodePairs(parseFormPairs(url.search.slice(1)), encode) } };
+    }
     return lastUrl.parts;
   }
 
-  // One request, read and checked: its method, URL, body and where its protocol parameters go.
+  // One request, read and checked: its method, URL, body and where its protocol parameters go;
+  // then laid out (§3.4.1) and finished (§3.5), each step in a closure over what the one before read.
   function read(request: SignRequest): ReadRequest {
-    if (request === null || typeof request !== 'object') {
-      throw new OAuthError('INVALID_PARAMETER', 'the request must be an object', { source: 'request' });
-    }
+    if (request === null || typeof request !== 'object') refuse(undefined, 'the request must be an object');
     let field = 'method';
+    let method: string;
+    let urlParts: UrlParts;
+    let given: RequestBody;
+    let params: readonly Parameter[];
+    let transmission: Transmission;
+    let token: TokenCredentials | undefined;
+    let bodyHash: HashName | false;
     try {
       // §3.4.1.1 step 1: the HTTP request method, uppercase.
-      const method = normalizeMethod(request.method ?? 'POST');
+      method = normalizeMethod(request.method ?? 'POST');
       // §3.4.1.2: the base string URI.
       field = 'url';
-      const urlParts = readUrlOnce(request.url);
+      urlParts = readUrl(request.url);
       // §3.4.1.3.1: the form body's pairs are signed; any other body by its hash (draft-eaton-oauth-bodyhash-00).
       field = 'body';
-      const hasParams = request.params !== undefined;
-      const body = readRequestBody(method, request.body, request.contentType, hasParams);
+      given = readRequestBody(method, request.body, request.contentType, request.params !== undefined);
       field = 'params';
-      const params = body.kind === 'form' ? body.pairs : collectParameters(request.params);
+      params = given.kind === 'form' ? given.pairs : collectParameters(request.params);
       // §3.5: where the protocol parameters go. A form body only for 'body': GET-like methods send their parameters in the query.
-      const transmission = oneOf(request.transmission, TRANSMISSIONS, 'transmission', 'request') ?? defaultTransmission;
-      if (transmission === 'body' && (body.kind === 'raw' || (body.kind === 'none' && BODYLESS.has(method)))) {
-        refuse('transmission', `transmission body needs a form body${body.kind === 'raw' ? '' : `: ${method} sends its parameters in the query`}`);
+      transmission = oneOf(request.transmission, TRANSMISSIONS, 'transmission', 'request') ?? defaultTransmission;
+      if (transmission === 'body' && (given.kind === 'raw' || (given.kind === 'none' && BODYLESS.has(method)))) {
+        refuse('transmission', `transmission body needs a form body${given.kind === 'raw' ? '' : `: ${method} sends its parameters in the query`}`);
       }
-      const token = readToken(request.token);
+      token = readToken(request.token);
       const hashOption = oneOf(request.bodyHash, BODY_HASHES, 'bodyHash', 'request') ?? bodyHashOption ?? methodHash;
-      const bodyHash = body.kind === 'raw' && hashOption !== false ? hashOption : undefined;
-      return { method, urlParts, params, body, hasParams, transmission, token, bodyHash, oauthParams: request.oauthParams };
+      bodyHash = given.kind === 'raw' && hashOption;
     } catch (error) {
       throw attribute(error, 'request', field);
     }
-  }
-
-  // draft-eaton-oauth-bodyhash-00 §3.1: the body's digest, Base64.
-  function digestBody(read: ReadRequest): MaybePromise<string> | undefined {
-    if (read.bodyHash === undefined) return undefined;
-    if (!adapter.digest)
-      throw new OAuthError('ADAPTER_UNAVAILABLE', `the ${adapter.name} adapter has no digest: pass bodyHash: false`, { source: 'options', field: 'adapter' });
-    return adapter.digest(read.bodyHash, (read.body as { given: string | Uint8Array }).given);
-  }
-
-  // RFC 5849 §3.4.1: the signature base string of one request, its steps in the RFC's order.
-  function layOut(read: ReadRequest, bodyHash: string | undefined): LaidOut {
-    let field = 'oauthParams';
-    try {
-      const { method, urlParts, params, token } = read;
-      const { encodedUri, query } = urlParts;
-      // §3.4.1.3.1: the parameter sources: the query and the form body (read above), the protocol parameters.
-      const { params: oauthParams, encoded: oauthEncoded } = protocolParameters(read.oauthParams, token === undefined ? ownToken : token.key, bodyHash);
-      // A protocol name in the query or the parameters would be signed twice.
-      refuseProtocolNames(query, oauthParams, 'url');
-      refuseProtocolNames(params, oauthParams, read.body.kind === 'form' ? 'body' : 'params');
-      // §3.4.1.3.2 step 1: every name and value encoded (the query's once per URL, the protocol
-      // parameters' above); then steps 2-4 and §3.4.1.1's concatenation.
-      field = read.body.kind === 'form' ? 'body' : 'params';
-      urlParts.encodedQuery ??= encodePairs(query, encode);
-      const encodedParams = encodePairs(params, encode);
-      const baseString = baseStringFromEncoded(method, encodedUri, urlParts.encodedQuery.concat(encodedParams, oauthEncoded), encode);
-      return { read, params: encodedParams, oauthParams, oauthEncoded, baseString };
-    } catch (error) {
-      throw attribute(error, 'request', field);
+    const { oauthParams: extra } = request;
+    const paramsField = given.kind === 'form' ? 'body' : 'params';
+    const read: ReadRequest = { token, digest: undefined, layOut };
+    if (bodyHash !== false) {
+      if (!adapter.digest) refuse('adapter', `the ${adapter.name} adapter has no digest: pass bodyHash: false`, 'options', 'ADAPTER_UNAVAILABLE');
+      read.digest = adapter.digest(bodyHash, (given as { given: string | Uint8Array }).given);
     }
-  }
+    return read;
 
-  // §3.5: the protocol parameters and the signature in the Authorization header (§3.5.1), the
-  // form body (§3.5.2) or the query (§3.5.3); the gateway's layout puts them in the header and the body.
-  function finish(laidOut: LaidOut, signature: string): SignedRequest<string | Uint8Array> {
-    const { read, params, oauthParams, oauthEncoded, baseString } = laidOut;
-    const { method, body: given, transmission } = read;
-    const { url } = read.urlParts;
-    const encodedSignature = percentEncodeNative(signature);
-    const headers: Record<string, string> = {};
-    let authorization = '';
-    if (transmission === 'header') {
-      // The signature last, after the signed parameters in name order.
-      authorization = `${formatEncodedHeader(oauthEncoded, realm)}, oauth_signature="${encodedSignature}"`;
-      headers.Authorization = authorization;
-    }
-    const inBody = transmission === 'body' || (transmission === 'header' && oauthParamsInBody);
-    const protocolPairs: EncodedPair[] = inBody || transmission === 'query' ? [...oauthEncoded, ['oauth_signature', encodedSignature]] : [];
-    let body: string | Uint8Array = '';
-    let target = url.href;
-    if (given.kind === 'none' && BODYLESS.has(method)) {
-      // GET-like: the parameters (and the gateway's copy of the protocol parameters) in the query.
-      const sent = inBody || transmission === 'query' ? params.concat(protocolPairs) : params;
-      target = withQuery(url, sent);
-    } else {
-      if (transmission === 'query') target = withQuery(url, protocolPairs);
-      if (given.kind === 'none') {
-        body = joinForm(inBody ? params.concat(protocolPairs) : params);
-        if (read.hasParams || body !== '') headers['Content-Type'] = FORM_TYPE;
-      } else {
-        // The caller's body as given; a form gets the protocol parameters after its own pairs.
-        body = inBody && given.kind === 'form' ? `${given.text}${given.text === '' ? '' : '&'}${joinForm(protocolPairs)}` : given.given;
-        headers['Content-Type'] = given.contentType;
+    // RFC 5849 §3.4.1: the signature base string, its steps in the RFC's order.
+    function layOut(bodyHash: string | undefined): LaidOut {
+      let field = 'oauthParams';
+      let oauthParams: Record<string, string>;
+      let oauthEncoded: EncodedPair[];
+      let form: string;
+      let baseString: string;
+      try {
+        // §3.4.1.3.1: the parameter sources: the query and the form body (read above), the protocol parameters.
+        ({ params: oauthParams, encoded: oauthEncoded } = protocolParameters(extra, token === undefined ? ownToken : token.key, bodyHash));
+        // A protocol name in the query or the parameters would be signed twice.
+        field = paramsField;
+        refuseProtocolNames(urlParts.query, oauthParams, 'url', "the URL's query");
+        refuseProtocolNames(params, oauthParams, paramsField, paramsField === 'body' ? 'the form body' : 'params');
+        // §3.4.1.3.2 step 1: every name and value encoded (the query's once per URL, the protocol
+        // parameters' as they were made); then steps 2-4 and §3.4.1.1's concatenation.
+        const encoded = encodePairs(params, encode);
+        form = joinForm(encoded);
+        baseString = baseStringFromEncoded(method, urlParts.encodedUri, urlParts.query.concat(encoded, oauthEncoded), encode);
+      } catch (error) {
+        throw attribute(error, 'request', field);
+      }
+      return { baseString, finish };
+
+      // §3.5: the protocol parameters and the signature in the Authorization header (§3.5.1), the
+      // form body (§3.5.2) or the query (§3.5.3); the gateway's layout puts them in the header and the body.
+      function finish(signature: string): SignedRequest<string | Uint8Array> {
+        const { url } = urlParts;
+        const encodedSignature = percentEncodeNative(signature);
+        const headers: Record<string, string> = {};
+        let authorization = '';
+        if (transmission === 'header') {
+          // The signature last, after the signed parameters in name order.
+          authorization = headers.Authorization = `${formatEncodedHeader(oauthEncoded, realm)}, oauth_signature="${encodedSignature}"`;
+        }
+        // The protocol parameters as a form, the signature last: for the query, the form body, or the gateway's copy.
+        const inBody = transmission === 'body' || (transmission === 'header' && oauthParamsInBody);
+        const protocolForm = inBody || transmission === 'query' ? `${joinForm(oauthEncoded)}&oauth_signature=${encodedSignature}` : '';
+        let query = transmission === 'query' ? protocolForm : '';
+        let body: string | Uint8Array = '';
+        if (given.kind === 'none' && BODYLESS.has(method)) {
+          // GET-like: the parameters (and the gateway's copy of the protocol parameters) in the query.
+          query = joinForms(form, protocolForm);
+        } else if (given.kind === 'none') {
+          body = joinForms(form, inBody ? protocolForm : '');
+          if (request.params !== undefined || body !== '') headers['Content-Type'] = FORM_TYPE;
+        } else {
+          // The caller's body as given; a form gets the protocol parameters after its own pairs.
+          body = inBody && given.kind === 'form' ? joinForms(given.text, protocolForm) : given.given;
+          headers['Content-Type'] = given.contentType;
+        }
+        // The query appended to the URL's own (its fragment is not sent).
+        const target = query === '' ? url.href : `${url.origin}${url.pathname}${url.search === '' ? '?' : `${url.search}&`}${query}`;
+        return { method, url: target, authorization, oauthParams, signature, baseString, body, headers };
       }
     }
-    return { method, url: target, authorization, oauthParams, signature, baseString, body, headers };
   }
 
-  return { read, digestBody, layOut, keyFor, finish };
+  return { read, keyFor };
 }
 
 /**
@@ -495,19 +469,17 @@ export function createAsyncSignerWith(adapter: CryptoAdapter, options: SignerOpt
   return asyncSigner(adapter, options, prepareSteps(adapter, options, parts));
 }
 
-function asyncSigner(adapter: CryptoAdapter, options: SignerOptions, steps: SigningSteps): Signer {
-  const { read, digestBody, layOut, keyFor, finish } = steps;
+function asyncSigner(adapter: CryptoAdapter, options: SignerOptions, { read, keyFor }: SigningSteps): Signer {
   return {
     signatureMethod: options.signatureMethod,
     adapterName: adapter.name,
     async sign(request: SignRequest) {
       const received = read(request);
-      const digest = digestBody(received);
-      const laidOut = layOut(received, digest === undefined ? undefined : await digest);
+      const laidOut = received.layOut(received.digest === undefined ? undefined : await received.digest);
       // §3.4.2 HMAC-SHA*, §3.4.3 RSA-SHA*, §3.4.4 PLAINTEXT, with the prepared key.
       // An adapter's offThread signs away from this thread (node's RSA: on the thread pool).
       const sign = await keyFor(received.token);
-      return finish(laidOut, await (sign.offThread ?? sign)(laidOut.baseString));
+      return laidOut.finish(await (sign.offThread ?? sign)(laidOut.baseString));
     },
   } as Signer;
 }
@@ -537,21 +509,21 @@ export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions)
   const steps = prepareSteps(adapter, options, { method: findSignatureMethod(options?.signatureMethod), prepare: prepareSigning, encode: percentEncode });
   const signer = asyncSigner(adapter, options, steps);
   if (!adapter.synchronous) return signer;
-  const { read, digestBody, layOut, keyFor, finish } = steps;
+  const { read, keyFor } = steps;
   function notSynchronous(): never {
-    throw new OAuthError('SYNC_UNSUPPORTED', `the ${adapter.name} adapter signed asynchronously; use sign()`, { source: 'options', field: 'adapter' });
+    refuse('adapter', `the ${adapter.name} adapter signed asynchronously; use sign()`, 'options', 'SYNC_UNSUPPORTED');
   }
   return {
     ...signer,
     signSync(request: SignRequest) {
       const received = read(request);
-      const digest = digestBody(received);
+      const { digest } = received;
       if (isPromiseLike(digest)) notSynchronous();
-      const laidOut = layOut(received, digest);
+      const laidOut = received.layOut(digest);
       const key = keyFor(received.token);
       const signature = isPromiseLike(key) ? undefined : key(laidOut.baseString);
       if (signature === undefined || isPromiseLike(signature)) notSynchronous();
-      return finish(laidOut, signature);
+      return laidOut.finish(signature);
     },
   } as SyncSigner;
 }

@@ -1,7 +1,7 @@
 import type { CryptoAdapter } from '../adapters/types.js';
 
-/** The CSPRNG bytes drawn at once: 64 nonces of 16 bytes (a call costs more than the letters). */
-const POOL_BYTES = 1024;
+/** The CSPRNG bytes drawn at once: 256 nonces of 16 bytes (a call costs more than the letters: ~7 µs on Node). */
+const POOL_BYTES = 4096;
 const decoder = /* @__PURE__ */ new TextDecoder();
 
 /**
@@ -24,7 +24,7 @@ function asLetters(bytes: Uint8Array): string {
 /**
  * The default `oauth_nonce` (RFC 5849 §3.3: unique for each request with the same timestamp and
  * credentials): 128 bits from the adapter's CSPRNG, as 32 letters a-p, 4 bits each. The CSPRNG
- * is called once per 64 nonces, through a pool.
+ * is called once per 256 nonces, through a pool.
  */
 export function createNonceSource(adapter: CryptoAdapter): () => string {
   let pool = '';

@@ -1,20 +1,21 @@
 import { percentEncodeNative as percentEncode } from '../encoding/percent-encode.js';
-import { attribute, OAuthError } from '../errors.js';
-import { encodeRecord } from '../parameters/normalize.js';
+import { attribute, refuse } from '../errors.js';
+import { encodePairs } from '../parameters/normalize.js';
 import { OAUTH_TIMESTAMP_PATTERN } from '../parameters/oauth-timestamp.js';
 
 /**
  * What the signer's options fix of the protocol parameters of RFC 5849 §3.1; `consumerKey` and
  * `token` are checked once, when the signer is made. The nonce and the timestamp come from
- * injectable functions, so what they give is checked on every request.
+ * injectable functions, so what they give is checked on every request. Unset: the version is
+ * `'1.0'` and the timestamp the current Unix time in seconds.
  */
 export interface ProtocolParameterSource {
   consumerKey: string;
   signatureMethod: string;
-  nonce: () => string;
-  timestamp: () => number | string;
+  nonce?: (() => string) | undefined;
+  timestamp?: (() => number | string) | undefined;
   token?: string | undefined;
-  version: '1.0' | false;
+  version?: '1.0' | false | undefined;
 }
 
 /** A name and a value, each percent-encoded (RFC 5849 §3.6). */
@@ -34,47 +35,52 @@ export type ProtocolParameterMaker = (
   bodyHash: string | undefined,
 ) => ProtocolParameters;
 
-/** A constant pair percent-encoded once; the name is one of §3.1's, all unreserved. A lone surrogate is refused now, naming its option. */
-function encodedOption(name: string, value: string, field: string): EncodedPair {
-  try {
-    return [name, percentEncode(value)];
-  } catch (error) {
-    throw attribute(error, 'options', field);
-  }
-}
-
 /**
  * The protocol parameters of a signer's requests (§3.1). The pairs that are the same on every
  * request (consumer key, signature method, the signer's token, version) are percent-encoded once,
  * here; a request encodes only its nonce, timestamp, token and body hash. The caller's `extra`
  * ones (`oauth_callback`, `oauth_verifier`...) may not replace the signer's.
  */
-export function protocolParametersOf(source: ProtocolParameterSource): ProtocolParameterMaker {
-  const consumerKey = encodedOption('oauth_consumer_key', source.consumerKey, 'consumerKey');
-  const signatureMethod = encodedOption('oauth_signature_method', source.signatureMethod, 'signatureMethod');
-  const ownToken = source.token === undefined ? undefined : encodedOption('oauth_token', source.token, 'token');
-  const version = source.version === false ? undefined : (['oauth_version', source.version] as const);
+export function protocolParametersOf(source: ProtocolParameterSource, defaultNonce: () => string): ProtocolParameterMaker {
+  const makeNonce = source.nonce ?? defaultNonce;
+  const makeTimestamp = source.timestamp ?? (() => Math.floor(Date.now() / 1000));
+  const version = source.version ?? '1.0';
+  // The pairs that are the same on every request, percent-encoded once: a lone surrogate is refused now, naming its option.
+  let field = 'consumerKey';
+  let consumerKey: EncodedPair;
+  let signatureMethod: EncodedPair;
+  let ownToken: EncodedPair | undefined;
+  let versionPair: EncodedPair | undefined;
+  try {
+    consumerKey = ['oauth_consumer_key', percentEncode(source.consumerKey)];
+    field = 'signatureMethod';
+    signatureMethod = ['oauth_signature_method', percentEncode(source.signatureMethod)];
+    field = 'token';
+    ownToken = source.token === undefined ? undefined : ['oauth_token', percentEncode(source.token)];
+    field = 'version';
+    versionPair = version === false ? undefined : ['oauth_version', percentEncode(version)];
+  } catch (error) {
+    throw attribute(error, 'options', field);
+  }
 
   return (extra, token, bodyHash) => {
     // The caller's own functions: what they throw, or give, is about that option, not about the request.
+    let field = 'nonce';
     let nonce: string;
     let timestamp: string;
+    let encodedNonce: string;
     try {
-      nonce = requireString(source.nonce(), 'nonce', 'nonce() must be a non-empty string');
+      nonce = requireString(makeNonce(), field, 'nonce() must be a non-empty string');
+      field = 'timestamp';
+      timestamp = String(makeTimestamp());
+      // Digits only: its percent-encoding is itself.
+      if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) refuse(field, 'timestamp() must give whole seconds > 0', 'options');
+      field = 'nonce';
+      encodedNonce = percentEncode(nonce);
     } catch (error) {
-      throw attribute(error, 'options', 'nonce');
+      throw attribute(error, 'options', field);
     }
-    try {
-      timestamp = String(source.timestamp());
-    } catch (error) {
-      throw attribute(error, 'options', 'timestamp');
-    }
-    // Digits only: its percent-encoding is itself.
-    if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) {
-      throw new OAuthError('INVALID_PARAMETER', 'timestamp() must give whole seconds > 0', { source: 'options', field: 'timestamp' });
-    }
-    const encodedNonce = encodedOption('oauth_nonce', nonce, 'nonce');
-    // Set in name order: oauth_body_hash sorts first.
+    // Set in name order (the header's): oauth_body_hash sorts first.
     const params: Record<string, string> = {};
     const encoded: EncodedPair[] = [];
     if (bodyHash !== undefined) {
@@ -85,29 +91,26 @@ export function protocolParametersOf(source: ProtocolParameterSource): ProtocolP
     params.oauth_nonce = nonce;
     params.oauth_signature_method = source.signatureMethod;
     params.oauth_timestamp = timestamp;
-    encoded.push(consumerKey, encodedNonce, signatureMethod, ['oauth_timestamp', timestamp]);
+    encoded.push(consumerKey, ['oauth_nonce', encodedNonce], signatureMethod, ['oauth_timestamp', timestamp]);
     if (token !== undefined) {
       params.oauth_token = token;
       encoded.push(token === source.token && ownToken !== undefined ? ownToken : ['oauth_token', percentEncode(token)]);
     }
-    if (version !== undefined) {
-      params.oauth_version = version[1];
-      encoded.push(version);
+    if (versionPair !== undefined) {
+      params.oauth_version = version as string;
+      encoded.push(versionPair);
     }
     if (extra === undefined) return { params, encoded };
     for (const name of Object.keys(extra)) {
       if (!name.startsWith('oauth_') || name in params || name === 'oauth_signature') {
-        throw new OAuthError('INVALID_PARAMETER', `oauthParams may add protocol parameters, not ${name}`, { source: 'request', field: 'oauthParams' });
+        refuse('oauthParams', `oauthParams may add protocol parameters, not ${name}`);
       }
     }
     // With extra parameters, the names are sorted again, and every pair encoded as §3.6 says.
     const all: Record<string, string> = { ...params, ...extra };
-    const sorted = Object.fromEntries(
-      Object.keys(all)
-        .sort()
-        .map((name) => [name, String(all[name])]),
-    );
-    return { params: sorted, encoded: encodeRecord(sorted) };
+    const sorted: Record<string, string> = {};
+    for (const name of Object.keys(all).sort()) sorted[name] = String(all[name]);
+    return { params: sorted, encoded: encodePairs(Object.entries(sorted), percentEncode) };
   };
 }
 
@@ -116,11 +119,11 @@ export function refuseProtocolNames(
   params: readonly (readonly [string, string])[],
   oauthParams: Readonly<Record<string, string>>,
   field: 'url' | 'params' | 'body',
+  where: string,
 ): void {
   for (const [name] of params) {
     if (name.startsWith('oauth_') && (name in oauthParams || name === 'oauth_signature')) {
-      const where = field === 'url' ? "the URL's query" : field === 'params' ? 'params' : 'the form body';
-      throw new OAuthError('INVALID_PARAMETER', `${where} carries "${name}", a protocol parameter set by the signer`, { source: 'request', field });
+      refuse(field, `${where} carries "${name}", a protocol parameter set by the signer`);
     }
   }
 }
@@ -137,6 +140,6 @@ export function joinForm(encoded: readonly (readonly [string, string])[]): strin
 
 /** A string option that must be present and non-empty. */
 export function requireString(value: unknown, field: string, message = `${field} must be a non-empty string`): string {
-  if (typeof value !== 'string' || value === '') throw new OAuthError('INVALID_PARAMETER', message, { source: 'options', field });
+  if (typeof value !== 'string' || value === '') refuse(field, message, 'options');
   return value;
 }

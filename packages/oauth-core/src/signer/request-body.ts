@@ -1,5 +1,5 @@
 import { parseFormPairs } from '../base-string/query.js';
-import { OAuthError, type OAuthErrorSource } from '../errors.js';
+import { type OAuthErrorCode, type OAuthErrorSource, refuse } from '../errors.js';
 import type { Parameter } from '../parameters/collect.js';
 import type { HashName } from '../types.js';
 
@@ -38,15 +38,10 @@ export function isFormType(contentType: string): boolean {
   return contentType.split(';', 1)[0]?.trim().toLowerCase() === FORM_TYPE;
 }
 
-/** Refuses a request member or option: `INVALID_PARAMETER`, naming it. */
-export function refuse(field: string, message: string, source: OAuthErrorSource = 'request'): never {
-  throw new OAuthError('INVALID_PARAMETER', message, { source, field });
-}
-
-/** An option or request member that is absent or one of `allowed`. */
-export function oneOf<T>(value: unknown, allowed: readonly T[], field: string, source: OAuthErrorSource): T | undefined {
+/** An option or request member that is absent or one of `allowed`; any other is refused with `code`. */
+export function oneOf<T>(value: unknown, allowed: readonly T[], field: string, source: OAuthErrorSource, code?: OAuthErrorCode): T | undefined {
   if (value === undefined || allowed.includes(value as T)) return value as T | undefined;
-  return refuse(field, `${field} must be one of ${allowed.join(', ')}`, source);
+  return refuse(field, `${field} must be one of ${allowed.join(', ')}`, source, code);
 }
 
 /** The values of {@link BodyHashOption}. */
@@ -81,7 +76,7 @@ export function readRequestBody(method: string, body: unknown, contentType: unkn
     }
     if (typeof body !== 'string') text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
   } catch {
-    throw new OAuthError('INVALID_STRING', 'body must be UTF-8', { source: 'request', field: 'body' });
+    refuse('body', 'body must be UTF-8', 'request', 'INVALID_STRING');
   }
   return { kind: 'form', given: body, text, pairs: parseFormPairs(text), contentType };
 }
