@@ -165,7 +165,8 @@ describe('bulkUpdateRecurringPayments against the emulator over HTTP', () => {
       journal,
       concurrency: 4,
       signal: controller.signal,
-      onRecord: () => journal.records.length === 20 && controller.abort(),
+      // Outcomes are appended in groups: the journal may hold a few more than 20 when the 20th is reported.
+      onRecord: () => journal.records.length >= 20 && controller.abort(),
     });
     expect(first.stopReason).toBe('aborted');
     expect(first.done).toBeGreaterThanOrEqual(20);

@@ -238,16 +238,26 @@ async function sendRows(run: Run, finished: ReadonlyMap<number, string>): Promis
   };
   // One pull at a time, in order, whichever worker asks.
   const take = () => (pulling = pulling.then(pull, pull));
+  const outcomes = recordInGroups(run);
+  // A worker sends its next row while the journal writes its last outcome; it waits for that
+  // outcome's append before it gives the next one, so at most one per worker is not yet durable.
   async function worker(): Promise<void> {
-    for (let item = await take(); item !== undefined; item = await take()) {
-      run.tracker.inFlight++;
-      let entry: BulkRecord | undefined;
-      try {
-        entry = await sendRow(run, limiter, item.rowNumber, item.row);
-      } finally {
-        run.tracker.inFlight--;
+    let recording: Promise<void> = Promise.resolve();
+    try {
+      for (let item = await take(); item !== undefined; item = await take()) {
+        run.tracker.inFlight++;
+        let entry: BulkRecord | undefined;
+        try {
+          entry = await sendRow(run, limiter, item.rowNumber, item.row);
+        } finally {
+          run.tracker.inFlight--;
+        }
+        await recording;
+        if (entry !== undefined) recording = outcomes.record(entry);
       }
-      if (entry !== undefined) await record(run, entry);
+    } finally {
+      outcomes.release();
+      await recording;
     }
   }
 
@@ -343,7 +353,39 @@ async function backOff(run: Run, attempt: number): Promise<boolean> {
   }
 }
 
-// 4. An outcome appended to the journal; the row counts as done only once `append` resolved.
+/** The longest an outcome is held for others to join it, in milliseconds (see recordInGroups). */
+const GROUP_HOLD_MS = 25;
+
+/**
+ * 4. The send pass's outcomes, appended in groups: an outcome is held while other rows are in
+ * flight, until `concurrency` are held, no row is in flight, or {@link GROUP_HOLD_MS} passed,
+ * then the held ones are appended together, which a journal that commits in groups (the file
+ * journal) writes and syncs at once: one write per group, not per row. A row counts as done only
+ * once its own append resolved, as ever.
+ */
+function recordInGroups(run: Run): { record(entry: BulkRecord): Promise<void>; release(): void } {
+  let held: { entry: BulkRecord; resolve: () => void }[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const release = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const group = held;
+    held = [];
+    for (const { entry, resolve } of group) void record(run, entry).then(resolve);
+  };
+  return {
+    record(entry) {
+      return new Promise<void>((resolve) => {
+        held.push({ entry, resolve });
+        if (held.length >= run.settings.concurrency || run.tracker.inFlight === 0) release();
+        else timer ??= setTimeout(release, GROUP_HOLD_MS);
+      });
+    },
+    release,
+  };
+}
+
+// An outcome appended to the journal; the row counts as done only once `append` resolved.
 async function record(run: Run, entry: BulkRecord): Promise<void> {
   try {
     await run.journal.append(entry);

@@ -13,8 +13,9 @@ const DSYNC: number = constants.O_DSYNC ?? 0;
  * only once the line is on the disk (the file is written with `O_DSYNC`, so a write returns only
  * once synced; where the system has no `O_DSYNC`, each write is followed by fdatasync), so a row
  * counts as done only when its outcome would survive a crash, a power cut or `kill -9`. Appends
- * that arrive while a write is under way are written and synced together (group commit), so
- * concurrency is not serialised on the disk's sync latency.
+ * made together (in one turn of the event loop), and those that arrive while a write is under
+ * way, are written and synced together (group commit), so concurrency is not serialised on the
+ * disk's sync latency.
  *
  * `load()` opens (or creates) the file, takes its lock, and reads it; an unterminated last line
  * that is the start of a record (a write cut short by a crash) is dropped and cut off the file
@@ -120,7 +121,11 @@ export function createFileJournal(path: string): BulkJournal {
       if (closed) return Promise.reject(new BulkError('BULK_INVALID_OPTIONS', 'the journal is closed'));
       return new Promise<void>((resolve, reject) => {
         queue.push({ line: formatJournalLine(record), resolve, reject });
-        if (!writing) void flush();
+        // The write starts once the appends made together with this one are queued: one write for them all.
+        if (!writing) {
+          writing = true;
+          queueMicrotask(() => void flush());
+        }
       });
     },
     async close() {
