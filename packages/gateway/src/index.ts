@@ -82,5 +82,6 @@ export {
   createCallbackHandler,
   type CallbackHandlerOptions,
   type CallbackHandlerRefusal,
+  type CallbackHandling,
   type CallbackOrder,
 } from './callbacks/create-callback-handler.js';

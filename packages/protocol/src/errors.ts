@@ -35,6 +35,8 @@ export type GatewayErrorCode =
   | 'TRANSPORT_FAILED' // DNS, TLS, connection reset, ...
   | 'ABORTED' // the caller's AbortSignal fired
   | 'TIMEOUT' // GatewayTimeoutError: timeoutMs elapsed
+  // The reason of the signal createCallbackHandler gives findOrder and onCallback
+  | 'CALLBACK_LEASE_LOST' // the callback's lease ended while they ran: another delivery may run it now
   // ExplainInputError of @paysign/protocol/diagnose: the credentials cannot check the request
   | 'MISSING_CONTROL_KEY' // an HMAC-* request, no control key given
   | 'MISSING_PUBLIC_KEY' // an RSA-* request, no public key given

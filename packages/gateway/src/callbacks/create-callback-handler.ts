@@ -1,5 +1,5 @@
 import { compareDecimals, isDecimal } from '@paysign/protocol';
-import { GatewayValidationError } from '../errors.js';
+import { GatewayError, GatewayValidationError } from '../errors.js';
 import { startSpan, type GatewayTelemetry } from '../telemetry/telemetry.js';
 import { type CallbackClaim, createMemoryCallbackStore, type CallbackSeenStore } from './seen-store.js';
 import { assertControlKey, verifyCallback, type CallbackRefusalReason, type GatewayCallback } from './verify-callback.js';
@@ -44,6 +44,35 @@ export type CallbackHandlerRefusal =
   | 'ambiguous_split'; // merchant_order starts with a digit and no gateway order id is known to tell the splits apart
 
 /**
+ * What {@link createCallbackHandler} gives `findOrder` and `onCallback` beside the callback: the
+ * `signal` of this run's lease. It aborts when the lease is lost, no later than the moment the
+ * store could let another delivery claim the callback: a renewal the store refused (another
+ * claim holds it), none confirmed within `leaseMs` (the store unreachable, the event loop
+ * stalled), or `maxHandlingMs` passed. Its `reason` is a `GatewayError` `CALLBACK_LEASE_LOST`.
+ * Stop on it (pass it on, or check it before you commit): a run that goes on may run beside the
+ * delivery that claims the callback next. A store without `renew` and `leaseMs` never aborts it.
+ *
+ * @example
+ * ```ts
+ * import { createCallbackHandler, type CallbackHandling } from '@paysign/gateway';
+ *
+ * const handler = createCallbackHandler({
+ *   controlKey,
+ *   findOrder: (merchantOrder) => orders.awaitingCallback(merchantOrder),
+ *   onCallback: async (callback, order, { signal }: CallbackHandling) => {
+ *     const settlement = await orders.prepareSettlement(callback.merchantOrder, callback.status);
+ *     signal.throwIfAborted(); // the lease is lost: commit nothing, the handler answers 500 and the gateway retries
+ *     await settlement.commit();
+ *   },
+ * });
+ * ```
+ */
+export interface CallbackHandling {
+  /** Aborted when this run's lease is lost (reason: `GatewayError` `CALLBACK_LEASE_LOST`). */
+  readonly signal: AbortSignal;
+}
+
+/**
  * Options of {@link createCallbackHandler}.
  *
  * @example
@@ -65,9 +94,12 @@ export interface CallbackHandlerOptions<Order extends CallbackOrder = CallbackOr
    * Your own order by the signed `merchant_order`; `undefined` when there is none, or it awaits no
    * callback (already settled): the callback is then refused and `onCallback` is not called.
    */
-  findOrder: (merchantOrder: string, callback: GatewayCallback) => Order | undefined | Promise<Order | undefined>;
-  /** Called once per distinct callback that passed every check; the gateway gets its 200 only after this resolves. */
-  onCallback: (callback: GatewayCallback, order: Order) => void | Promise<void>;
+  findOrder: (merchantOrder: string, callback: GatewayCallback, handling: CallbackHandling) => Order | undefined | Promise<Order | undefined>;
+  /**
+   * Called once per distinct callback that passed every check; the gateway gets its 200 only after
+   * this resolves. `handling.signal` aborts if the claim's lease is lost meanwhile: stop on it.
+   */
+  onCallback: (callback: GatewayCallback, order: Order, handling: CallbackHandling) => void | Promise<void>;
   /** Where handled callbacks are remembered; default an in-memory store for this process. */
   seen?: CallbackSeenStore;
   /**
@@ -81,16 +113,17 @@ export interface CallbackHandlerOptions<Order extends CallbackOrder = CallbackOr
    * Where each callback is reported, one span each (`paysign callback`): `openTelemetry()` of
    * `@paysign/gateway/opentelemetry`. Default: none. A span holds the verdict (`handled`,
    * `handled_unrecorded` (handled, but the store could not record it), `duplicate`, `pending`,
-   * `refused`, `failed`, `store_failed`, `method_not_allowed`), the refusal reason, the
+   * `refused`, `failed`, `lease_lost` (500: the lease ended before `onCallback` ran, or while it
+   * ran and it then threw), `store_failed`, `method_not_allowed`), the refusal reason, the
    * signed `status` and the HTTP status answered; never a parameter's value, `control`, the key or
    * a header.
    */
   telemetry?: GatewayTelemetry;
   /**
    * How long `findOrder` and `onCallback` may hold a callback's lease by renewing it, in ms: past
-   * it the lease is left to end, so a handler that hangs (a query that never returns) does not keep
-   * its callback pending for ever, and the gateway's next retry is handled again. Default 600,000
-   * (10 minutes).
+   * it the lease is left to end (and their signal aborts when it does), so a handler that hangs (a
+   * query that never returns) does not keep its callback pending for ever, and the gateway's next
+   * retry is handled again. Default 600,000 (10 minutes).
    */
   maxHandlingMs?: number;
   /**
@@ -111,7 +144,7 @@ const DEFAULT_MAX_URL_BYTES = 16_384;
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'CONNECT', 'TRACE']);
 
 /** What became of one callback, as its span says. */
-type Verdict = 'handled' | 'handled_unrecorded' | 'duplicate' | 'pending' | 'refused' | 'failed' | 'store_failed' | 'method_not_allowed';
+type Verdict = 'handled' | 'handled_unrecorded' | 'duplicate' | 'pending' | 'refused' | 'failed' | 'lease_lost' | 'store_failed' | 'method_not_allowed';
 
 function reply(status: number, text: string): Response {
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
@@ -145,32 +178,62 @@ async function releaseQuietly(seen: CallbackSeenStore, key: string, token: strin
   }
 }
 
+/** A claim's lease, kept while the merchant's code runs: the signal that says it was lost, and the function that stops keeping it. */
+interface KeptLease {
+  readonly signal: AbortSignal;
+  lost(): boolean;
+  stop(): void;
+}
+
 /**
  * Keeps a claim's lease while the merchant's code runs: renewed every third of the store's
  * `leaseMs`, so a slow `onCallback` keeps its lease and no copy runs beside it; a handler that died
  * renews nothing and its lease ends, and so does one still running after `maxHandlingMs` (no
- * renewal reaches past it). A store without `renew` and `leaseMs` is left as it is; a
- * renewal that finds the lease gone stops, one that fails is tried again at the next tick (if none
- * succeeds, the lease ends by itself). Returns the function that stops it.
+ * renewal reaches past it). A renewal that fails is tried again at the next tick.
+ *
+ * The lease is known to hold until `leaseMs` after the last request that set it was sent (the
+ * claim, or a renewal the store confirmed): the engine set it later, so it ends no sooner. At
+ * that instant, unless a later renewal was confirmed, the signal aborts, and at once when the
+ * store refuses a renewal (the lease ended, another claim holds it). A store without `renew` and
+ * `leaseMs` is left as it is, and the signal never aborts.
  */
-function keepLease(seen: CallbackSeenStore, key: string, token: string, maxHandlingMs: number): () => void {
+function keepLease(seen: CallbackSeenStore, key: string, token: string, claimedAt: number, maxHandlingMs: number): KeptLease {
+  const controller = new AbortController();
   const { leaseMs } = seen;
-  if (typeof seen.renew !== 'function' || typeof leaseMs !== 'number' || !Number.isFinite(leaseMs) || leaseMs <= 0) return () => undefined;
-  const until = Date.now() + maxHandlingMs;
+  if (typeof seen.renew !== 'function' || typeof leaseMs !== 'number' || !Number.isFinite(leaseMs) || leaseMs <= 0)
+    return { signal: controller.signal, lost: () => false, stop: () => undefined };
+  const until = claimedAt + maxHandlingMs;
   let renewing = false;
+  let gaveUp = false; // maxHandlingMs reached: no more renewals
+  const lose = (why: string): void => {
+    stop();
+    if (!controller.signal.aborted)
+      controller.abort(new GatewayError('CALLBACK_LEASE_LOST', `the callback's lease was lost: ${why}; another delivery may claim it now`));
+  };
+  const expire = () =>
+    lose(gaveUp ? `held for maxHandlingMs (${maxHandlingMs} ms), it was not renewed further` : `no renewal confirmed within leaseMs (${leaseMs} ms)`);
+  let deadline = setTimeout(expire, claimedAt + leaseMs - Date.now());
   const timer = setInterval(
     () => {
       // Held long enough: a handler still running now is taken to hang, and its lease ends.
-      if (Date.now() + leaseMs > until) return clearInterval(timer);
+      if (Date.now() + leaseMs > until) {
+        gaveUp = true;
+        return clearInterval(timer);
+      }
       if (renewing) return;
       renewing = true;
+      const sentAt = Date.now();
       Promise.resolve()
         .then(() => seen.renew?.(key, token))
         .then(
           (held) => {
-            if (held === false) clearInterval(timer); // the lease is gone: it cannot come back
+            if (held === false) return lose('the store refused its renewal (it ended, or another claim holds it)');
+            if (held !== true || controller.signal.aborted) return;
+            clearTimeout(deadline);
+            deadline = setTimeout(expire, sentAt + leaseMs - Date.now());
+            unref(deadline);
           },
-          () => undefined, // the engine did not answer: tried again at the next tick
+          () => undefined, // the engine did not answer: tried again at the next tick, until the deadline
         )
         .finally(() => {
           renewing = false;
@@ -178,9 +241,18 @@ function keepLease(seen: CallbackSeenStore, key: string, token: string, maxHandl
     },
     Math.max(1, Math.floor(leaseMs / 3)),
   );
-  // A timer of its own never keeps a process alive (Node, Bun; Deno and workerd have no unref).
+  unref(timer);
+  unref(deadline);
+  function stop(): void {
+    clearInterval(timer);
+    clearTimeout(deadline);
+  }
+  return { signal: controller.signal, lost: () => controller.signal.aborted, stop };
+}
+
+// A timer of its own never keeps a process alive (Node, Bun; Deno and workerd have no unref).
+function unref(timer: unknown): void {
   (timer as { unref?: () => void }).unref?.();
-  return () => clearInterval(timer);
 }
 
 function refusal(callback: GatewayCallback, order: CallbackOrder | undefined, acceptAmbiguousSplit: boolean): CallbackHandlerRefusal | undefined {
@@ -205,11 +277,13 @@ function refusal(callback: GatewayCallback, order: CallbackOrder | undefined, ac
  * 4. `findOrder(merchantOrder)` must find your order awaiting it; its `gatewayOrderId` and
  *    `amount`, when given, must match; a `merchant_order` that starts with a digit needs a
  *    `gatewayOrderId` (or `acceptAmbiguousSplit`): otherwise 403 with the reason;
- * 5. `onCallback(callback, order)` runs once and the answer is 200 only once it resolved; if it
- *    (or `findOrder`) throws, 500, and the gateway's retry is handled again. While they run, the
- *    claim's lease is renewed (every third of the store's `leaseMs`, when the store can `renew`,
- *    for at most `maxHandlingMs`), so a copy during a slow `onCallback` is 503, never a second run
- *    beside it.
+ * 5. `onCallback(callback, order, { signal })` runs once and the answer is 200 only once it
+ *    resolved; if it (or `findOrder`) throws, 500, and the gateway's retry is handled again. While
+ *    they run, the claim's lease is renewed (every third of the store's `leaseMs`, when the store
+ *    can `renew`, for at most `maxHandlingMs`), so a copy during a slow `onCallback` is 503, never
+ *    a second run beside it. If the lease is lost all the same ({@link CallbackHandling}), their
+ *    `signal` aborts before another delivery can claim the callback; `onCallback` is not called
+ *    once it has, and the answer is 500 (`lease_lost`) unless `onCallback` resolved.
  * When the store fails (`claim` rejects: the engine is down), the answer is 500 and nothing runs:
  * the gateway retries. The handler never throws a store's error: a failed `release` leaves the
  * lease to end by itself, and a failed `complete`, after `onCallback` resolved, still answers 200
@@ -260,6 +334,7 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
     const signed = { status: callback.status };
     const key = JSON.stringify([callback.status, callback.orderid, callback.merchantOrder]);
     let claim: CallbackClaim;
+    const claimedAt = Date.now(); // the lease was set after this instant: it holds at least leaseMs from it
     try {
       claim = await seen.claim(key);
     } catch {
@@ -272,17 +347,25 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
     if (claim.state === 'pending') return ['pending', reply(503, 'this callback is being handled; retry later'), signed];
     const { token } = claim;
     let refused: CallbackHandlerRefusal | undefined;
-    const stopKeeping = keepLease(seen, key, token, maxHandlingMs);
+    const lease = keepLease(seen, key, token, claimedAt, maxHandlingMs);
+    const handling: CallbackHandling = { signal: lease.signal };
     try {
-      const order = await findOrder(callback.merchantOrder, callback);
+      const order = await findOrder(callback.merchantOrder, callback, handling);
       refused = refusal(callback, order ?? undefined, acceptAmbiguousSplit);
-      if (refused === undefined) await onCallback(callback, order as Order);
+      if (refused === undefined && lease.lost()) {
+        // Another delivery may hold the callback now: onCallback is not started without a lease.
+        lease.stop();
+        await releaseQuietly(seen, key, token);
+        return ['lease_lost', reply(500, "the callback's lease ended before it was handled; retry later"), signed];
+      }
+      if (refused === undefined) await onCallback(callback, order as Order, handling);
     } catch {
-      stopKeeping();
+      lease.stop();
       await releaseQuietly(seen, key, token);
+      if (lease.lost()) return ['lease_lost', reply(500, "the callback's lease ended before it was handled; retry later"), signed];
       return ['failed', reply(500, 'the callback could not be handled; retry later'), signed];
     }
-    stopKeeping();
+    lease.stop();
     if (refused !== undefined) {
       // Not handled: a genuine copy that comes later is still handled.
       await releaseQuietly(seen, key, token);
@@ -311,6 +394,7 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
         ...(about?.status !== undefined && { 'paysign.callback.status': about.status }),
       });
       if (verdict === 'failed') span.fail('CALLBACK_FAILED');
+      if (verdict === 'lease_lost') span.fail('CALLBACK_LEASE_LOST');
       if (verdict === 'store_failed' || verdict === 'handled_unrecorded') span.fail('CALLBACK_STORE_FAILED');
       return response;
     } catch (error) {
