@@ -1,6 +1,5 @@
 import { percentEncodeNative as percentEncode } from '../encoding/percent-encode.js';
 import { attribute, refuse } from '../errors.js';
-import { encodePairs } from '../parameters/normalize.js';
 import { OAUTH_TIMESTAMP_PATTERN } from '../parameters/oauth-timestamp.js';
 
 /**
@@ -45,23 +44,21 @@ export function protocolParametersOf(source: ProtocolParameterSource, defaultNon
   const makeNonce = source.nonce ?? defaultNonce;
   const makeTimestamp = source.timestamp ?? (() => Math.floor(Date.now() / 1000));
   const version = source.version ?? '1.0';
-  // The pairs that are the same on every request, percent-encoded once: a lone surrogate is refused now, naming its option.
-  let field = 'consumerKey';
-  let consumerKey: EncodedPair;
-  let signatureMethod: EncodedPair;
-  let ownToken: EncodedPair | undefined;
-  let versionPair: EncodedPair | undefined;
-  try {
-    consumerKey = ['oauth_consumer_key', percentEncode(source.consumerKey)];
-    field = 'signatureMethod';
-    signatureMethod = ['oauth_signature_method', percentEncode(source.signatureMethod)];
-    field = 'token';
-    ownToken = source.token === undefined ? undefined : ['oauth_token', percentEncode(source.token)];
-    field = 'version';
-    versionPair = version === false ? undefined : ['oauth_version', percentEncode(version)];
-  } catch (error) {
-    throw attribute(error, 'options', field);
-  }
+  // The signer's own pairs, the same on every request, percent-encoded once: a lone surrogate is refused now, naming its option.
+  const own: Record<string, string> = {};
+  const ownEncoded: Record<string, string> = {};
+  const fix = (name: string, value: string, option: string) => {
+    try {
+      ownEncoded[name] = percentEncode(value);
+    } catch (error) {
+      throw attribute(error, 'options', option);
+    }
+    own[name] = value;
+  };
+  fix('oauth_consumer_key', source.consumerKey, 'consumerKey');
+  fix('oauth_signature_method', source.signatureMethod, 'signatureMethod');
+  if (source.token !== undefined) fix('oauth_token', source.token, 'token');
+  if (version !== false) fix('oauth_version', version, 'version');
 
   return (extra, token, bodyHash) => {
     // The caller's own functions: what they throw, or give, is about that option, not about the request.
@@ -73,44 +70,43 @@ export function protocolParametersOf(source: ProtocolParameterSource, defaultNon
       nonce = requireString(makeNonce(), field, 'nonce() must be a non-empty string');
       field = 'timestamp';
       timestamp = String(makeTimestamp());
-      // Digits only: its percent-encoding is itself.
       if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) refuse(field, 'timestamp() must give whole seconds > 0', 'options');
       field = 'nonce';
       encodedNonce = percentEncode(nonce);
     } catch (error) {
       throw attribute(error, 'options', field);
     }
-    // Set in name order (the header's): oauth_body_hash sorts first.
-    const params: Record<string, string> = {};
-    const encoded: EncodedPair[] = [];
-    if (bodyHash !== undefined) {
-      params.oauth_body_hash = bodyHash;
-      encoded.push(['oauth_body_hash', percentEncode(bodyHash)]);
-    }
+    // In name order (the header's): oauth_body_hash sorts first.
+    let params: Record<string, string> = {};
+    if (bodyHash !== undefined) params.oauth_body_hash = bodyHash;
     params.oauth_consumer_key = source.consumerKey;
     params.oauth_nonce = nonce;
     params.oauth_signature_method = source.signatureMethod;
     params.oauth_timestamp = timestamp;
-    encoded.push(consumerKey, ['oauth_nonce', encodedNonce], signatureMethod, ['oauth_timestamp', timestamp]);
-    if (token !== undefined) {
-      params.oauth_token = token;
-      encoded.push(token === source.token && ownToken !== undefined ? ownToken : ['oauth_token', percentEncode(token)]);
-    }
-    if (versionPair !== undefined) {
-      params.oauth_version = version as string;
-      encoded.push(versionPair);
-    }
-    if (extra === undefined) return { params, encoded };
-    for (const name of Object.keys(extra)) {
-      if (!name.startsWith('oauth_') || name in params || name === 'oauth_signature') {
-        refuse('oauthParams', `oauthParams may add protocol parameters, not ${name}`);
+    if (token !== undefined) params.oauth_token = token;
+    if (version !== false) params.oauth_version = version;
+    if (extra !== undefined) {
+      for (const name of Object.keys(extra)) {
+        if (!name.startsWith('oauth_') || name in params || name === 'oauth_signature') {
+          refuse('oauthParams', `oauthParams may add protocol parameters, not ${name}`);
+        }
       }
+      // With extra parameters, the names are sorted again.
+      const all: Record<string, string> = { ...params, ...extra };
+      params = {};
+      for (const name of Object.keys(all).sort()) params[name] = String(all[name]);
     }
-    // With extra parameters, the names are sorted again, and every pair encoded as §3.6 says.
-    const all: Record<string, string> = { ...params, ...extra };
-    const sorted: Record<string, string> = {};
-    for (const name of Object.keys(all).sort()) sorted[name] = String(all[name]);
-    return { params: sorted, encoded: encodePairs(Object.entries(sorted), percentEncode) };
+    // §3.6: every name and value percent-encoded: the signer's own values were, once, and the
+    // nonce as it was checked; §3.1's names are unreserved (their encoding is themselves).
+    const encoded: EncodedPair[] = [];
+    for (const name in params) {
+      const value = params[name] as string;
+      encoded.push([
+        extra === undefined ? name : percentEncode(name),
+        name === 'oauth_nonce' ? encodedNonce : value === own[name] ? (ownEncoded[name] as string) : percentEncode(value),
+      ]);
+    }
+    return { params, encoded };
   };
 }
 
@@ -121,7 +117,8 @@ export function refuseProtocolNames(
   field: 'url' | 'params' | 'body',
   where: string,
 ): void {
-  for (const [name] of params) {
+  for (const pair of params) {
+    const name = pair[0];
     if (name.startsWith('oauth_') && (name in oauthParams || name === 'oauth_signature')) {
       refuse(field, `${where} carries "${name}", a protocol parameter set by the signer`);
     }
