@@ -5,7 +5,7 @@ import { payloadIssue } from '../validation/check-operation.js';
 import { recurringPaymentColumns } from './recurring-payment-columns.js';
 
 const SPEC_COLUMNS: readonly string[] = recurringPaymentColumns;
-const SPEC_COLUMN_SET: ReadonlySet<string> = new Set(SPEC_COLUMNS);
+const SPEC_COLUMN_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(SPEC_COLUMNS);
 
 /**
  * The `payload` parameter of update-recurring-payments for rows in the wire format (CSV column
