@@ -10,8 +10,8 @@
 // realistic recurring payments (card, holder, schedule: period, interval, start-date, amount) and
 // the CSV updates the first `--rows` of them with full rows. `--transports` picks the client's
 // transport (`node:http`: `createNodeFetch`, what `paysign bulk` uses; `fetch`: Node's global fetch).
-// `--compare` runs the same HMAC measurement with another checkout's built client and emulator in
-// the same run (a before/after ratio).
+// `--compare` runs the same measurements (each config asked for) with another checkout's built
+// client and emulator in the same run (a before/after ratio).
 // `--node=PATH` runs the bulk process (and the node:crypto signing floor) on another Node binary, so
 // with the OpenSSL it bundles (`pnpm runtimes:install` puts Node 22 and 24 under
 // conformance/runtimes/node_modules/node22|node24/bin/node); the emulator stays on this one.
@@ -20,7 +20,8 @@
 // performance.eventLoopUtilization(), which also counts time the thread was runnable but
 // preempted), against `openssl speed -seconds 3 rsa4096` (µs per signature,
 // one core) and `openssl speed -multi <nproc> rsa4096` (signs/s, every core), both run in the
-// same run: the "bulk on every core" table (#35 item 4).
+// same run: the "bulk on every core" table (#35 item 4), also over the second half of the rows
+// alone (the JIT's compilations mostly behind).
 // Run by hand: it needs the built bulk, gateway and emulator (`pnpm build`). Plain JavaScript, so it
 // runs without the bench build (the packages are loaded from their dist/).
 import { fork } from 'node:child_process';
@@ -107,7 +108,7 @@ async function bulkProcess() {
   const { createNodeFetch } = await fromRoot('packages/gateway/dist/node.js');
   const { bulkUpdateRecurringPayments } = await fromRoot(`${bulkPackage}/dist/index.js`);
   const { createFileJournal, csvFileRows } = await fromRoot(`${bulkPackage}/dist/node.js`);
-  process.once('message', async ({ url, csv, journalPath, algorithm, signer, concurrency, privateKey, transport }) => {
+  process.once('message', async ({ url, csv, journalPath, algorithm, signer, concurrency, privateKey, transport, warmFrom }) => {
     const adapter = signer === 'webcrypto' ? (await fromRoot('packages/oauth-core/dist/webcrypto.js')).defaultAdapter : undefined;
     const nodeFetch = transport === 'node:http' ? createNodeFetch?.() : undefined;
     const client = createGatewayClient({
@@ -123,12 +124,23 @@ async function bulkProcess() {
     const cpu = process.cpuUsage();
     const threads = threadCpuMs();
     const loop = performance.eventLoopUtilization();
-    const summary = await bulkUpdateRecurringPayments({ client, source: csvFileRows(csv), journal, concurrency });
+    // The second half of the rows on its own (`warm`): the JIT's compilations, a fixed cost that
+    // weighs on a short run, are mostly behind by then.
+    let recorded = 0;
+    let warm;
+    const onRecord = () => {
+      if (++recorded === warmFrom) warm = { cpu: process.cpuUsage(), threads: threadCpuMs() };
+    };
+    const summary = await bulkUpdateRecurringPayments({ client, source: csvFileRows(csv), journal, concurrency, onRecord });
     const used = process.cpuUsage(cpu);
     const loopActiveMs = performance.eventLoopUtilization(loop).active;
     const threadsEnd = threads === undefined ? undefined : threadCpuMs();
     const threadUsPerRow = (group) => (threadsEnd === undefined ? undefined : ((threadsEnd[group] - threads[group]) * 1000) / summary.total);
     const wall = performance.now() - started;
+    const warmRows = summary.total - warmFrom;
+    const warmUsed = warm === undefined ? undefined : process.cpuUsage(warm.cpu);
+    const warmThreadUs = (group) =>
+      warm?.threads === undefined || threadsEnd === undefined ? undefined : ((threadsEnd[group] - warm.threads[group]) * 1000) / warmRows;
     await journal.close();
     nodeFetch?.close();
     process.send({
@@ -143,6 +155,10 @@ async function bulkProcess() {
       poolUsPerRow: threadUsPerRow('pool'),
       otherThreadsUsPerRow: threadUsPerRow('other'),
       loopActiveUsPerRow: (loopActiveMs * 1000) / summary.total,
+      warmCpuUsPerRow: warmUsed === undefined ? undefined : (warmUsed.user + warmUsed.system) / warmRows,
+      warmMainThreadUsPerRow: warmThreadUs('main'),
+      warmPoolUsPerRow: warmThreadUs('pool'),
+      warmOtherThreadsUsPerRow: warmThreadUs('other'),
     });
     process.disconnect();
   });
@@ -266,7 +282,14 @@ async function main() {
   }
   const table = [];
   const configs = [
-    ...(compare ? [{ key: 'hmac', algorithm: 'HMAC-SHA1', signer: 'node', root: compare, emulator: compare, transport: 'node:http' }] : []),
+    // `--compare`: the other checkout's client and emulator, for each config asked for (node:http where it has it).
+    ...(compare
+      ? [
+          { key: 'hmac', algorithm: 'HMAC-SHA1', signer: 'node', root: compare, emulator: compare, transport: 'node:http' },
+          { key: 'rsa-node', algorithm: 'RSA-SHA256', signer: 'node', root: compare, emulator: compare, transport: 'node:http' },
+          { key: 'rsa-webcrypto', algorithm: 'RSA-SHA256', signer: 'webcrypto', root: compare, emulator: compare, transport: 'node:http' },
+        ]
+      : []),
     ...transports.flatMap((transport) => [
       { key: 'hmac', algorithm: 'HMAC-SHA1', signer: 'node', root: REPO, emulator: 'this checkout', transport },
       { key: 'rsa-node', algorithm: 'RSA-SHA256', signer: 'node', root: REPO, emulator: 'this checkout', transport },
@@ -288,6 +311,7 @@ async function main() {
         concurrency,
         privateKey,
         transport,
+        warmFrom: Math.floor(rows / 2),
       });
       const { cpuShare: emulatorCpu } = await ask(emulator, 'cpu');
       emulator.disconnect();
@@ -340,15 +364,15 @@ async function main() {
             .map((n) => n.toFixed(1))
             .join(
               ' ',
-            )} at the end). Floors measured in this run (${opensslVersion()}): \`openssl speed -seconds 3 rsa4096\` ${opensslSingle.toFixed(1)} signs/s, so ${(1e6 / opensslSingle).toFixed(0)} µs per signature; \`openssl speed -seconds 3 -multi ${cores} rsa4096\` ${opensslMulti.toFixed(1)} signs/s. The bulk process's CPU by thread (Linux schedstat, ns): "main thread" is its own (the event loop's work; the signatures not included), "thread pool" libuv's workers (the RSA signatures, the journal's writes and fdatasyncs), "other threads" V8's (garbage collection, compilation); "event loop active" is performance.eventLoopUtilization()'s active time (wall time the loop was not waiting, so it also counts time the thread was preempted by the machine's other load). Targets: main thread ≤ 1,000 µs per row; CPU per row ≤ 1.25x of one openssl signature.`,
+            )} at the end). Floors measured in this run (${opensslVersion()}): \`openssl speed -seconds 3 rsa4096\` ${opensslSingle.toFixed(1)} signs/s, so ${(1e6 / opensslSingle).toFixed(0)} µs per signature; \`openssl speed -seconds 3 -multi ${cores} rsa4096\` ${opensslMulti.toFixed(1)} signs/s. The bulk process's CPU by thread (Linux schedstat, ns): "main thread" is its own (the event loop's work; the signatures not included), "thread pool" libuv's workers (the RSA signatures, the journal's writes and fdatasyncs), "other threads" V8's (garbage collection, compilation); "event loop active" is performance.eventLoopUtilization()'s active time (wall time the loop was not waiting, so it also counts time the thread was preempted by the machine's other load). Targets: main thread ≤ 1,000 µs per row; CPU per row ≤ 1.25x of one openssl signature. "Second half of the rows": the same figures over the rows after the first half were journaled, when the JIT's compilations (a fixed cost, on V8's threads and the main thread, that weighs on a short run) are mostly behind.`,
           '',
-          `| signer | concurrency | rows/s | bulk RSA-SHA256 rows/s : openssl -multi ${cores} | CPU µs/row, bulk process | CPU per row : one openssl signature | main thread CPU µs/row | thread pool CPU µs/row | other threads CPU µs/row | event loop active µs/row |`,
-          '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+          `| signer | checkout | concurrency | rows/s | bulk RSA-SHA256 rows/s : openssl -multi ${cores} | CPU µs/row, bulk process | CPU per row : one openssl signature | main thread CPU µs/row | thread pool CPU µs/row | other threads CPU µs/row | event loop active µs/row | second half of the rows: CPU per row : one openssl signature | main / pool / other µs/row |`,
+          '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
           ...table
             .filter((r) => r.algorithm === 'RSA-SHA256')
             .map(
               (r) =>
-                `| ${r.signer} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${(r.rowsPerSecond / opensslMulti).toFixed(2)} | ${us(r.cpuUsPerRow)} | ${((r.cpuUsPerRow * opensslSingle) / 1e6).toFixed(2)}x | ${us(r.mainThreadUsPerRow)} | ${us(r.poolUsPerRow)} | ${us(r.otherThreadsUsPerRow)} | ${us(r.loopActiveUsPerRow)} |`,
+                `| ${r.signer} | ${r.emulator} | ${r.concurrency} | ${r.rowsPerSecond.toFixed(0)} | ${(r.rowsPerSecond / opensslMulti).toFixed(2)} | ${us(r.cpuUsPerRow)} | ${((r.cpuUsPerRow * opensslSingle) / 1e6).toFixed(2)}x | ${us(r.mainThreadUsPerRow)} | ${us(r.poolUsPerRow)} | ${us(r.otherThreadsUsPerRow)} | ${us(r.loopActiveUsPerRow)} | ${r.warmCpuUsPerRow === undefined ? 'n/a' : `${((r.warmCpuUsPerRow * opensslSingle) / 1e6).toFixed(2)}x`} | ${us(r.warmMainThreadUsPerRow)} / ${us(r.warmPoolUsPerRow)} / ${us(r.warmOtherThreadsUsPerRow)} |`,
             ),
         ]),
   ].join('\n');
