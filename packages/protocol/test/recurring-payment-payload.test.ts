@@ -13,7 +13,9 @@ describe('recurringPaymentPayload (the update-recurring-payments payload paramet
   it('reads back through payload-codec: the header is the spec columns in order, then each other column as first used; a cell a row lacks is empty', () => {
     fc.assert(
       fc.property(someSpecColumns, extraColumns, fc.integer({ min: 1, max: 4 }), fc.infiniteStream(plainText), (spec, extra, count, texts) => {
-        const rows = Array.from({ length: count }, (_, i) => Object.fromEntries([...spec, ...extra].filter((_, k) => (k + i) % 3 !== 2).map((column) => [column, texts.next().value])));
+        const rows = Array.from({ length: count }, (_, i) =>
+          Object.fromEntries([...spec, ...extra].filter((_, k) => (k + i) % 3 !== 2).map((column) => [column, texts.next().value])),
+        );
         const decoded = decodePayload(recurringPaymentPayload(rows), { columns: 'any' });
         const firstUsed = [...new Set(rows.flatMap((row) => Object.keys(row)))];
         expect(decoded.columns).toEqual([...recurringPaymentColumns, ...firstUsed.filter((column) => extra.includes(column))]);
