@@ -222,8 +222,9 @@ function optionError(error: unknown): unknown {
   return attribute(error, 'options', code && (CREDENTIAL_OPTION[code] ?? (code.endsWith('_KEY') ? 'privateKey' : undefined)));
 }
 
-/** What §3.4.1.2 and §3.4.1.3.1 take from a request URL: the URL, its base string URI and its query's pairs, each percent-encoded once per URL. */
+/** What §3.4.1.2 and §3.4.1.3.1 take from a request URL (`href`, as given): the URL, its base string URI and its query's pairs, each percent-encoded once per URL. */
 interface UrlParts {
+  href: string | undefined;
   url: URL;
   encodedUri: string;
   query: EncodedPair[];
@@ -245,14 +246,6 @@ interface LaidOut {
   baseString: string;
   /** The request as sent, with its signature. */
   finish(signature: string): SignedRequest<string | Uint8Array>;
-}
-
-function readToken(value: unknown): TokenCredentials | undefined {
-  const token = value as Partial<TokenCredentials> | undefined;
-  if (token !== undefined && !(typeof token?.key === 'string' && token.key !== '' && typeof token.secret === 'string')) {
-    refuse('token', 'token must be { key, secret }, key not empty');
-  }
-  return token as TokenCredentials | undefined;
 }
 
 /** Two forms as one: `&` between them when both have pairs. */
@@ -337,14 +330,14 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
 
   // The parts of the last URL signed, kept: a client signs to the same few URLs again.
   // conformance/suites/properties.ts holds every base string signed through it equal to signatureBaseString's.
-  let lastUrl: { href: string; parts: UrlParts } | undefined;
+  let lastUrl: UrlParts | undefined;
   function readUrl(input: string | URL): UrlParts {
     const href = typeof input === 'string' ? input : input?.href;
     if (lastUrl?.href !== href || typeof href !== 'string') {
       const url = parseRequestUrl(input);
-      lastUrl = { href, parts: { url, encodedUri: percentEncodeNative(uriOf(url)), query: encodePairs(parseFormPairs(url.search.slice(1)), encode) } };
+      lastUrl = { href, url, encodedUri: percentEncodeNative(uriOf(url)), query: encodePairs(parseFormPairs(url.search.slice(1)), encode) };
     }
-    return lastUrl.parts;
+    return lastUrl;
   }
 
   // One request, read and checked: its method, URL, body and where its protocol parameters go;
@@ -355,6 +348,7 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
     let method: string;
     let urlParts: UrlParts;
     let given: RequestBody;
+    let hasParams: boolean;
     let params: readonly Parameter[];
     let transmission: Transmission;
     let token: TokenCredentials | undefined;
@@ -367,7 +361,8 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
       urlParts = readUrl(request.url);
       // §3.4.1.3.1: the form body's pairs are signed; any other body by its hash (draft-eaton-oauth-bodyhash-00).
       field = 'body';
-      given = readRequestBody(method, request.body, request.contentType, request.params !== undefined);
+      hasParams = request.params !== undefined;
+      given = readRequestBody(method, request.body, request.contentType, hasParams);
       field = 'params';
       params = given.kind === 'form' ? given.pairs : collectParameters(request.params);
       // §3.5: where the protocol parameters go. A form body only for 'body': GET-like methods send their parameters in the query.
@@ -375,7 +370,10 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
       if (transmission === 'body' && (given.kind === 'raw' || (given.kind === 'none' && BODYLESS.has(method)))) {
         refuse('transmission', `transmission body needs a form body${given.kind === 'raw' ? '' : `: ${method} sends its parameters in the query`}`);
       }
-      token = readToken(request.token);
+      token = request.token;
+      if (token !== undefined && !(typeof token?.key === 'string' && token.key !== '' && typeof token.secret === 'string')) {
+        refuse('token', 'token must be { key, secret }, key not empty');
+      }
       const hashOption = oneOf(request.bodyHash, BODY_HASHES, 'bodyHash', 'request') ?? bodyHashOption ?? methodHash;
       bodyHash = given.kind === 'raw' && hashOption;
     } catch (error) {
@@ -435,7 +433,7 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
           query = joinForms(form, protocolForm);
         } else if (given.kind === 'none') {
           body = joinForms(form, inBody ? protocolForm : '');
-          if (request.params !== undefined || body !== '') headers['Content-Type'] = FORM_TYPE;
+          if (hasParams || body !== '') headers['Content-Type'] = FORM_TYPE;
         } else {
           // The caller's body as given; a form gets the protocol parameters after its own pairs.
           body = inBody && given.kind === 'form' ? joinForms(given.text, protocolForm) : given.given;
