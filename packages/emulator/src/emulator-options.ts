@@ -104,9 +104,11 @@ export interface EmulatorOptions {
    */
   maxOrders?: number;
   /**
-   * Most bytes the request inspector holds, for every request together (each as received, its
-   * shown parts or masked view, counted as the JavaScript heap keeps them); past it the oldest
-   * are dropped and counted. Default {@link DEFAULT_MAX_REQUEST_LOG_BYTES}.
+   * Most bytes the request inspector holds, for every request together: three quarters of it
+   * one byte ring (allocated at the first request, outside the JavaScript heap) for the requests'
+   * texts as received and shown, the rest for their entries and masked views, counted as the
+   * JavaScript heap keeps them; past either the oldest are dropped and counted, the newest always
+   * kept. Default {@link DEFAULT_MAX_REQUEST_LOG_BYTES}.
    */
   maxRequestLogBytes?: number;
 }
@@ -125,7 +127,7 @@ export const DEFAULT_MAX_ORDERS = 10_000;
 
 /**
  * The default {@link EmulatorOptions.maxRequestLogBytes}, 8 MiB: about 5,000 gateway requests of a
- * few hundred bytes each (each about 1.7 KB as held), more than anyone pages through in a console.
+ * few hundred bytes each (each about 1 KB of text in the ring and a 400-byte entry), more than anyone pages through in a console.
  *
  * @example
  * ```ts

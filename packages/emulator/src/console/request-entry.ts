@@ -5,7 +5,8 @@ import { redactFormBody, redactRequest } from '@paysign/protocol/diagnose';
 import { matchOperationPath } from '@paysign/protocol/wire';
 import type { GatewayRequest } from '../request/gateway-request.js';
 import type { LoggedRequest, RefusalCause, RefusalOutcome } from './logged-request.js';
-import { detachedSlice, retainedBytes, stringBytes } from './retained-bytes.js';
+import type { ByteRing } from './byte-ring.js';
+import { detachedCopy, detachedSlice, retainedBytes, stringBytes } from './retained-bytes.js';
 
 /** Most characters of a request's or reply's body kept (masked when shown); the rest is cut and counted. */
 const SHOWN_BODY_CHARS = 2048;
@@ -28,48 +29,76 @@ export interface ReceivedAt extends Received {
   now: number;
 }
 
-/** What an entry itself holds besides its strings: the object (about 20 fields) and the log's array slot. */
-const ENTRY_BYTES = 24 + 20 * 8 + 8;
+/**
+ * What an entry object itself holds (about 20 fields, its time a boxed number) and the log's array
+ * slot (the array keeps up to as many dropped slots again before it is compacted): all a request
+ * leaves on the JS heap until it is shown.
+ */
+const ENTRY_BYTES = 24 + 20 * 8 + 16 + 16;
+
+/** A sliced string's own fields (map, hash, length, parent, offset). */
+const SLICE_BYTES = 40;
+/**
+ * A Map entry (key, value, chain: three words, and half a bucket) times the spare capacity a Map
+ * churned by deletions holds before it rehashes (up to about three times its live entries).
+ */
+const INDEX_SLOT_BYTES = 96;
+
+// The texts an entry keeps in the log's byte ring, in this order.
+const URL_TEXT = 0;
+const AUTHORIZATION_TEXT = 1;
+const LOGIN_TEXT = 2;
+const BODY_TEXT = 3;
+const REPLY_TEXT = 4;
+const HEADERS_TEXT = 5;
+// Where the ring writes a record's lengths, read into the entry's fields at once.
+const LENGTHS: number[] = [0, 0, 0, 0, 0, 0];
 
 /**
  * One kept request, in one representation for the inspector, the diagnosis and the check: the
  * request as received (unmasked, in the emulator only; its body whole up to the
- * diagnosis' cap, else cut) and its reply cut. Masked once, when it is first
+ * diagnosis' cap, else cut) and its reply cut, as UTF-8 in the log's {@link ByteRing} (off the JS
+ * heap; one larger than the whole ring is held aside, as strings). Masked once, when it is first
  * shown ({@link KeptRequest.view}: a list, a live update, a diagnosis), by @paysign/protocol's one
- * masking path; the unmasked parts only shown are dropped then, those a check reads stay while the
- * log keeps the entry. A request nobody looks at is never masked, and nothing unmasked ever leaves
- * the emulator. {@link KeptRequest.size} is what it holds, by src/console/retained-bytes.ts.
+ * masking path, the view then kept as an object; nothing unmasked ever leaves the emulator. A
+ * request nobody looks at is never masked nor decoded. {@link KeptRequest.size} is what it holds
+ * on the JS heap, by src/console/retained-bytes.ts; {@link KeptRequest.ringBytes} what it holds in
+ * the ring.
  */
 export class KeptRequest {
   readonly id: number;
   readonly status: number;
   /** The `oauth_signature` it was signed with, if any: the key {@link RequestLog.find} looks it up by. */
   readonly signature: string | undefined;
-  /** The login it names (`oauth_consumer_key`), as sent: the diagnosis looks its merchant up by it. */
-  readonly login: string | undefined;
   /** Its time (ms since the epoch) and the verifier's (seconds) when it was received. */
   readonly at: number;
   readonly now: number;
   readonly method: string;
-  readonly url: string;
-  readonly authorization: string | null;
-  /** The body: whole when {@link KeptRequest.checkable}, else cut (and then dropped once shown). */
-  #body: string | undefined;
   /** Whether the whole body is kept, for a check or a diagnosis (bodies up to 256 KiB). */
   readonly checkable: boolean;
-  /** About how many bytes it holds (the log's budget counts these); changes when it is first shown. */
+  /** Where its texts start in the ring (absolute: the ring has written over it once this is behind its oldest). */
+  readonly position: number;
+  /** About how many bytes it holds on the JS heap (the log's budget counts these); changes when it is first shown. */
   size: number;
-  // Only shown (dropped once masked): headers as name, value, name, value..., cut; the reply cut;
-  // the pairs it is filed under (of a body cut; one kept whole is read when shown); the emulator's
-  // reason for a refusal.
-  #headers: string[] | undefined;
-  #reply: string | undefined;
+  readonly #ring: ByteRing;
+  // Its texts' byte lengths in the ring, in their order (-1: none; fields, not an array: one
+  // object a request), or the texts themselves when held aside.
+  readonly #urlLength: number;
+  readonly #authorizationLength: number;
+  readonly #loginLength: number;
+  readonly #bodyLength: number;
+  readonly #replyLength: number;
+  readonly #headersLength: number;
+  readonly #aside: readonly string[] | undefined;
+  // Only shown (dropped once masked): the pairs it is filed under (of a body cut; one kept whole is
+  // read when shown); the emulator's reason for a refusal.
   #pairs: Array<readonly [string, string]> | undefined;
   #cause: RefusalCause | undefined;
   #view: LoggedRequest | undefined;
 
   /** `wholeBodyUpTo`: the longest body kept whole (for a check, a diagnosis): the diagnosis' cap. */
   constructor(
+    ring: ByteRing,
     request: GatewayRequest,
     received: Received & { id: number; now: number; wholeBodyUpTo: number },
     reply: { status: number; body: string },
@@ -80,42 +109,77 @@ export class KeptRequest {
     // again when shown; one cut is read now, whole.
     let pairs: Array<readonly [string, string]> | undefined;
     const bodyPairs = (): Array<readonly [string, string]> => (pairs ??= interestingPairs(received.body));
-    const headers: string[] = [];
-    for (const [name, value] of request.headers()) if (name !== 'cookie') headers.push(name, cutRaw(value));
+    // Header values hold no line feed (Fetch): one text, name and value lines (the Authorization
+    // header is kept once, on its own).
+    let headers = '';
+    for (const [name, value] of request.headers())
+      if (name !== 'cookie' && name !== 'authorization') headers += `${headers === '' ? '' : '\n'}${name}\n${cutRaw(value)}`;
+    const signature = header.oauth_signature ?? bodyPairs().find(([name]) => name === 'oauth_signature')?.[1];
+    const login = header.oauth_consumer_key ?? bodyPairs().find(([name]) => name === 'oauth_consumer_key')?.[1];
     this.id = received.id;
     this.status = reply.status;
-    this.signature = header.oauth_signature ?? bodyPairs().find(([name]) => name === 'oauth_signature')?.[1];
-    this.login = header.oauth_consumer_key ?? bodyPairs().find(([name]) => name === 'oauth_consumer_key')?.[1];
+    // A copy of its own: a part read from the header would keep the whole header on the heap.
+    this.signature = signature === undefined ? undefined : detachedCopy(signature);
     this.at = Date.now();
     this.now = received.now;
     this.method = request.method;
-    this.url = received.url;
-    this.authorization = received.authorization;
     this.checkable = received.body.length <= received.wholeBodyUpTo;
-    this.#body = this.checkable ? received.body : cutRaw(received.body);
-    this.#headers = headers;
-    this.#reply = cutRaw(reply.body);
+    const texts = [
+      received.url,
+      received.authorization ?? '',
+      login ?? '',
+      this.checkable ? received.body : cutRaw(received.body),
+      cutRaw(reply.body),
+      headers,
+    ];
+    this.#ring = ring;
+    const position = ring.write(texts, LENGTHS);
+    this.position = position ?? ring.written;
+    this.#aside = position === undefined ? texts : undefined;
+    this.#urlLength = LENGTHS[URL_TEXT] as number;
+    this.#authorizationLength = received.authorization === null ? -1 : (LENGTHS[AUTHORIZATION_TEXT] as number);
+    this.#loginLength = login === undefined ? -1 : (LENGTHS[LOGIN_TEXT] as number);
+    this.#bodyLength = LENGTHS[BODY_TEXT] as number;
+    this.#replyLength = LENGTHS[REPLY_TEXT] as number;
+    this.#headersLength = LENGTHS[HEADERS_TEXT] as number;
     this.#pairs = this.checkable ? undefined : bodyPairs();
     this.#cause = reply.status >= 400 ? refusalCause(reply.status, outcome, received.authorization, bodyPairs) : undefined;
     this.#view = undefined;
     this.size = this.#measure();
   }
 
+  /** What it holds in the log's byte ring (none when held aside: {@link KeptRequest.size} counts those). */
+  get ringBytes(): number {
+    if (this.#aside !== undefined) return 0;
+    let bytes = 0;
+    for (let which = URL_TEXT; which <= HEADERS_TEXT; which++) bytes += Math.max(this.#length(which), 0);
+    return bytes;
+  }
+
+  /** The login it names (`oauth_consumer_key`), as sent: the diagnosis looks its merchant up by it. */
+  get login(): string | undefined {
+    return this.#text(LOGIN_TEXT);
+  }
+
   /** The request as received, for a diagnosis or a check; `undefined` when its body was too large to keep whole. */
   received(): ReceivedAt | undefined {
     if (!this.checkable) return undefined;
-    return { method: this.method, url: this.url, authorization: this.authorization, body: this.#body as string, login: this.login, now: this.now };
+    return {
+      method: this.method,
+      url: this.#text(URL_TEXT) as string,
+      authorization: this.#text(AUTHORIZATION_TEXT) ?? null,
+      body: this.#text(BODY_TEXT) as string,
+      login: this.login,
+      now: this.now,
+    };
   }
 
   /** The entry as the inspector shows it, masked (made once, then kept; {@link KeptRequest.size} then counts it). */
   view(pathPrefix: string): LoggedRequest {
     if (this.#view !== undefined) return this.#view;
     this.#view = masked(this, this.#shownParts(), pathPrefix);
-    this.#headers = undefined;
-    this.#reply = undefined;
     this.#pairs = undefined;
     this.#cause = undefined;
-    if (!this.checkable) this.#body = undefined;
     this.size = this.#measure();
     return this.#view;
   }
@@ -126,36 +190,70 @@ export class KeptRequest {
     return this.size;
   }
 
+  // A text it keeps, read from the ring (or aside); `undefined` for one it has none of.
+  #text(which: number): string | undefined {
+    if (this.#aside !== undefined) return which === AUTHORIZATION_TEXT || which === LOGIN_TEXT ? this.#asideOptional(which) : this.#aside[which];
+    const length = this.#length(which);
+    if (length < 0) return undefined;
+    let at = this.position;
+    for (let before = URL_TEXT; before < which; before++) at += Math.max(this.#length(before), 0);
+    return this.#ring.read(at, length);
+  }
+
+  #asideOptional(which: number): string | undefined {
+    return this.#length(which) < 0 ? undefined : this.#aside?.[which];
+  }
+
+  #length(which: number): number {
+    switch (which) {
+      case URL_TEXT:
+        return this.#urlLength;
+      case AUTHORIZATION_TEXT:
+        return this.#authorizationLength;
+      case LOGIN_TEXT:
+        return this.#loginLength;
+      case BODY_TEXT:
+        return this.#bodyLength;
+      case REPLY_TEXT:
+        return this.#replyLength;
+      default:
+        return this.#headersLength;
+    }
+  }
+
   #shownParts(): ShownParts {
+    const body = this.#text(BODY_TEXT) as string;
+    const headers = this.#text(HEADERS_TEXT) as string;
+    const authorization = this.#text(AUTHORIZATION_TEXT);
+    const shownHeaders = headers === '' ? [] : headers.split('\n');
+    if (authorization !== undefined) shownHeaders.push('authorization', cutRaw(authorization));
     return {
-      headers: this.#headers ?? [],
-      body: this.checkable ? cutRaw(this.#body ?? '') : (this.#body ?? ''),
-      reply: this.#reply ?? '',
-      pairs: this.#pairs ?? (this.checkable ? interestingPairs(this.#body ?? '') : []),
+      url: this.#text(URL_TEXT) as string,
+      login: this.login,
+      headers: shownHeaders,
+      body: this.checkable ? cutRaw(body) : body,
+      reply: this.#text(REPLY_TEXT) as string,
+      pairs: this.#pairs ?? (this.checkable ? interestingPairs(body) : []),
       cause: this.#cause,
     };
   }
 
   #measure(): number {
-    let bytes = ENTRY_BYTES + stringBytes(this.url) + (this.#body === undefined ? 0 : stringBytes(this.#body));
-    // The Authorization header is one string, kept once (in the headers too, when not cut).
-    if (this.authorization !== null) bytes += stringBytes(this.authorization);
-    if (this.signature !== undefined) bytes += stringBytes(this.signature) + 48; // and its slot in the log's index
-    if (this.#headers !== undefined) {
-      bytes += retainedBytes(this.#headers);
-      if (this.authorization !== null && this.#headers.includes(this.authorization)) bytes -= stringBytes(this.authorization);
-    }
-    if (this.#reply !== undefined) bytes += stringBytes(this.#reply);
+    let bytes = ENTRY_BYTES;
+    // The signature's copy (a slice of a string one character longer) and its slot in the log's index.
+    if (this.signature !== undefined) bytes += SLICE_BYTES + stringBytes(` ${this.signature}`) + INDEX_SLOT_BYTES;
+    if (this.#aside !== undefined) bytes += retainedBytes(this.#aside);
     if (this.#pairs !== undefined) bytes += retainedBytes(this.#pairs);
     if (this.#cause !== undefined) bytes += retainedBytes(this.#cause);
-    // The view's strings that masking left as they were are the kept ones, counted above.
-    if (this.#view !== undefined) bytes += retainedBytes(this.#view, new Set([this.url, this.authorization ?? '', this.#body ?? '']));
+    if (this.#view !== undefined) bytes += retainedBytes(this.#view);
     return bytes;
   }
 }
 
 /** What the inspector shows of a request before it is masked. */
 interface ShownParts {
+  url: string;
+  login: string | undefined;
   headers: readonly string[];
   body: string;
   reply: string;
@@ -164,12 +262,12 @@ interface ShownParts {
 }
 
 function masked(kept: KeptRequest, raw: ShownParts, pathPrefix: string): LoggedRequest {
-  const url = new URL(kept.url);
+  const url = new URL(raw.url);
   const replyPairs = parseFormPairsSafe(raw.reply.replace(/\n/g, ''));
   const orders = [...raw.pairs, ...replyPairs].filter(([name]) => /order-?_?id$/i.test(name)).map(([, value]) => redactCardData(value));
   const headers: Record<string, string> = {};
   for (let i = 0; i < raw.headers.length; i += 2) headers[raw.headers[i] as string] = raw.headers[i + 1] as string;
-  const shown = redactRequest({ method: kept.method, url: kept.url, headers, body: '' });
+  const shown = redactRequest({ method: kept.method, url: raw.url, headers, body: '' });
   const operation = matchOperationPath(url.pathname, pathPrefix)?.operation;
   return {
     id: kept.id,
@@ -177,7 +275,7 @@ function masked(kept: KeptRequest, raw: ShownParts, pathPrefix: string): LoggedR
     method: shown.method,
     path: redactCardData(url.pathname),
     ...(operation !== undefined && { operation }),
-    ...(kept.login !== undefined && { login: redactCardData(kept.login) }),
+    ...(raw.login !== undefined && { login: redactCardData(raw.login) }),
     orders: [...new Set(orders)],
     status: kept.status,
     request: { ...shown, body: redactFormBody(raw.body) },

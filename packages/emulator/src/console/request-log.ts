@@ -97,7 +97,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
         now: options.now(),
         wholeBodyUpTo: DIAGNOSIS_MAX_BODY_BYTES,
       };
-      const kept = new KeptRequest(request, received, reply, outcome);
+      const kept = new KeptRequest(ring.texts, request, received, reply, outcome);
       ring.keep(kept);
       if (reply.status >= 400 && outcome?.reason === 'invalid_signature') queue.add({ ...received, login: kept.login }, kept, ring.view(kept));
       // Masked only when someone is watching (a console's live updates).

@@ -1,23 +1,34 @@
+import { ByteRing } from './byte-ring.js';
 import type { KeptRequest } from './request-entry.js';
 import type { LoggedRequest, RequestFilter } from './logged-request.js';
 
+/** The share of the bound the byte ring takes, for the requests' texts; the rest is for the entries' objects and views. */
+const RING_SHARE = 3 / 4;
+
 /**
- * The kept requests, oldest first, bounded in bytes (each entry's {@link KeptRequest.size}, what
- * it holds): past `maxBytes` the oldest go (counted in `dropped`), the newest always stays.
- * Indexed by `oauth_signature` for {@link RequestRing.bySignature}, and by id (entries are kept
- * in id order) for {@link RequestRing.byId}.
+ * The kept requests, oldest first, bounded in bytes: their texts in one {@link ByteRing} of
+ * three quarters of `maxBytes` (off the JS heap, allocated at the first request), their entry
+ * objects and masked views (each entry's {@link KeptRequest.size}) in the rest. Past either the
+ * oldest go (counted in `dropped`): those the ring has written over, then those past the objects'
+ * share; the newest always stays (one larger than the ring held aside). Indexed by
+ * `oauth_signature` for {@link RequestRing.bySignature}, and by id (entries are kept in id order)
+ * for {@link RequestRing.byId}.
  */
 export class RequestRing {
+  /** Where the entries keep their texts. */
+  readonly texts: ByteRing;
   #entries: KeptRequest[] = [];
   #head = 0;
-  #bytes = 0;
+  #objectBytes = 0;
   #dropped = 0;
   readonly #signatures = new Map<string, KeptRequest>();
-  readonly #maxBytes: number;
+  readonly #maxObjectBytes: number;
   readonly #pathPrefix: string;
 
   constructor(maxBytes: number, pathPrefix: string) {
-    this.#maxBytes = maxBytes;
+    const ringBytes = Math.floor(maxBytes * RING_SHARE);
+    this.texts = new ByteRing(ringBytes);
+    this.#maxObjectBytes = maxBytes - ringBytes;
     this.#pathPrefix = pathPrefix;
   }
 
@@ -26,16 +37,17 @@ export class RequestRing {
     return this.#dropped;
   }
 
-  /** What the kept entries hold together, in bytes (at most `maxBytes`, or the one newest entry). */
+  /** What the kept entries hold together, in bytes: their texts in the ring and their objects (at most `maxBytes`, or the one newest entry). */
   get bytes(): number {
-    return this.#bytes;
+    const oldest = this.#entries[this.#head];
+    return (oldest === undefined ? 0 : this.texts.written - oldest.position) + this.#objectBytes;
   }
 
   keep(entry: KeptRequest): void {
     const entries = this.#entries;
     entries.push(entry);
     if (entry.signature !== undefined) this.#signatures.set(entry.signature, entry);
-    this.#bytes += entry.size;
+    this.#objectBytes += entry.size;
     this.#trim();
   }
 
@@ -94,14 +106,16 @@ export class RequestRing {
 
   // A kept entry's size changed: counted, and applied to the bound when the next request is kept.
   #grew(entry: KeptRequest, before: number): void {
-    if (this.byId(entry.id) === entry) this.#bytes += entry.size - before;
+    if (this.byId(entry.id) === entry) this.#objectBytes += entry.size - before;
   }
 
   #trim(): void {
     const entries = this.#entries;
-    while (this.#bytes > this.#maxBytes && entries.length - this.#head > 1) {
+    const oldestWhole = this.texts.oldestWhole;
+    for (;;) {
       const gone = entries[this.#head] as KeptRequest;
-      this.#bytes -= gone.size;
+      if (entries.length - this.#head <= 1 || (gone.position >= oldestWhole && this.#objectBytes <= this.#maxObjectBytes)) break;
+      this.#objectBytes -= gone.size;
       if (gone.signature !== undefined && this.#signatures.get(gone.signature) === gone) this.#signatures.delete(gone.signature);
       entries[this.#head] = undefined as unknown as KeptRequest;
       this.#head++;

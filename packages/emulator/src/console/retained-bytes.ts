@@ -67,3 +67,16 @@ export function detachedSlice(text: string, start: number, end: number): string 
   // `' ' + part` is a rope over the slice; slicing the rope flattens it into fresh characters.
   return ` ${part}`.slice(1);
 }
+
+/**
+ * A copy of `text` in characters of its own: a part a parser read out of a larger string (a
+ * regular expression's capture) may be a view that keeps the whole larger string alive.
+ *
+ * @example
+ * ```ts
+ * const signature = detachedCopy(params.oauth_signature); // the Authorization header can now be collected
+ * ```
+ */
+export function detachedCopy(text: string): string {
+  return ` ${text}`.slice(1);
+}
