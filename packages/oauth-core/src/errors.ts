@@ -86,10 +86,8 @@ export class OAuthError extends Error {
 
   constructor(code: OAuthErrorCode, message: string, at?: { source: OAuthErrorSource; field?: string | undefined; status?: number | undefined }) {
     super(message);
-    this.code = code;
-    this.source = at?.source;
-    this.field = at?.field;
-    this.status = at?.status;
+    // `source`, `field` and `status` are own properties only when given (each reads `undefined` otherwise).
+    Object.assign(this, at, { code });
   }
 }
 

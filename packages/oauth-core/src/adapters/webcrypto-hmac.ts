@@ -1,4 +1,4 @@
-import { OAuthError } from '../errors.js';
+import { refuse } from '../errors.js';
 import type { CryptoAdapter, DigestFunction } from './types.js';
 
 // crypto.subtle HMAC, shared by the WebCrypto adapter and the HMAC-only edge entry. A digest (an
@@ -8,7 +8,7 @@ const encoder = /* @__PURE__ */ new TextEncoder();
 const base64Of = (bytes: ArrayBuffer): string => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 
 export const hmac: CryptoAdapter['hmac'] = async (hash, key) => {
-  if (!globalThis.crypto?.subtle) throw new OAuthError('ADAPTER_UNAVAILABLE', 'this runtime has no crypto.subtle: use the js adapter');
+  if (!globalThis.crypto?.subtle) refuse('adapter', 'this runtime has no crypto.subtle: use the js adapter', 'options', 'ADAPTER_UNAVAILABLE');
   const cryptoKey = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash }, false, ['sign']);
   return async (data) => base64Of(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(data)));
 };

@@ -1,4 +1,4 @@
-import { OAuthError } from '../errors.js';
+import { OAuthError, refuse } from '../errors.js';
 import { readPrivateKeyContainer, readPublicKey, requireBits, requireRoomForDigest } from '../keys/rsa-key.js';
 import type { HashName } from '../types.js';
 import type { CryptoAdapter, VerifyingAdapter } from './types.js';
@@ -16,7 +16,7 @@ function toBase64(bytes: Uint8Array): string {
 
 function subtle(): SubtleCrypto {
   const value = globalThis.crypto?.subtle;
-  if (!value) throw new OAuthError('ADAPTER_UNAVAILABLE', 'this runtime has no crypto.subtle: use the js adapter');
+  if (!value) refuse('adapter', 'this runtime has no crypto.subtle: use the js adapter', 'options', 'ADAPTER_UNAVAILABLE');
   return value;
 }
 

@@ -1,6 +1,6 @@
 import type { CryptoAdapter, MaybePromise, SignFunction, VerifyFunction } from '../adapters/types.js';
 import { decodeBase64, isCanonicalBase64 } from '../encoding/base64.js';
-import { OAuthError } from '../errors.js';
+import { attribute, OAuthError, refuse } from '../errors.js';
 import type { HashName, PrivateKeyInput, PublicKeyInput, SigningCredentials, VerifyingCredentials } from '../types.js';
 import { describeSignatureMethod, signingKey } from './signature-methods.js';
 import { timingSafeEqual } from './timing-safe-equal.js';
@@ -38,12 +38,22 @@ export function prepareSigning(given: SigningCredentials, adapter: CryptoAdapter
   }
   if (method.kind === 'hmac') return prepareHmacSigning(given, adapter, method.hash);
   if (credentials.privateKey === undefined || credentials.privateKey === null) {
-    throw new OAuthError('MISSING_KEY', `privateKey is required for ${credentials.signatureMethod}`);
+    refuse('privateKey', `privateKey is required for ${credentials.signatureMethod}`, 'options', 'MISSING_KEY');
   }
   if (!adapter.rsaPrivate) {
-    throw new OAuthError('ADAPTER_UNAVAILABLE', `the ${adapter.name} adapter cannot sign with RSA: it has no rsaPrivate`);
+    refuse('adapter', `the ${adapter.name} adapter cannot sign with RSA: it has no rsaPrivate`, 'options', 'ADAPTER_UNAVAILABLE');
   }
-  return adapter.rsaPrivate(method.hash, credentials.privateKey, minimumBits(credentials.minimumRsaKeyBits));
+  const bits = minimumBits(credentials.minimumRsaKeyBits);
+  // The key readers and the adapters name no option themselves: what they refuse is the privateKey
+  // (an error that already names its option, such as crypto.subtle missing, keeps it).
+  const privateKeyError = (error: unknown) => attribute(error, 'options', 'privateKey');
+  let imported: MaybePromise<SignFunction>;
+  try {
+    imported = adapter.rsaPrivate(method.hash, credentials.privateKey, bits);
+  } catch (error) {
+    throw privateKeyError(error);
+  }
+  return isPromiseLike(imported) ? imported.then(undefined, (error: unknown) => Promise.reject(privateKeyError(error))) : imported;
 }
 
 /**
@@ -52,8 +62,8 @@ export function prepareSigning(given: SigningCredentials, adapter: CryptoAdapter
  * alone, so that its bundle carries no RSA or PLAINTEXT branch.
  */
 export function prepareHmacSigning(given: SigningCredentials, adapter: CryptoAdapter, hash: HashName): MaybePromise<SignFunction> {
-  const credentials = given as CredentialsAsGiven;
-  return adapter.hmac(hash, signingKey(credentials.consumerSecret, credentials.tokenSecret));
+  const { consumerSecret, tokenSecret } = given as CredentialsAsGiven;
+  return adapter.hmac(hash, signingKey(consumerSecret, tokenSecret));
 }
 
 /** A prepared check of a received Base64 signature over a base string. */

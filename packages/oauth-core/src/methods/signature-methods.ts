@@ -1,5 +1,5 @@
 import { percentEncodeNative } from '../encoding/percent-encode.js';
-import { OAuthError, refuse } from '../errors.js';
+import { refuse } from '../errors.js';
 import type { HashName, SignatureMethod } from '../types.js';
 
 /** How a signature method signs: a keyed hash, an RSA signature, or the key itself. */
@@ -40,7 +40,7 @@ export const signatureMethods: readonly SignatureMethod[] = /* @__PURE__ */ Obje
 export function describeSignatureMethod(method: string): MethodKind {
   const found = findSignatureMethod(method);
   if (!found) {
-    throw new OAuthError('UNSUPPORTED_SIGNATURE_METHOD', `signatureMethod must be one of ${signatureMethods.join(', ')}`);
+    refuse('signatureMethod', `signatureMethod must be one of ${signatureMethods.join(', ')}`, 'options', 'UNSUPPORTED_SIGNATURE_METHOD');
   }
   return found;
 }
@@ -57,7 +57,7 @@ export function describeSignatureMethod(method: string): MethodKind {
  */
 export function signingKey(consumerSecret: string | undefined, tokenSecret: string | undefined): string {
   if (typeof consumerSecret !== 'string') {
-    throw new OAuthError('MISSING_SECRET', 'consumerSecret is required for HMAC and PLAINTEXT');
+    refuse('consumerSecret', 'consumerSecret is required for HMAC and PLAINTEXT', 'options', 'MISSING_SECRET');
   }
   if (tokenSecret !== undefined && typeof tokenSecret !== 'string') {
     refuse('tokenSecret', 'tokenSecret must be a string', 'options');

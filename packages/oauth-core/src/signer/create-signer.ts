@@ -3,7 +3,7 @@ import { parseRequestUrl, uriOf } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
 import { normalizeMethod } from '../base-string/signature-base-string.js';
 import { percentEncode, percentEncodeNative } from '../encoding/percent-encode.js';
-import { attribute, OAuthError, type OAuthErrorCode, refuse } from '../errors.js';
+import { attribute, refuse } from '../errors.js';
 import { formatEncodedHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
 import { findSignatureMethod, type MethodKind } from '../methods/signature-methods.js';
@@ -210,18 +210,6 @@ const TRANSMISSIONS: readonly Transmission[] = ['header', 'query', 'body'];
 /** How many prepared keys of per-request token secrets a signer keeps (HMAC, PLAINTEXT). */
 const TOKEN_KEYS_KEPT = 16;
 
-/** The option behind a credential error that does not name its own (the adapters' key errors); MISSING_KEY, INVALID_KEY and WEAK_KEY: `privateKey`. */
-const CREDENTIAL_OPTION: Partial<Record<OAuthErrorCode, string>> = {
-  UNSUPPORTED_SIGNATURE_METHOD: 'signatureMethod',
-  MISSING_SECRET: 'consumerSecret',
-  ADAPTER_UNAVAILABLE: 'adapter',
-};
-
-function optionError(error: unknown): unknown {
-  const code = error instanceof OAuthError ? error.code : undefined;
-  return attribute(error, 'options', code && (CREDENTIAL_OPTION[code] ?? (code.endsWith('_KEY') ? 'privateKey' : undefined)));
-}
-
 /** What §3.4.1.2 and §3.4.1.3.1 take from a request URL (`href`, as given): the URL, its base string URI and its query's pairs, each percent-encoded once per URL. */
 interface UrlParts {
   href: string | undefined;
@@ -299,7 +287,7 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
     if (isPromiseLike(key.current)) {
       key.current = key.current.then(
         (fn) => (key.current = fn),
-        (error: unknown) => Promise.reject(optionError(error)),
+        (error: unknown) => Promise.reject(attribute(error, 'options')),
       );
       // sign() rejects with the import's error; until it is called, the failure is not unhandled.
       key.current.then(undefined, () => undefined);
@@ -310,7 +298,7 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
   try {
     own = prepareKey(options);
   } catch (error) {
-    throw optionError(error);
+    throw attribute(error, 'options');
   }
 
   // A request's own token (§3.4.2, §3.4.4: its secret is in the key; RSA does not use it): its
