@@ -91,4 +91,39 @@ describe('outcomes appended in groups', () => {
       await server.close();
     }
   });
+
+  it("what the caller's onRecord throws in the send pass stops the run and is thrown by it, once; nothing hangs or goes unhandled", async () => {
+    const server = await serveEmulator(16);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const fetch = createNodeFetch();
+    try {
+      const client = createGatewayClient({ baseUrl: server.url, endpointId: ENDPOINT_ID, login: LOGIN, controlKey: CONTROL_KEY, fetch });
+      const appended: BulkRecord[] = [];
+      const journal: BulkJournal = { load: async () => [], append: async (record) => void appended.push(record), close: async () => {} };
+      const refusal = new Error('the app could not keep this outcome');
+      let calls = 0;
+      const run = bulkUpdateRecurringPayments({
+        client,
+        source: bulkRows(16),
+        journal,
+        concurrency: 8,
+        onRecord: () => {
+          calls++;
+          if (calls === 3) throw refusal;
+        },
+      });
+      await expect(run).rejects.toBe(refusal);
+      // Let any stray rejection surface before looking.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      // The outcome whose callback threw was journaled first: durable, so a resume does not send it again.
+      expect(appended.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      fetch.close();
+      await server.close();
+    }
+  });
 });

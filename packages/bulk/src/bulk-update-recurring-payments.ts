@@ -395,7 +395,13 @@ async function record(run: Run, entry: BulkRecord): Promise<void> {
     return;
   }
   run.tracker.count(entry.outcome, false);
-  run.options.onRecord?.(entry);
+  // The caller's own callback: what it throws stops the run and is thrown by it, as a journal's failure.
+  try {
+    run.options.onRecord?.(entry);
+  } catch (error) {
+    run.fatal ??= { error };
+    run.stop.abort();
+  }
 }
 
 // 5. The summary.
