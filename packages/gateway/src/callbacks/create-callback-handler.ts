@@ -1,5 +1,6 @@
 import { compareDecimals, isDecimal } from '@paysign/protocol';
 import { GatewayError, GatewayValidationError } from '../errors.js';
+import { MAX_TIMER_MS } from '../client/send-request.js';
 import { startSpan, type GatewayTelemetry } from '../telemetry/telemetry.js';
 import { type CallbackClaim, createMemoryCallbackStore, type CallbackSeenStore } from './seen-store.js';
 import { assertControlKey, verifyCallback, type CallbackRefusalReason, type GatewayCallback } from './verify-callback.js';
@@ -203,7 +204,9 @@ function keepLease(seen: CallbackSeenStore, key: string, token: string, claimedA
   if (typeof seen.renew !== 'function' || typeof leaseMs !== 'number' || !Number.isFinite(leaseMs) || leaseMs <= 0)
     return { signal: controller.signal, lost: () => false, stop: () => undefined };
   const until = claimedAt + maxHandlingMs;
+  let deadlineAt = claimedAt + leaseMs; // on the monotonic clock: the lease holds at least until then
   let renewing = false;
+  let stopped = false; // handled, or lost: a renewal answered later changes nothing
   let gaveUp = false; // maxHandlingMs reached: no more renewals
   const lose = (why: string): void => {
     stop();
@@ -212,26 +215,33 @@ function keepLease(seen: CallbackSeenStore, key: string, token: string, claimedA
   };
   const expire = () =>
     lose(gaveUp ? `held for maxHandlingMs (${maxHandlingMs} ms), it was not renewed further` : `no renewal confirmed within leaseMs (${leaseMs} ms)`);
-  let deadline = setTimeout(expire, claimedAt + leaseMs - Date.now());
+  // A timer fires no later than 2^31-1 ms (sooner, it fires at once): a longer lease is armed again.
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(deadline);
+    deadline = setTimeout(() => (monotonicNow() >= deadlineAt ? expire() : arm()), Math.min(Math.max(0, deadlineAt - monotonicNow()), MAX_TIMER_MS));
+    unref(deadline);
+  };
+  arm();
   const timer = setInterval(
     () => {
       // Held long enough: a handler still running now is taken to hang, and its lease ends.
-      if (Date.now() + leaseMs > until) {
+      if (monotonicNow() + leaseMs > until) {
         gaveUp = true;
         return clearInterval(timer);
       }
       if (renewing) return;
       renewing = true;
-      const sentAt = Date.now();
+      const sentAt = monotonicNow();
       Promise.resolve()
         .then(() => seen.renew?.(key, token))
         .then(
           (held) => {
+            if (stopped) return;
             if (held === false) return lose('the store refused its renewal (it ended, or another claim holds it)');
-            if (held !== true || controller.signal.aborted) return;
-            clearTimeout(deadline);
-            deadline = setTimeout(expire, sentAt + leaseMs - Date.now());
-            unref(deadline);
+            if (held !== true) return;
+            deadlineAt = sentAt + leaseMs;
+            arm();
           },
           () => undefined, // the engine did not answer: tried again at the next tick, until the deadline
         )
@@ -242,12 +252,22 @@ function keepLease(seen: CallbackSeenStore, key: string, token: string, claimedA
     Math.max(1, Math.floor(leaseMs / 3)),
   );
   unref(timer);
-  unref(deadline);
   function stop(): void {
+    stopped = true;
     clearInterval(timer);
     clearTimeout(deadline);
   }
-  return { signal: controller.signal, lost: () => controller.signal.aborted, stop };
+  // Read at each step, not only when the timer fired: a stalled event loop runs the step before its timers.
+  const lost = (): boolean => {
+    if (!controller.signal.aborted && !stopped && monotonicNow() >= deadlineAt) expire();
+    return controller.signal.aborted;
+  };
+  return { signal: controller.signal, lost, stop };
+}
+
+/** Milliseconds on a clock that never jumps (the lease's deadlines; wall-clock changes move Date.now()). */
+function monotonicNow(): number {
+  return performance.now();
 }
 
 // A timer of its own never keeps a process alive (Node, Bun; Deno and workerd have no unref).
@@ -334,7 +354,7 @@ export function createCallbackHandler<Order extends CallbackOrder>(options: Call
     const signed = { status: callback.status };
     const key = JSON.stringify([callback.status, callback.orderid, callback.merchantOrder]);
     let claim: CallbackClaim;
-    const claimedAt = Date.now(); // the lease was set after this instant: it holds at least leaseMs from it
+    const claimedAt = monotonicNow(); // the lease was set after this instant: it holds at least leaseMs from it
     try {
       claim = await seen.claim(key);
     } catch {

@@ -20,7 +20,8 @@ function loadSendingParts(): Promise<SendingParts> {
 const decoder = new TextDecoder();
 
 /** The longest delay setTimeout takes (2^31 - 1 ms). */
-const MAX_TIMER_MS = 2_147_483_647;
+/** The longest delay a timer keeps (2^31-1 ms); a longer one fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
 
 /** One HTTP exchange: POST, then the reply read as text, at most `maxReplyBytes` of it. */
 export interface RawReply {

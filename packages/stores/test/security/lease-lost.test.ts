@@ -155,6 +155,53 @@ describe('a run whose lease is lost is told, before another delivery can claim t
     expect(runs).toBe(2);
   });
 
+  it('memory: findOrder that blocks the event loop past the lease (a synchronous driver) never leads to onCallback: 500 lease_lost', async () => {
+    const memory = createMemoryCallbackStore({ leaseMs: 300 });
+    let runs = 0;
+    const handler = createCallbackHandler({
+      controlKey: CONTROL_KEY,
+      seen: cannotRenew(memory),
+      findOrder: () => {
+        // No timer can fire meanwhile: the lease's deadline passes unseen by its own timer.
+        const until = performance.now() + 500;
+        while (performance.now() < until);
+        return {};
+      },
+      onCallback: () => void runs++,
+    });
+    const request = signedCallback(CONTROL_KEY, { status: 'approved', orderid: '70710', merchantOrder: `o-${randomUUID()}` });
+    const answer = await handler(new Request(request.url));
+    expect([answer.status, await answer.text(), runs]).toEqual([500, "the callback's lease ended before it was handled; retry later", 0]);
+  });
+
+  it('memory: a renewal answered after the callback was handled never aborts its signal', async () => {
+    const memory = createMemoryCallbackStore({ leaseMs: 90 });
+    let signal: AbortSignal | undefined;
+    let renewals = 0;
+    const slowRenew: CallbackSeenStore = {
+      ...memory,
+      claim: (key) => memory.claim(key),
+      complete: (key, token) => memory.complete(key, token),
+      release: (key, token) => memory.release(key, token),
+      // Each renewal answers 'not held' 200 ms later: after the handler answered.
+      renew: async () => (renewals++, await sleep(200), false),
+    };
+    const handler = createCallbackHandler({
+      controlKey: CONTROL_KEY,
+      seen: slowRenew,
+      findOrder: () => ({}),
+      onCallback: async (_callback, _order, handling) => {
+        signal = handling.signal;
+        await sleep(50); // one renewal sent (every 30 ms), its answer not yet back
+      },
+    });
+    const request = signedCallback(CONTROL_KEY, { status: 'approved', orderid: '70711', merchantOrder: `o-${randomUUID()}` });
+    expect((await handler(new Request(request.url))).status).toBe(200);
+    await sleep(400);
+    expect(renewals).toBeGreaterThanOrEqual(1);
+    expect(signal?.aborted).toBe(false);
+  });
+
   it('a store that renews keeps the signal quiet through three leases, on every engine', async () => {
     const quiet = await Promise.all(
       NAMES.map(async (name) => {
