@@ -41,10 +41,14 @@ export class ByteRing {
 
   /**
    * Writes `texts` one after another as one record, their byte lengths into `lengths`: its position,
-   * or `undefined` when it cannot fit in the ring at all (then what it began to write has
-   * overwritten every record before it: all are behind {@link ByteRing.oldestWhole}).
+   * or `undefined` when it cannot fit in the ring at all (then nothing is written: the records
+   * kept stay whole).
    */
   write(texts: readonly string[], lengths: number[]): number | undefined {
+    // A UTF-16 unit is 1 to 3 bytes: counted exactly only for a record near the capacity.
+    let units = 0;
+    for (const text of texts) units += text.length;
+    if (units > this.capacity || (units * 3 > this.capacity && utf8Length(texts) > this.capacity)) return undefined;
     this.#bytes ??= new Uint8Array(this.capacity);
     const bytes = this.#bytes;
     for (;;) {
@@ -66,10 +70,6 @@ export class ByteRing {
         this.#written += offset - start;
         return at;
       }
-      if (start === 0) {
-        this.#written += this.capacity;
-        return undefined;
-      }
       // The ring's end is skipped: the record starts again at the beginning.
       this.#written += this.capacity - start;
     }
@@ -81,4 +81,21 @@ export class ByteRing {
     const offset = at % this.capacity;
     return decoder.decode(this.#bytes.subarray(offset, offset + length));
   }
+}
+
+/** The UTF-8 byte length of `texts` together (a lone surrogate counts as U+FFFD's 3 bytes, as `encodeInto` writes it). */
+function utf8Length(texts: readonly string[]): number {
+  let bytes = 0;
+  for (const text of texts) {
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit < 0x80) bytes += 1;
+      else if (unit < 0x800) bytes += 2;
+      else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    }
+  }
+  return bytes;
 }

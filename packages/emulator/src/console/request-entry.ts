@@ -62,8 +62,7 @@ const LENGTHS: number[] = [0, 0, 0, 0, 0, 0];
  * shown ({@link KeptRequest.view}: a list, a live update, a diagnosis), by @paysign/protocol's one
  * masking path, the view then kept as an object; nothing unmasked ever leaves the emulator. A
  * request nobody looks at is never masked nor decoded. {@link KeptRequest.size} is what it holds
- * on the JS heap, by src/console/retained-bytes.ts; {@link KeptRequest.ringBytes} what it holds in
- * the ring.
+ * on the JS heap, by src/console/retained-bytes.ts.
  */
 export class KeptRequest {
   readonly id: number;
@@ -146,14 +145,6 @@ export class KeptRequest {
     this.#cause = reply.status >= 400 ? refusalCause(reply.status, outcome, received.authorization, bodyPairs) : undefined;
     this.#view = undefined;
     this.size = this.#measure();
-  }
-
-  /** What it holds in the log's byte ring (none when held aside: {@link KeptRequest.size} counts those). */
-  get ringBytes(): number {
-    if (this.#aside !== undefined) return 0;
-    let bytes = 0;
-    for (let which = URL_TEXT; which <= HEADERS_TEXT; which++) bytes += Math.max(this.#length(which), 0);
-    return bytes;
   }
 
   /** The login it names (`oauth_consumer_key`), as sent: the diagnosis looks its merchant up by it. */
