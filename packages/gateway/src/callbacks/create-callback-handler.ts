@@ -38,7 +38,7 @@ export interface CallbackOrder {
  */
 export type CallbackHandlerRefusal =
   | CallbackRefusalReason
-  | 'url_too_long' // the request's URL is longer than maxUrlBytes: refused before it is parsed
+  | 'url_too_long' // the request's URL is longer than maxUrlBytes: refused before its query is read
   | 'unknown_order' // findOrder found no order awaiting a callback under this merchant_order
   | 'orderid_mismatch' // the order's gateway order id is another one
   | 'amount_mismatch' // the order's amount is another one, or the callback's amount is missing or not a decimal
@@ -129,7 +129,7 @@ export interface CallbackHandlerOptions<Order extends CallbackOrder = CallbackOr
   maxHandlingMs?: number;
   /**
    * The longest request URL read, in bytes (a positive whole number): a longer one is refused,
-   * 403 `refused: url_too_long`, before it is parsed, checked or looked up. Default 16,384 (16 KiB,
+   * 403 `refused: url_too_long`, before its query is read, checked or looked up. Default 16,384 (16 KiB,
    * also Node's default limit of a request's head): the gateway's largest callback, a
    * 1,024-character `notify_url` with its parameters (`merchant_order` and `client_orderid` of 128
    * characters each, percent-encoded, `comment`, `merchantdata`), is well under it.
@@ -290,8 +290,8 @@ function refusal(callback: GatewayCallback, order: CallbackOrder | undefined, ac
  * A WinterCG fetch handler that receives the gateway's callbacks (HTTP GET, parameters in the
  * query, docs/reference/callbacks.md). In this order:
  * 1. another method than GET or HEAD gets 405 (its body is never read);
- * 2. a URL longer than `maxUrlBytes` (default 16 KiB) gets 403 `refused: url_too_long`, before it
- *    is parsed; a callback {@link verifyCallback} refuses gets 403;
+ * 2. a URL longer than `maxUrlBytes` (default 16 KiB) gets 403 `refused: url_too_long`, before its
+ *    query is read; a callback {@link verifyCallback} refuses gets 403;
  * 3. one already handled (same signed `status`, `orderid`, `merchant_order`, whatever its unsigned
  *    fields say) gets 200 without calling anything; one being handled now gets 503;
  * 4. `findOrder(merchantOrder)` must find your order awaiting it; its `gatewayOrderId` and
