@@ -48,7 +48,8 @@ export class ByteRing {
     // A UTF-16 unit is 1 to 3 bytes: counted exactly only for a record near the capacity.
     let units = 0;
     for (const text of texts) units += text.length;
-    if (units > this.capacity || (units * 3 > this.capacity && utf8Length(texts) > this.capacity)) return undefined;
+    if (units > this.capacity || (units * 3 > this.capacity && texts.reduce((sum, text) => sum + encoder.encode(text).length, 0) > this.capacity))
+      return undefined;
     this.#bytes ??= new Uint8Array(this.capacity);
     const bytes = this.#bytes;
     for (;;) {
@@ -81,21 +82,4 @@ export class ByteRing {
     const offset = at % this.capacity;
     return decoder.decode(this.#bytes.subarray(offset, offset + length));
   }
-}
-
-/** The UTF-8 byte length of `texts` together (a lone surrogate counts as U+FFFD's 3 bytes, as `encodeInto` writes it). */
-function utf8Length(texts: readonly string[]): number {
-  let bytes = 0;
-  for (const text of texts) {
-    for (let i = 0; i < text.length; i++) {
-      const unit = text.charCodeAt(i);
-      if (unit < 0x80) bytes += 1;
-      else if (unit < 0x800) bytes += 2;
-      else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    }
-  }
-  return bytes;
 }

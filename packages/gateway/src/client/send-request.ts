@@ -19,7 +19,6 @@ function loadSendingParts(): Promise<SendingParts> {
 // As `response.text()` decodes: UTF-8, malformed bytes as U+FFFD, a leading BOM dropped.
 const decoder = new TextDecoder();
 
-/** The longest delay setTimeout takes (2^31 - 1 ms). */
 /** The longest delay a timer keeps (2^31-1 ms); a longer one fires at once. */
 export const MAX_TIMER_MS = 2_147_483_647;
 
