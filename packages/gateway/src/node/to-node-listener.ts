@@ -123,6 +123,13 @@ function requestTarget(request: NodeIncomingRequest): string | undefined {
   return typeof raw === 'string' && raw.startsWith('/') ? raw : undefined;
 }
 
+/** Whether a request carries a body: framed by a length above zero or by a transfer coding (RFC 9112 §6.3). */
+function hasBody(method: string, request: NodeIncomingRequest): boolean {
+  if (method === 'GET' || method === 'HEAD') return false;
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 function requestHeaders(request: NodeIncomingRequest): Headers {
   const headers = new Headers();
   const raw = request.rawHeaders;
@@ -133,25 +140,47 @@ function requestHeaders(request: NodeIncomingRequest): Headers {
   return headers;
 }
 
-/** The body, read up to `cap` bytes; `'too-large'` as soon as it grows past it. */
-async function readBody(request: NodeIncomingRequest, cap: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
-  const chunks: Uint8Array[] = [];
+/**
+ * The request body as a stream the handler pulls: nothing is read before the handler asks for it,
+ * so a handler that answers without the body (405 to a POST) never waits for one. Past `cap`
+ * bytes the stream errors and `onTooLarge` runs once, before the chunk is passed on.
+ */
+function bodyStream(request: NodeIncomingRequest, cap: number, onTooLarge: () => void): { stream: ReadableStream<Uint8Array>; ended(): boolean } {
+  let chunks: AsyncIterator<Uint8Array> | undefined;
   let size = 0;
-  for await (const chunk of request) {
-    size += chunk.length;
-    if (size > cap) return 'too-large';
-    chunks.push(chunk);
-  }
-  // Buffer.concat allocates a fresh ArrayBuffer.
-  return Buffer.concat(chunks, size) as Uint8Array<ArrayBuffer>;
+  let done = false;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        chunks ??= request[Symbol.asyncIterator]();
+        const next = await chunks.next();
+        if (next.done === true) {
+          done = true;
+          controller.close();
+          return;
+        }
+        size += next.value.length;
+        if (size > cap) {
+          onTooLarge();
+          controller.error(new RangeError(`the body is larger than ${cap} bytes`));
+          return;
+        }
+        controller.enqueue(next.value);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, ended: () => done };
 }
 
 /**
  * Turns a fetch-style handler (`(request: Request) => Response`), such as `createCallbackHandler`'s,
  * into a node:http request listener for node:http, Express, Fastify and Koa. The request reaches
  * the handler as it came: its method, its headers, its URL with the raw query string (the
- * callback's parameters and `control`, never re-encoded) and its raw body bytes, read up to
- * `maxBodyBytes` (413 past it, before it is buffered whole). The handler's status, headers and
+ * callback's parameters and `control`, never re-encoded) and its raw body bytes as a stream the
+ * handler pulls, counted against `maxBodyBytes` (413 as soon as it grows past it, never buffered
+ * whole). A handler that answers without reading the body (405 to a POST) does not wait for it,
+ * and the connection is closed after the reply. The handler's status, headers and
  * body are written back as they are. A handler that throws answers 500 without detail; a client
  * that goes away aborts the request's `signal`. Mount it before any body parser: a body another
  * middleware already read cannot be passed on, and is answered 500 rather than dropped.
@@ -183,15 +212,17 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       return plain(response, 400, 'a request header is malformed');
     }
     const method = request.method ?? 'GET';
-    let body: Uint8Array<ArrayBuffer> | undefined;
-    if (method !== 'GET' && method !== 'HEAD') {
+    let body: ReturnType<typeof bodyStream> | undefined;
+    let tooLarge = false;
+    if (hasBody(method, request)) {
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > cap) return plain(response, 413, `the body is larger than ${cap} bytes`);
       if (request.readableEnded)
         return plain(response, 500, 'the request body was already read by another middleware: mount this listener before body parsers');
-      const read = await readBody(request, cap);
-      if (read === 'too-large') return plain(response, 413, `the body is larger than ${cap} bytes`);
-      body = read;
+      body = bodyStream(request, cap, () => {
+        tooLarge = true;
+        plain(response, 413, `the body is larger than ${cap} bytes`);
+      });
     }
     const aborted = new AbortController();
     response.once('close', () => {
@@ -205,15 +236,27 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       method,
       headers,
       signal: aborted.signal,
-      ...(body !== undefined && body.length > 0 && { body }),
-    });
-    const reply = await handler(fetchRequest);
+      ...(body !== undefined && { body: body.stream, duplex: 'half' }),
+    } as RequestInit);
+    let reply: Response;
+    try {
+      reply = await handler(fetchRequest);
+    } catch (error) {
+      if (tooLarge) return; // answered 413 already
+      throw error;
+    }
+    if (tooLarge || response.headersSent) {
+      await reply.body?.cancel();
+      return;
+    }
     const out: Record<string, string | string[] | number> = {};
     reply.headers.forEach((value, name) => {
       if (name !== 'set-cookie') out[name] = value;
     });
     const cookies = reply.headers.getSetCookie();
     if (cookies.length > 0) out['set-cookie'] = cookies;
+    // A body the handler left unread is not drained for a next request on this connection.
+    if (body !== undefined && !body.ended()) out.connection = 'close';
     if (reply.statusText === '') response.writeHead(reply.status, out);
     else response.writeHead(reply.status, reply.statusText, out);
     if (reply.body === null || method === 'HEAD') {
