@@ -45,38 +45,31 @@ function toKeyObject(material: ReturnType<typeof readPrivateKey> | ReturnType<ty
 /** RFC 2104's block size B and digest length L of each hash, in bytes. */
 const BLOCK_BYTES: Record<HashName, number> = { 'SHA-1': 64, 'SHA-256': 64, 'SHA-512': 128 };
 const DIGEST_BYTES: Record<HashName, number> = { 'SHA-1': 20, 'SHA-256': 32, 'SHA-512': 64 };
-/** The longest data (in UTF-16 code units, up to 3 UTF-8 bytes each) signed through the message buffer. */
-const MESSAGE_BYTES = 16_384;
-let message: Buffer | undefined;
+const ASCII = /^[\x00-\x7f]*$/;
 
 const hmac: CryptoAdapter['hmac'] = (hash, key) => {
   const algorithm = NODE_HASH[hash];
   const block = BLOCK_BYTES[hash];
-  // RFC 2104 with the key's pads made once: H(K ^ opad || H(K ^ ipad || data)), each H one call
-  // of crypto.hash. Making a createHmac object per signature cost more than the two hashes: this
-  // signs the transfer's base string 1.1-1.5x as fast on Node 20/22/24 and Deno, as fast on Bun
-  // (bench/src/suites/hmac-key-form.mjs). The inner pad and the data go into one buffer, and the
-  // data is zeroed once hashed: a base string carries card data.
-  let keyBytes = Buffer.from(key, 'utf8');
-  if (keyBytes.length > block) keyBytes = createHash(algorithm).update(keyBytes).digest();
-  const innerPad = Buffer.alloc(block, 0x36);
-  const outer = Buffer.alloc(block + DIGEST_BYTES[hash], 0x5c);
-  for (let i = 0; i < keyBytes.length; i++) {
-    innerPad[i] = (innerPad[i] as number) ^ (keyBytes[i] as number);
-    outer[i] = (outer[i] as number) ^ (keyBytes[i] as number);
-  }
-  // Longer data (a large payload's base string) through createHmac: the buffer stays 16 KiB. The
-  // key as a KeyObject made once: with a Buffer key, createHmac imports it again on every call,
-  // which made an HMAC 8x slower on Node 24.
+  // A key object made once: with a string or Buffer key, createHmac imports it again on every
+  // call, which made an HMAC 8x slower on Node 24.
   const secret = createSecretKey(Buffer.from(key, 'utf8'));
+  // A key of more than B bytes is hashed first (RFC 2104 §3); that, and any key that is not ASCII,
+  // signs through createHmac.
+  if (!ASCII.test(key) || key.length > block) return (data) => createHmac(algorithm, secret).update(data, 'utf8').digest('base64');
+  // RFC 2104 with the key's pads made once: H(K ^ opad || H(K ^ ipad || data)), each H one call
+  // of crypto.hash. An ASCII key XOR 0x36 is ASCII again, so the inner pad is a string whose UTF-8
+  // form is its bytes, and the pad and the data (UTF-8, as createHmac reads a string) are hashed
+  // as one string: no buffer is written or zeroed. Making a createHmac object per signature cost
+  // more than the two hashes (bench/src/suites/hmac-key-form.mjs).
+  let innerPad = '';
+  const outer = Buffer.alloc(block + DIGEST_BYTES[hash], 0x5c);
+  for (let i = 0; i < block; i++) {
+    const byte = i < key.length ? key.charCodeAt(i) : 0;
+    innerPad += String.fromCharCode(byte ^ 0x36);
+    outer[i] = byte ^ 0x5c;
+  }
   return (data) => {
-    if (block + data.length * 3 > MESSAGE_BYTES) return createHmac(algorithm, secret).update(data, 'utf8').digest('base64');
-    message ??= Buffer.alloc(MESSAGE_BYTES);
-    innerPad.copy(message);
-    const end = block + message.write(data, block, 'utf8');
-    const innerHash = hashOnce(algorithm, message.subarray(0, end), 'binary');
-    message.fill(0, block, end);
-    outer.write(innerHash, block, 'latin1');
+    outer.write(hashOnce(algorithm, innerPad + data, 'latin1'), block, 'latin1');
     return hashOnce(algorithm, outer, 'base64');
   };
 };
