@@ -1,3 +1,8 @@
+// Issue #22 item 4, with the real binary: `paysign emulator --state DIR` is killed with SIGKILL at
+// seeded random moments while requests are in flight, restarted on the same DIR, and checked:
+// every acknowledged payment, charge, pan-eligibility order and clock step is there, no charge is
+// doubled or skipped, every charge has its one callback record, a replayed nonce is still refused,
+// and the pending callbacks are delivered after the last restart.
 import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';

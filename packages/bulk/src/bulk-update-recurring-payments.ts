@@ -1,4 +1,4 @@
-import { recurringPaymentPayload } from '@paysign/gateway';
+import { recurringPaymentPayload } from '@paysign/protocol/wire';
 import { GatewayValidationError, formatRowIssue } from '@paysign/protocol';
 import { BulkError } from './bulk-errors.js';
 import { readSettings, type BulkSettings } from './bulk-settings.js';

@@ -13,9 +13,10 @@ const DSYNC: number = constants.O_DSYNC ?? 0;
  * only once the line is on the disk (the file is written with `O_DSYNC`, so a write returns only
  * once synced; where the system has no `O_DSYNC`, each write is followed by fdatasync), so a row
  * counts as done only when its outcome would survive a crash, a power cut or `kill -9`. Appends
- * made together (in one turn of the event loop), and those that arrive while a write is under
- * way, are written and synced together (group commit), so concurrency is not serialised on the
- * disk's sync latency.
+ * made before the write starts (it starts in a microtask after the first, so those made by the
+ * same synchronous code and its microtasks), and those that arrive while a write is under way, are
+ * written and synced together (group commit), so concurrency is not serialised on the disk's sync
+ * latency.
  *
  * `load()` opens (or creates) the file, takes its lock, and reads it; an unterminated last line
  * that is the start of a record (a write cut short by a crash) is dropped and cut off the file

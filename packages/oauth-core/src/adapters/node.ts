@@ -69,7 +69,7 @@ const hmac: CryptoAdapter['hmac'] = (hash, key) => {
     outer[i] = byte ^ 0x5c;
   }
   return (data) => {
-    outer.write(hashOnce(algorithm, innerPad + data, 'latin1'), block, 'latin1');
+    outer.write(hashOnce(algorithm, innerPad + data, 'binary'), block, 'latin1');
     return hashOnce(algorithm, outer, 'base64');
   };
 };
