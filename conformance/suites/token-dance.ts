@@ -1,6 +1,6 @@
 // RFC 5849 §2, the three-legged flow, from the client's side: the credentials replies servers
-// send (§2.1, §2.3) read by parseCredentials, and the resource owner's URL (§2.2) built by
-// authorizationUrl. The replies are the RFC's own examples, a property against the WHATWG form
+// send (§2.1, §2.3) read by parseCredentials, the resource owner's URL (§2.2) built by
+// authorizationUrl, and the callback the owner comes back with read by parseAuthorizationCallback. The replies are the RFC's own examples, a property against the WHATWG form
 // encoder, and every refusal with its typed code, none of which shows the secret.
 import fc from 'fast-check';
 import { assert, suite, type Suite } from '../harness.js';
@@ -165,6 +165,84 @@ function authorizationUrlSuite(flavour: string, core: OAuthCore): Suite {
   });
 }
 
+function callbackSuite(flavour: string, core: OAuthCore): Suite {
+  return suite(`token dance: parseAuthorizationCallback [${flavour}]`, (test) => {
+    const VERIFIER = 'hfdp7dh39dks9884';
+    const callbackRefusal = async (fn: () => unknown, code: string, field: string) => {
+      const error = (await captureError(fn)) as { name?: string; code?: string; source?: string; field?: string } | undefined;
+      assert.ok(error !== undefined, `expected ${code}, nothing was thrown`);
+      assert.deepEqual([error.name, error.code, error.source, error.field], ['OAuthError', code, 'reply', field]);
+      assert.ok(!exposedText(error).includes(VERIFIER), `the ${code} error shows the verifier`);
+    };
+
+    test("RFC 5849 §2.2: the example's callback, as a URL string, a path, a URL, a Request and the bare query", () => {
+      const query = `oauth_token=hh5s93j4hdidpola&oauth_verifier=${VERIFIER}`;
+      const expected = { token: 'hh5s93j4hdidpola', verifier: VERIFIER, extra: {} };
+      for (const callback of [
+        `http://printer.example.com/ready?${query}`,
+        `/ready?${query}#top`,
+        new URL(`http://printer.example.com/ready?${query}`),
+        query,
+      ]) {
+        assert.deepEqual(core.parseAuthorizationCallback(callback), expected);
+      }
+      assert.deepEqual(core.parseAuthorizationCallback(new Request(`http://printer.example.com/ready?${query}`)), expected);
+    });
+
+    test("the app's own parameters go to extra; the temporary credentials (or their token) are checked", () => {
+      const temporary = core.parseCredentials('oauth_token=hh5s93j4hdidpola&oauth_token_secret=s&oauth_callback_confirmed=true', { temporary: true });
+      const back = core.parseAuthorizationCallback(`/ready?state=a+b%26c&oauth_token=hh5s93j4hdidpola&oauth_verifier=${VERIFIER}&state=x`, { temporary });
+      assert.deepEqual(back, { token: 'hh5s93j4hdidpola', verifier: VERIFIER, extra: { state: 'a b&c' } });
+      assert.equal(core.parseAuthorizationCallback(`?oauth_token=t&oauth_verifier=${VERIFIER}`, { temporary: 't' }).token, 't');
+    });
+
+    test('refusals: no token or verifier (or empty, or twice), another temporary token, denied, not a form, too long', async () => {
+      const code = 'INVALID_AUTHORIZATION_CALLBACK';
+      await callbackRefusal(() => core.parseAuthorizationCallback(`/ready?oauth_verifier=${VERIFIER}`), code, 'oauth_token');
+      await callbackRefusal(() => core.parseAuthorizationCallback(`/ready?oauth_token=&oauth_verifier=${VERIFIER}`), code, 'oauth_token');
+      await callbackRefusal(() => core.parseAuthorizationCallback('/ready?oauth_token=t'), code, 'oauth_verifier');
+      await callbackRefusal(() => core.parseAuthorizationCallback('/ready?oauth_token=t&oauth_verifier='), code, 'oauth_verifier');
+      await callbackRefusal(() => core.parseAuthorizationCallback('http://printer.example.com/ready'), code, 'oauth_token');
+      await callbackRefusal(
+        () => core.parseAuthorizationCallback(`?oauth_token=t&oauth_verifier=${VERIFIER}&oauth_verifier=${VERIFIER}2`),
+        code,
+        'oauth_verifier',
+      );
+      await callbackRefusal(() => core.parseAuthorizationCallback(`?oauth_token=a&oauth_token=b&oauth_verifier=${VERIFIER}`), code, 'oauth_token');
+      await callbackRefusal(() => core.parseAuthorizationCallback(`?oauth_token=other&oauth_verifier=${VERIFIER}`, { temporary: 'mine' }), code, 'oauth_token');
+      await callbackRefusal(() => core.parseAuthorizationCallback('/ready?denied=hh5s93j4hdidpola'), 'AUTHORIZATION_DENIED', 'denied');
+      await callbackRefusal(() => core.parseAuthorizationCallback(`?oauth_token=%zz&oauth_verifier=${VERIFIER}`), code, 'callback');
+      await callbackRefusal(() => core.parseAuthorizationCallback(`?oauth_token=t&oauth_verifier=${VERIFIER}&pad=${'x'.repeat(8192)}`), code, 'callback');
+      const wrongType = (await captureError(() => core.parseAuthorizationCallback(42 as unknown as string))) as { code?: string; field?: string } | undefined;
+      assert.deepEqual([wrongType?.code, wrongType?.field], ['INVALID_PARAMETER', 'callback']);
+      const emptyTemporary = (await captureError(() => core.parseAuthorizationCallback(`?oauth_token=t&oauth_verifier=${VERIFIER}`, { temporary: '' }))) as
+        | { code?: string; field?: string }
+        | undefined;
+      assert.deepEqual([emptyTemporary?.code, emptyTemporary?.field], ['INVALID_PARAMETER', 'temporary']);
+    });
+
+    test('property: any token, verifier and extras a server encodes in the callback (WHATWG URLSearchParams) are read back as they were', () => {
+      fc.assert(
+        fc.property(arb.token, arb.secret, arb.pairs, (token, verifier, extras) => {
+          const wellFormed = (text: string) => (text as { isWellFormed?: () => boolean }).isWellFormed?.() !== false;
+          fc.pre(
+            wellFormed(token) &&
+              verifier !== '' &&
+              wellFormed(verifier) &&
+              extras.every(([n, v]) => wellFormed(n) && wellFormed(v) && n !== '' && !['denied', 'oauth_token', 'oauth_verifier'].includes(n)),
+          );
+          const callback = new URL('https://app.example/oauth/callback');
+          callback.search = new URLSearchParams([...extras, ['oauth_token', token], ['oauth_verifier', verifier]]).toString();
+          const expected: Record<string, string> = {};
+          for (const [n, v] of extras) if (!Object.hasOwn(expected, n)) expected[n] = v;
+          assert.deepEqual(core.parseAuthorizationCallback(callback.href, { temporary: token }), { token, verifier, extra: expected });
+        }),
+        { numRuns: 60 },
+      );
+    });
+  });
+}
+
 /**
  * The client's side of RFC 5849 §2 for each flavour.
  *
@@ -174,5 +252,9 @@ function authorizationUrlSuite(flavour: string, core: OAuthCore): Suite {
  * ```
  */
 export function tokenDanceSuites(flavours: Flavours): Suite[] {
-  return Object.entries(flavours).flatMap(([flavour, core]) => [repliesSuite(flavour, core), authorizationUrlSuite(flavour, core)]);
+  return Object.entries(flavours).flatMap(([flavour, core]) => [
+    repliesSuite(flavour, core),
+    authorizationUrlSuite(flavour, core),
+    callbackSuite(flavour, core),
+  ]);
 }

@@ -1,7 +1,7 @@
 // The three-legged flow (RFC 5849 §2) against a local stand-in for the API (photos-server.mjs):
 // temporary credentials, the resource owner's approval, token credentials, then a request for
 // the resource owner.
-import { authorizationUrl, createSigner, requestTemporaryCredentials, requestTokenCredentials } from '@paysign/oauth-core';
+import { authorizationUrl, createSigner, parseAuthorizationCallback, requestTemporaryCredentials, requestTokenCredentials } from '@paysign/oauth-core';
 import { CLIENT, startPhotosServer } from './photos-server.mjs';
 
 const api = await startPhotosServer();
@@ -15,15 +15,18 @@ console.log(`1. temporary token ${temporary.token} (callback confirmed: ${tempor
 const location = authorizationUrl(`${api.origin}/authorize`, temporary);
 console.log(`2. send the browser to ${location}`);
 const approval = await fetch(location, { redirect: 'manual' }); // here the "browser" approves at once
+// The app's callback route reads the request the browser comes back with (here, the redirect's
+// Location), refusing one for another temporary token.
 const callback = new URL(approval.headers.get('location'));
+const back = parseAuthorizationCallback(callback, { temporary });
 console.log(`   back at ${callback.origin}${callback.pathname} with oauth_verifier`);
 
 // 3. Token credentials (§2.3): the temporary token, its secret, and the verifier from the callback.
 const credentials = await requestTokenCredentials({
   signer,
   url: `${api.origin}/token`,
-  token: { key: temporary.token, secret: temporary.tokenSecret },
-  verifier: callback.searchParams.get('oauth_verifier'),
+  token: { key: back.token, secret: temporary.tokenSecret },
+  verifier: back.verifier,
 });
 console.log(`3. token credentials for ${credentials.extra.screen_name}: ${credentials.token}`);
 

@@ -63,9 +63,11 @@ export { signRequest, type SignRequestOptions } from './fetch/sign-request.js';
 export { createOAuthFetch, type FetchLike, type OAuthFetchOptions } from './fetch/create-oauth-fetch.js';
 
 // §2 Redirection-based authorization (the three-legged flow): temporary credentials (§2.1), the
-// resource owner's URL (§2.2), token credentials (§2.3), and the servers' credentials replies read
+// resource owner's URL and the callback read (§2.2), token credentials (§2.3), and the servers'
+// credentials replies read
 export { requestTemporaryCredentials, type TemporaryCredentialsRequest } from './flow/request-temporary-credentials.js';
 export { authorizationUrl } from './flow/authorization-url.js';
+export { parseAuthorizationCallback, type AuthorizationCallback, type AuthorizationCallbackOptions } from './flow/parse-authorization-callback.js';
 export { requestTokenCredentials, type TokenCredentialsRequest } from './flow/request-token-credentials.js';
 export { parseCredentials, type Credentials, type ParseCredentialsOptions, type TemporaryCredentials } from './flow/parse-credentials.js';
 

@@ -30,6 +30,8 @@ export type OAuthErrorCode =
   | 'INVALID_SIGNATURE_ENCODING' // a signature that is not canonical Base64
   | 'INVALID_CREDENTIALS_REPLY' // a credentials reply (RFC 5849 §2.1, §2.3) without oauth_token or oauth_token_secret, or with one twice
   | 'CALLBACK_NOT_CONFIRMED' // a temporary credentials reply without oauth_callback_confirmed=true (§2.1)
+  | 'INVALID_AUTHORIZATION_CALLBACK' // a callback (§2.2) without oauth_token or oauth_verifier, with one twice, or for another temporary token
+  | 'AUTHORIZATION_DENIED' // a callback that says the resource owner refused (denied, no oauth_verifier)
   | 'UNEXPECTED_STATUS' // a server answered with a status other than 2xx (the error's `status`)
   | 'REPLY_TOO_LARGE'; // a reply body longer than the byte cap it is read with
 
