@@ -50,6 +50,18 @@ export interface ParseCredentialsOptions {
 
 const OWN_NAMES: ReadonlySet<string> = /* @__PURE__ */ new Set(['oauth_token', 'oauth_token_secret', 'oauth_callback_confirmed']);
 
+// A form-encoded reply holds no raw whitespace (a space is "+", a newline "%0A"), so whitespace at
+// its ends, such as the newline many servers write after it, belongs to no value. Two index
+// scans, not a regular expression: a long run of inner whitespace stays linear.
+function withoutOuterWhitespace(text: string): string {
+  const blank = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d;
+  let start = 0;
+  let end = text.length;
+  while (start < end && blank(text.charCodeAt(start))) start++;
+  while (end > start && blank(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
 function refuse(field: string, message: string, code: 'INVALID_CREDENTIALS_REPLY' | 'CALLBACK_NOT_CONFIRMED' = 'INVALID_CREDENTIALS_REPLY'): never {
   throw new OAuthError(code, message, { source: 'reply', field });
 }
@@ -58,6 +70,7 @@ function refuse(field: string, message: string, code: 'INVALID_CREDENTIALS_REPLY
  * Reads a credentials reply, the `application/x-www-form-urlencoded` body a server answers the
  * temporary credentials (RFC 5849 §2.1) and token credentials (§2.3) requests with:
  * `oauth_token=…&oauth_token_secret=…` (and `&oauth_callback_confirmed=true` for temporary ones).
+ * Raw whitespace around the form (a trailing newline) is not read into the first or last value.
  * No message it throws holds a value of the reply: the secret never reaches a log.
  *
  * @throws {OAuthError} `INVALID_CREDENTIALS_REPLY` (`source` `'reply'`, `field` the parameter)
@@ -80,7 +93,7 @@ export function parseCredentials(text: string, options: ParseCredentialsOptions 
   if (typeof text !== 'string') throw new OAuthError('INVALID_PARAMETER', 'the credentials reply must be a string', { source: 'reply' });
   let pairs: readonly (readonly [string, string])[];
   try {
-    pairs = parseFormPairs(text);
+    pairs = parseFormPairs(withoutOuterWhitespace(text));
   } catch {
     refuse('body', 'the credentials reply is not an application/x-www-form-urlencoded form (a malformed escape, or not UTF-8)');
   }
