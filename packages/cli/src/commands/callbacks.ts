@@ -38,9 +38,10 @@ Options:
                     "unverified": {NAME: VALUE}}
   --forward-to URL  deliver each verified callback to your local app: a GET of the http(s) URL
                     with the callback's query, as the gateway sent it (redirects are not
-                    followed). The sender gets what the app answered: the app's 2xx, its
-                    non-2xx status, 502 when it cannot be reached or answers a redirect, 504
-                    when it takes over 10 s; so the gateway (or emulator) retries on its own
+                    followed). The sender gets what the app answered, once its answer came
+                    whole (its body is read to its end, or its first MiB, and not kept): the
+                    app's 2xx, its non-2xx status, 502 when it cannot be reached, answers a
+                    redirect or its answer is cut, 504 when it takes over 10 s; so the gateway (or emulator) retries on its own
                     schedule until the app takes it. Every delivery is forwarded, a repeated
                     one too: your app's own de-duplication decides. Your app must verify it`;
 
@@ -57,6 +58,37 @@ function jsonLine(value: unknown): string {
   return JSON.stringify(value).replace(UNSAFE_IN_JSON, (c) =>
     Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
   );
+}
+
+/** The most of an app's answer body read; past it the rest is left unread and the app's status stands. */
+const MAX_FORWARD_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads the app's answer body to its end, keeping none of it: `undefined` once it ended (or passed
+ * {@link MAX_FORWARD_BODY_BYTES}: the app sent that much of it on purpose), else why it was cut.
+ * Its status counts only then: an app that died after its headers (a 200 flushed before its work
+ * was done) has its callback retried, not taken. The fetch's timeout is thrown as it is.
+ */
+async function readToEnd(body: ReadableStream<Uint8Array> | null): Promise<string | undefined> {
+  if (body === null) return undefined;
+  const reader = body.getReader();
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return undefined;
+      bytes += value.byteLength;
+      if (bytes > MAX_FORWARD_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        return undefined;
+      }
+    }
+  } catch (error) {
+    if ((error as Error | null)?.name === 'TimeoutError') throw error;
+    // The error's kind, never its message.
+    const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+    return typeof code === 'string' ? code : ((error as Error | null)?.name ?? 'error');
+  }
 }
 
 function readForwardTo(value: string | undefined): URL | undefined {
@@ -128,7 +160,11 @@ export const callbacksCommand: Command = {
       const shownTarget = escapeLogValue(`${forwardTo?.origin}${forwardTo?.pathname}`);
       try {
         const reply = await fetch(`${forwardTo?.href}${query}`, { redirect: 'manual', signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) });
-        await reply.body?.cancel().catch(() => {});
+        const cut = await readToEnd(reply.body);
+        if (cut !== undefined) {
+          io.err(`forward to ${shownTarget} failed: the answer was cut (${escapeLogValue(cut)})`);
+          return { status: 502, text: "the app's answer was cut before its end" };
+        }
         io.err(`forwarded to ${shownTarget}: HTTP ${reply.status}`);
         // A redirect is never followed (the query is the callback): the sender retries instead.
         if (reply.status >= 300 && reply.status < 400) return { status: 502, text: `the app answered a redirect (${reply.status}), which is not followed` };
