@@ -21,8 +21,9 @@ const GENERATION = /^lock(?:\.([1-9][0-9]{0,8}))?$/;
 // O_NOFOLLOW: a link planted as a lock file is an error, never a way to write or read elsewhere.
 const CREATE = constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_WRONLY;
 const READ = constants.O_RDONLY | constants.O_NOFOLLOW;
-// A lock file is created, then its pid written: one found empty and younger than this is being
-// taken by another emulator right now; an older empty one was left by a process that died in between.
+// A lock file is created, then its pid and a newline written: one found without them (empty, or cut
+// short) and younger than this is being taken by another emulator right now; an older one was left
+// by a process that died in between.
 const BEING_TAKEN_MS = 5_000;
 const ATTEMPTS = 20;
 
@@ -51,7 +52,7 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Who holds a lock file: a pid; `'gone'` once removed; `'being-taken'` while it is still empty. */
+/** Who holds a lock file: a pid; `'gone'` once removed; `'being-taken'` while its pid is not written whole yet. */
 async function holderOf(file: string, where: string): Promise<number | 'gone' | 'being-taken' | 'stale'> {
   let text: string;
   let age: number;
@@ -67,8 +68,11 @@ async function holderOf(file: string, where: string): Promise<number | 'gone' | 
     if (codeOf(error) === 'ENOENT') return 'gone';
     return fail(`${where} has a lock file that cannot be read (${codeOf(error)})`);
   }
-  if (text === '') return age < BEING_TAKEN_MS ? 'being-taken' : 'stale';
-  const pid = Number(text.trim());
+  // Whole only as its pid and the newline after it: one cut short (a kill -9 or a crash during the
+  // write) may name another, live process, and is taken as not written yet.
+  const whole = /^([1-9][0-9]{0,9})\n$/.exec(text);
+  if (whole === null) return age < BEING_TAKEN_MS ? 'being-taken' : 'stale';
+  const pid = Number(whole[1]);
   // Its own pid is a lock this process left, or one of a process before it with the same pid (a
   // container's pid 1 restarted): not a live holder either way.
   return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? pid : 'stale';

@@ -1,0 +1,209 @@
+// Round 8 (issue 35), `paysign emulator --state DIR` with the real binary: two emulators started at
+// one instant on a DIR whose callback retry is due (its emulator killed with kill -9), and lock
+// files a kill -9 mid-write leaves (empty, or holding part of a pid). Exactly one emulator serves
+// the state and the retry is delivered once, by it; a lock left half-written never names a live
+// process as its holder, and never keeps the directory locked for ever.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientSign } from '../../../packages/cli/test/hand-sign.js';
+import { BIN } from '../../../packages/cli/test/run-cli.js';
+
+const KEY = 'state-two-emulators-control-key';
+const BACKOFF_MS = 1_500;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+let root: string;
+let barrier: string;
+let receiver: Server;
+let callbackUrl: string;
+let answer = 503;
+const arrivals: { orderid: string; at: number; answered: number }[] = [];
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'paysign-state-two-'));
+  barrier = join(root, 'barrier.mjs');
+  const cli = pathToFileURL(join(dirname(BIN), 'index.js')).href;
+  // Loads the binary's modules, then holds the process until PAYSIGN_TEST_START (ms since the epoch).
+  await writeFile(
+    barrier,
+    `await import(${JSON.stringify(cli)});\nAtomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(0, Number(process.env.PAYSIGN_TEST_START) - Date.now()));\n`,
+  );
+  receiver = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const query = new URL(request.url ?? '/', 'http://x').searchParams;
+    arrivals.push({ orderid: `${query.get('orderid')}/${query.get('merchant_order')}`, at: Date.now(), answered: answer });
+    response.writeHead(answer).end();
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callbacks`;
+});
+afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+  await rm(root, { recursive: true, force: true });
+});
+
+interface Outcome {
+  child: ChildProcess;
+  served: boolean;
+  base: string;
+  code: number | null;
+  stderr: () => string;
+}
+
+/** `paysign emulator --state dir`, held until `at` when given: served (its base URL), or exited. */
+function start(dir: string, at?: number): Promise<Outcome> {
+  const args = [BIN, 'emulator', '--login', 'merchant', '--endpoint-id', '1234', '--port', '0', '--state', dir];
+  args.push('--outcome-delay-ms', '0', '--callback-url', callbackUrl, '--callback-attempts', '10', '--callback-backoff-ms', String(BACKOFF_MS));
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', PAYSIGN_CONTROL_KEY: KEY };
+  if (at !== undefined) Object.assign(env, { PAYSIGN_TEST_START: String(at), NODE_OPTIONS: `--import=${barrier}` });
+  const child = spawn(process.execPath, args, { env });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let stdout = '';
+  return new Promise((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const line = /listening on (\S+)/.exec(stdout);
+      if (line) resolve({ child, served: true, base: line[1]!, code: null, stderr: () => stderr });
+    });
+    child.once('exit', (code) => resolve({ child, served: false, base: '', code, stderr: () => stderr }));
+  });
+}
+
+async function stop(outcome: Outcome, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (outcome.child.exitCode !== null || outcome.child.signalCode !== null) return;
+  const exited = once(outcome.child, 'exit');
+  outcome.child.kill(signal);
+  await exited;
+}
+
+async function order(base: string, merchantOrderId: string): Promise<string> {
+  const port = new URL(base).port;
+  const request = clientSign({
+    url: `http://127.0.0.1:${port}/payment/api/v2/pan-eligibility/send/1234`,
+    sent: [
+      ['client-order-id', merchantOrderId],
+      ['sending-card-ref-id', 'ref-1'],
+    ],
+    key: { controlKey: KEY },
+    nonce: `n-${merchantOrderId}`,
+  });
+  const response = await fetch(`${base}/payment/api/v2/pan-eligibility/send/1234`, {
+    method: 'POST',
+    headers: { Authorization: request.authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: request.body,
+  });
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return new URLSearchParams(text.replace(/\n/g, '')).get('paynet-order-id') as string;
+}
+
+async function until(condition: () => boolean, what: string, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+const of = (orderid: string) => arrivals.filter((arrival) => arrival.orderid === orderid);
+
+describe('paysign emulator --state DIR: two emulators started at once with a callback retry due (round 8)', () => {
+  it('exactly one serves, the other is refused (exit 2) before it reads the state; the retry is delivered once', async () => {
+    const dir = join(root, 'retry-due');
+    answer = 503;
+    const first = await start(dir);
+    expect(first.served).toBe(true);
+    const merchantOrderId = 'o-two-at-once';
+    let orderid: string;
+    try {
+      orderid = `${await order(first.base, merchantOrderId)}/${merchantOrderId}`;
+      await until(() => of(orderid).length === 1, 'the first attempt, refused');
+    } finally {
+      await stop(first, 'SIGKILL');
+    }
+    await sleep(BACKOFF_MS + 300); // the retry falls due with nobody to send it
+    answer = 200;
+    const at = Date.now() + 1_500;
+    const outcomes = await Promise.all([start(dir, at), start(dir, at)]);
+    try {
+      const served = outcomes.filter((outcome) => outcome.served);
+      expect(served).toHaveLength(1);
+      const refused = outcomes.find((outcome) => !outcome.served)!;
+      expect(refused.code).toBe(2);
+      expect(refused.stderr()).toMatch(/is (in use by the emulator of process \d+|being opened by another emulator)/);
+      await until(() => of(orderid).some((arrival) => arrival.answered === 200), 'the retry');
+      await sleep(BACKOFF_MS * 2);
+      expect(of(orderid).map((arrival) => arrival.answered)).toEqual([503, 200]);
+    } finally {
+      await Promise.all(outcomes.map((outcome) => stop(outcome)));
+    }
+  }, 60_000);
+});
+
+describe('paysign emulator --state DIR: a lock file a kill -9 left half-written (round 8)', () => {
+  /** A state DIR an emulator kept, whose process is gone, with its lock file replaced by `content`. */
+  async function leftBehind(name: string, content: string, ageMs: number): Promise<string> {
+    const dir = join(root, name);
+    const kept = await start(dir);
+    expect(kept.served).toBe(true);
+    await stop(kept, 'SIGKILL');
+    const locks = (await readdir(dir)).filter((file) => /^lock(\.\d+)?$/.test(file));
+    expect(locks).toHaveLength(1);
+    const lock = join(dir, locks[0]!);
+    await writeFile(lock, content);
+    const when = new Date(Date.now() - ageMs);
+    await utimes(lock, when, when);
+    return dir;
+  }
+
+  it('empty (killed between creating it and writing its pid): refused while it may be being taken (under 5 s), taken over once older', async () => {
+    const young = await leftBehind('empty-young', '', 0);
+    const refused = await start(young);
+    expect([refused.served, refused.code]).toEqual([false, 2]);
+    expect(refused.stderr()).toContain('is being opened by another emulator');
+    const old = await leftBehind('empty-old', '', 10_000);
+    const taken = await start(old);
+    try {
+      expect(taken.served).toBe(true);
+    } finally {
+      await stop(taken);
+    }
+  }, 30_000);
+
+  it('part of a pid, naming a live process that is no emulator (the write cut short): taken over once older than 5 s, never "in use"', async () => {
+    const bystander = spawn('sleep', ['60']);
+    try {
+      // "<pid>\n" cut before its newline: what is left names a live process.
+      const dir = await leftBehind('truncated-pid', String(bystander.pid), 10_000);
+      const taken = await start(dir);
+      try {
+        expect(taken.stderr()).not.toContain(`in use by the emulator of process ${bystander.pid}`);
+        expect(taken.served).toBe(true);
+      } finally {
+        await stop(taken);
+      }
+    } finally {
+      bystander.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('a whole lock of a live emulator is still refused (the rule the takeover must keep)', async () => {
+    const dir = join(root, 'live');
+    const live = await start(dir);
+    try {
+      expect(live.served).toBe(true);
+      const second = await start(dir);
+      expect([second.served, second.code]).toEqual([false, 2]);
+      expect(second.stderr()).toContain(`is in use by the emulator of process ${live.child.pid}`);
+    } finally {
+      await stop(live);
+    }
+  }, 30_000);
+});
