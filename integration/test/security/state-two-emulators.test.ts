@@ -194,6 +194,26 @@ describe('paysign emulator --state DIR: a lock file a kill -9 left half-written 
     }
   }, 30_000);
 
+  // Finding (round 8, low, left): a lock names its holder by pid alone. After a kill -9 its pid may
+  // be given to another process (a reboot, a container restarted, pid wrap-around); the lock then
+  // reads as held by a live emulator and the DIR is refused until the lock file is removed by hand
+  // (the message names the pid). Telling the two apart needs the holder's start time (Linux
+  // /proc/PID/stat), or a lock the kernel drops with its process (flock), neither in Node's fs.
+  it.fails('a whole lock left by kill -9 whose pid now belongs to a process that is no emulator: taken over (fails: refused as "in use")', async () => {
+    const bystander = spawn('sleep', ['60']);
+    try {
+      const dir = await leftBehind('reused-pid', `${bystander.pid}\n`, 10_000);
+      const taken = await start(dir);
+      try {
+        expect(taken.served).toBe(true);
+      } finally {
+        await stop(taken);
+      }
+    } finally {
+      bystander.kill('SIGKILL');
+    }
+  }, 30_000);
+
   it('a whole lock of a live emulator is still refused (the rule the takeover must keep)', async () => {
     const dir = join(root, 'live');
     const live = await start(dir);
