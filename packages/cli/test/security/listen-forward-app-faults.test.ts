@@ -182,6 +182,24 @@ describe('callbacks listen --forward-to: an app that misbehaves on the wire (rou
       await closeRaw(app.server);
     }
   });
+
+  it('informational answers: 103 then 200 is 200; a 101 switch nobody asked for is 502; a 100 with no final answer is 502 or 504, never taken', async () => {
+    const answers = [
+      'HTTP/1.1 103 Early Hints\r\nLink: </a>; rel=preload\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n',
+      'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n',
+    ];
+    const app = await rawApp((socket, index) => (index < answers.length ? socket.end(answers[index]) : socket.write('HTTP/1.1 100 Continue\r\n\r\n')));
+    const { child, base } = await listen(app.url);
+    try {
+      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(200);
+      expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(502);
+      expect([502, 504]).toContain((await fetch(`${base}/cb?${GOOD}`)).status); // never taken: retried
+      expect(app.received).toHaveLength(3);
+    } finally {
+      expect(await stop(child)).toBe(0);
+      await closeRaw(app.server);
+    }
+  }, 30_000);
 });
 
 describe('callbacks listen --forward-to: the sender and its copies (round 8)', () => {
