@@ -1,11 +1,11 @@
 // Round 8 (issue 35), `paysign emulator --state DIR` with the real binary: two emulators started at
 // one instant on a DIR whose callback retry is due (its emulator killed with kill -9), and lock
-// files a kill -9 mid-write leaves (empty, or holding part of a pid). Exactly one emulator serves
-// the state and the retry is delivered once, by it; a lock left half-written never names a live
-// process as its holder, and never keeps the directory locked for ever.
+// files a kill -9 leaves (empty, holding part of a pid, or whole with a pid another process has
+// since). Exactly one emulator serves the state and the retry is delivered once, by it; a lock
+// left behind never names a live process as its holder, and never keeps the directory locked for ever.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -148,8 +148,8 @@ describe('paysign emulator --state DIR: two emulators started at once with a cal
 });
 
 describe('paysign emulator --state DIR: a lock file a kill -9 left half-written (round 8)', () => {
-  /** A state DIR an emulator kept, whose process is gone, with its lock file replaced by `content`. */
-  async function leftBehind(name: string, content: string, ageMs: number): Promise<string> {
+  /** A state DIR an emulator kept, whose process is gone, with its lock file replaced by `content` (or what it makes of the lock as written). */
+  async function leftBehind(name: string, content: string | ((written: string) => string), ageMs: number): Promise<string> {
     const dir = join(root, name);
     const kept = await start(dir);
     expect(kept.served).toBe(true);
@@ -157,7 +157,7 @@ describe('paysign emulator --state DIR: a lock file a kill -9 left half-written 
     const locks = (await readdir(dir)).filter((file) => /^lock(\.\d+)?$/.test(file));
     expect(locks).toHaveLength(1);
     const lock = join(dir, locks[0]!);
-    await writeFile(lock, content);
+    await writeFile(lock, typeof content === 'string' ? content : content(await readFile(lock, 'latin1')));
     const when = new Date(Date.now() - ageMs);
     await utimes(lock, when, when);
     return dir;
@@ -194,17 +194,26 @@ describe('paysign emulator --state DIR: a lock file a kill -9 left half-written 
     }
   }, 30_000);
 
-  // Finding (round 8, low, left): a lock names its holder by pid alone. After a kill -9 its pid may
-  // be given to another process (a reboot, a container restarted, pid wrap-around); the lock then
-  // reads as held by a live emulator and the DIR is refused until the lock file is removed by hand
-  // (the message names the pid). Telling the two apart needs the holder's start time (Linux
-  // /proc/PID/stat), or a lock the kernel drops with its process (flock), neither in Node's fs.
-  it.fails('a whole lock left by kill -9 whose pid now belongs to a process that is no emulator: taken over (fails: refused as "in use")', async () => {
+  // Round 8 (low, fixed): a lock named its holder by pid alone, and after a kill -9 its pid may be
+  // given to another process (a reboot, a container restarted, pid wrap-around): the DIR was then
+  // refused as "in use" until the lock was removed by hand. On Linux the lock also holds the boot's
+  // id and the writer's start time (/proc/<pid>/stat), which a later process with the pid has not.
+  it('a whole lock left by kill -9 whose pid now belongs to a process that is no emulator: taken over, never "in use"', async () => {
     const bystander = spawn('sleep', ['60']);
     try {
-      const dir = await leftBehind('reused-pid', `${bystander.pid}\n`, 10_000);
+      let written = '';
+      const dir = await leftBehind(
+        'reused-pid',
+        (lock) => {
+          written = lock;
+          return lock.replace(/^[0-9]+/, String(bystander.pid));
+        },
+        10_000,
+      );
+      expect(written).toMatch(/^[1-9][0-9]* [0-9a-f-]+:[0-9]+\n$/);
       const taken = await start(dir);
       try {
+        expect(taken.stderr()).not.toContain(`in use by the emulator of process ${bystander.pid}`);
         expect(taken.served).toBe(true);
       } finally {
         await stop(taken);

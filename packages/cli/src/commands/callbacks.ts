@@ -41,8 +41,8 @@ Options:
                     followed). The sender gets what the app answered, once its answer came
                     whole (its body is read to its end, or its first MiB, and not kept): the
                     app's 2xx, its non-2xx status, 502 when it cannot be reached, answers a
-                    redirect or its answer is cut, 504 when it takes over 10 s; so the gateway (or emulator) retries on its own
-                    schedule until the app takes it. Every delivery is forwarded, a repeated
+                    redirect or its answer is cut, 504 when it takes over 10 s; so the
+                    gateway (or emulator) retries on its own schedule until the app takes it. Every delivery is forwarded, a repeated
                     one too: your app's own de-duplication decides. Your app must verify it`;
 
 /** How long a forwarded callback may take in the local app before it is reported as failed. */

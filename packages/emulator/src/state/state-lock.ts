@@ -5,7 +5,7 @@
 // found it at once could both do, each removing the other's fresh lock: it is passed by creating
 // the next generation, which exactly one of them can. The winner then removes the older ones.
 import { constants } from 'node:fs';
-import { open, readdir, unlink } from 'node:fs/promises';
+import { open, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EmulatorError } from '../errors.js';
 
@@ -26,6 +26,10 @@ const READ = constants.O_RDONLY | constants.O_NOFOLLOW;
 // by a process that died in between.
 const BEING_TAKEN_MS = 5_000;
 const ATTEMPTS = 20;
+/** The most of a lock file read: its pid, the process's identity and the newline are far fewer bytes. */
+const LOCK_BYTES = 128;
+// `<pid>\n`, or `<pid> <boot id>:<start time>\n` where the system tells which process a pid is.
+const WHOLE_LOCK = /^([1-9][0-9]{0,9})(?: ([0-9a-f-]{1,64}:[0-9]{1,20}))?\n$/;
 
 const fail = (message: string): never => {
   throw new EmulatorError('INVALID_STATE', message);
@@ -52,6 +56,23 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Which process a pid is, where the system says (Linux: the boot's id and the process's start time
+ * in clock ticks, field 22 of /proc/<pid>/stat), so that a lock whose pid a later process took
+ * (after a reboot, a container's restart, or the pids wrapping around) is not read as held.
+ * `undefined` elsewhere, or for a process that is gone.
+ */
+async function processIdentity(pid: number | 'self'): Promise<string | undefined> {
+  try {
+    const [boot, stat] = await Promise.all([readFile('/proc/sys/kernel/random/boot_id', 'latin1'), readFile(`/proc/${pid}/stat`, 'latin1')]);
+    // The command name (field 2) is in parentheses and may hold spaces and parentheses: count the fields after its last ')'.
+    const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return started !== undefined && /^[0-9]{1,20}$/.test(started) ? `${boot.trim()}:${started}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Who holds a lock file: a pid; `'gone'` once removed; `'being-taken'` while its pid is not written whole yet. */
 async function holderOf(file: string, where: string): Promise<number | 'gone' | 'being-taken' | 'stale'> {
   let text: string;
@@ -60,7 +81,8 @@ async function holderOf(file: string, where: string): Promise<number | 'gone' | 
     const handle = await open(file, READ);
     try {
       age = Date.now() - (await handle.stat()).mtimeMs;
-      text = await handle.readFile('utf8');
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(LOCK_BYTES), 0, LOCK_BYTES, 0);
+      text = buffer.toString('latin1', 0, bytesRead);
     } finally {
       await handle.close();
     }
@@ -68,14 +90,21 @@ async function holderOf(file: string, where: string): Promise<number | 'gone' | 
     if (codeOf(error) === 'ENOENT') return 'gone';
     return fail(`${where} has a lock file that cannot be read (${codeOf(error)})`);
   }
-  // Whole only as its pid and the newline after it: one cut short (a kill -9 or a crash during the
-  // write) may name another, live process, and is taken as not written yet.
-  const whole = /^([1-9][0-9]{0,9})\n$/.exec(text);
+  // Whole only as its pid (and identity) and the newline after it: one cut short (a kill -9 or a
+  // crash during the write) may name another, live process, and is taken as not written yet.
+  const whole = WHOLE_LOCK.exec(text);
   if (whole === null) return age < BEING_TAKEN_MS ? 'being-taken' : 'stale';
   const pid = Number(whole[1]);
   // Its own pid is a lock this process left, or one of a process before it with the same pid (a
   // container's pid 1 restarted): not a live holder either way.
-  return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? pid : 'stale';
+  if (!(Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))) return 'stale';
+  // A live pid that is another process than the one that wrote the lock: the writer is gone.
+  const written = whole[2];
+  if (written !== undefined) {
+    const now = await processIdentity(pid);
+    if (now !== undefined && now !== written) return 'stale';
+  }
+  return pid;
 }
 
 /** Creates the lock file of `generation` with this process's pid; false when it exists already. */
@@ -88,7 +117,8 @@ async function create(path: string, generation: number, where: string): Promise<
     return fail(`${where} cannot be locked (${codeOf(error)})`);
   }
   try {
-    await handle.writeFile(`${process.pid}\n`);
+    const identity = await processIdentity('self');
+    await handle.writeFile(`${process.pid}${identity === undefined ? '' : ` ${identity}`}\n`);
   } finally {
     await handle.close();
   }
