@@ -11,13 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientSign } from '../../../packages/cli/test/hand-sign.js';
 import { startServingCli, type ServingCli } from '../../../packages/cli/test/run-cli.js';
 import { freePort } from '../../../scripts/test-support/free-port.mjs';
+import { sendPanEligibilityOrder, sleep, until } from '../support/state-emulators.js';
 
 const KEY = 'state-retries-control-key';
 const BACKOFF_MS = 1_500;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 let root: string;
 let receiver: Server;
@@ -62,35 +61,6 @@ async function killHard(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function order(base: string, port: number, merchantOrderId: string): Promise<string> {
-  const url = `http://127.0.0.1:${port}/payment/api/v2/pan-eligibility/send/1234`;
-  const request = clientSign({
-    url,
-    sent: [
-      ['client-order-id', merchantOrderId],
-      ['sending-card-ref-id', 'ref-1'],
-    ],
-    key: { controlKey: KEY },
-    nonce: `n-${merchantOrderId}`,
-  });
-  const response = await fetch(`${base}/payment/api/v2/pan-eligibility/send/1234`, {
-    method: 'POST',
-    headers: { Authorization: request.authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: request.body,
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return new URLSearchParams(text.replace(/\n/g, '')).get('paynet-order-id') as string;
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
 const of = (orderid: string) => arrivals.filter((arrival) => arrival.orderid === orderid);
 
 describe('paysign emulator --state DIR: kill -9 with a callback retry due (issue 35)', () => {
@@ -104,7 +74,7 @@ describe('paysign emulator --state DIR: kill -9 with a callback retry due (issue
       let gatewayOrderId: string;
       let orderid: string;
       try {
-        gatewayOrderId = await order(first.base, port, merchantOrderId);
+        gatewayOrderId = await sendPanEligibilityOrder(first.base, KEY, merchantOrderId);
         orderid = `${gatewayOrderId}/${merchantOrderId}`;
         await until(() => of(orderid).length === 1, 'the first attempt, refused');
         const refusedAt = of(orderid)[0]!.at;

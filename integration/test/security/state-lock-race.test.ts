@@ -9,10 +9,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../../../packages/cli/test/run-cli.js';
+import { writeStartBarrier } from '../support/state-emulators.js';
 
 const KEY = 'state-lock-race-control-key';
 const ROUNDS = 4;
@@ -21,14 +21,7 @@ let root: string;
 let barrier: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'paysign-state-lock-race-'));
-  barrier = join(root, 'barrier.mjs');
-  // Loads the binary's modules (so that little is left to load after the barrier), then holds the
-  // process until PAYSIGN_TEST_START (ms since the epoch) and lets the binary run.
-  const cli = pathToFileURL(join(dirname(BIN), 'index.js')).href;
-  await writeFile(
-    barrier,
-    `await import(${JSON.stringify(cli)});\nAtomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(0, Number(process.env.PAYSIGN_TEST_START) - Date.now()));\n`,
-  );
+  barrier = await writeStartBarrier(root);
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 

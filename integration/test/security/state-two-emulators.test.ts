@@ -9,15 +9,13 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promi
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientSign } from '../../../packages/cli/test/hand-sign.js';
 import { BIN } from '../../../packages/cli/test/run-cli.js';
+import { sendPanEligibilityOrder, sleep, until, writeStartBarrier } from '../support/state-emulators.js';
 
 const KEY = 'state-two-emulators-control-key';
 const BACKOFF_MS = 1_500;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 let root: string;
 let barrier: string;
@@ -28,13 +26,7 @@ const arrivals: { orderid: string; at: number; answered: number }[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'paysign-state-two-'));
-  barrier = join(root, 'barrier.mjs');
-  const cli = pathToFileURL(join(dirname(BIN), 'index.js')).href;
-  // Loads the binary's modules, then holds the process until PAYSIGN_TEST_START (ms since the epoch).
-  await writeFile(
-    barrier,
-    `await import(${JSON.stringify(cli)});\nAtomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(0, Number(process.env.PAYSIGN_TEST_START) - Date.now()));\n`,
-  );
+  barrier = await writeStartBarrier(root);
   receiver = createServer((request: IncomingMessage, response: ServerResponse) => {
     const query = new URL(request.url ?? '/', 'http://x').searchParams;
     arrivals.push({ orderid: `${query.get('orderid')}/${query.get('merchant_order')}`, at: Date.now(), answered: answer });
@@ -84,34 +76,6 @@ async function stop(outcome: Outcome, signal: NodeJS.Signals = 'SIGTERM'): Promi
   await exited;
 }
 
-async function order(base: string, merchantOrderId: string): Promise<string> {
-  const port = new URL(base).port;
-  const request = clientSign({
-    url: `http://127.0.0.1:${port}/payment/api/v2/pan-eligibility/send/1234`,
-    sent: [
-      ['client-order-id', merchantOrderId],
-      ['sending-card-ref-id', 'ref-1'],
-    ],
-    key: { controlKey: KEY },
-    nonce: `n-${merchantOrderId}`,
-  });
-  const response = await fetch(`${base}/payment/api/v2/pan-eligibility/send/1234`, {
-    method: 'POST',
-    headers: { Authorization: request.authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: request.body,
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return new URLSearchParams(text.replace(/\n/g, '')).get('paynet-order-id') as string;
-}
-
-async function until(condition: () => boolean, what: string, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 const of = (orderid: string) => arrivals.filter((arrival) => arrival.orderid === orderid);
 
 describe('paysign emulator --state DIR: two emulators started at once with a callback retry due (round 8)', () => {
@@ -123,7 +87,7 @@ describe('paysign emulator --state DIR: two emulators started at once with a cal
     const merchantOrderId = 'o-two-at-once';
     let orderid: string;
     try {
-      orderid = `${await order(first.base, merchantOrderId)}/${merchantOrderId}`;
+      orderid = `${await sendPanEligibilityOrder(first.base, KEY, merchantOrderId)}/${merchantOrderId}`;
       await until(() => of(orderid).length === 1, 'the first attempt, refused');
     } finally {
       await stop(first, 'SIGKILL');
@@ -199,13 +163,16 @@ describe('paysign emulator --state DIR: a lock file a kill -9 left half-written 
   // refused as "in use" until the lock was removed by hand. On Linux the lock also holds the boot's
   // id and the writer's start time (/proc/<pid>/stat), which a later process with the pid has not.
   it('a whole lock left by kill -9 whose pid now belongs to a process that is no emulator: taken over, never "in use"', async () => {
-    const bystander = spawn('sleep', ['60']);
+    // The process that takes the pid starts after the emulator is gone, as a reused pid's does
+    // (its start time differs: /proc counts it in ticks of 10 ms).
+    let bystander: ChildProcess | undefined;
     try {
       let written = '';
       const dir = await leftBehind(
         'reused-pid',
         (lock) => {
           written = lock;
+          bystander = spawn('sleep', ['60']);
           return lock.replace(/^[0-9]+/, String(bystander.pid));
         },
         10_000,
@@ -213,13 +180,13 @@ describe('paysign emulator --state DIR: a lock file a kill -9 left half-written 
       expect(written).toMatch(/^[1-9][0-9]* [0-9a-f-]+:[0-9]+\n$/);
       const taken = await start(dir);
       try {
-        expect(taken.stderr()).not.toContain(`in use by the emulator of process ${bystander.pid}`);
+        expect(taken.stderr()).not.toContain(`in use by the emulator of process ${bystander?.pid}`);
         expect(taken.served).toBe(true);
       } finally {
         await stop(taken);
       }
     } finally {
-      bystander.kill('SIGKILL');
+      bystander?.kill('SIGKILL');
     }
   }, 30_000);
 
