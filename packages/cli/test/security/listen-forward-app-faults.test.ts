@@ -188,7 +188,9 @@ describe('callbacks listen --forward-to: an app that misbehaves on the wire (rou
       'HTTP/1.1 103 Early Hints\r\nLink: </a>; rel=preload\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n',
       'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n',
     ];
-    const app = await rawApp((socket, index) => (index < answers.length ? socket.end(answers[index] as string) : socket.write('HTTP/1.1 100 Continue\r\n\r\n')));
+    const app = await rawApp((socket, index) =>
+      index < answers.length ? socket.end(answers[index] as string) : socket.write('HTTP/1.1 100 Continue\r\n\r\n'),
+    );
     const { child, base } = await listen(app.url);
     try {
       expect((await fetch(`${base}/cb?${GOOD}`)).status).toBe(200);

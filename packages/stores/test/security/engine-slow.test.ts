@@ -61,7 +61,8 @@ describe('redis-server busy past the lease (round 8)', () => {
       expect([copyReply.status, await copyReply.text()]).toEqual([500, "the callback's lease ended before it was handled; retry later"]);
       expect(runs.map((run) => run.instance)).toEqual(['a']);
       const a = runs[0]!;
-      expect(a.abortedAt! - claimedAt).toBeLessThanOrEqual(LEASE_MS + 150);
+      // At its lease, not when the engine answers (BUSY_MS): the slack is for a loaded machine's timers.
+      expect(a.abortedAt! - claimedAt).toBeLessThanOrEqual(LEASE_MS + (BUSY_MS - LEASE_MS) / 2);
       // The gateway's retry: handled at once (neither the late renewal nor the copy left a lease behind), once.
       expect((await other(sent.clone())).status).toBe(200);
       expect((await first(sent.clone())).status).toBe(200);
@@ -112,7 +113,8 @@ describe('a PostgreSQL row held by a session in pg_sleep past the lease (round 8
     const [firstReply, copyReply] = await Promise.all([firstAnswer, copy]);
     expect([firstReply.status, await firstReply.text()]).toEqual([500, "the callback's lease ended before it was handled; retry later"]);
     const a = runs.find((run) => run.instance === 'a')!;
-    expect(a.abortedAt! - claimedAt).toBeLessThanOrEqual(LEASE_MS + 150);
+    // At its lease, not when the engine answers (BUSY_MS): the slack is for a loaded machine's timers.
+    expect(a.abortedAt! - claimedAt).toBeLessThanOrEqual(LEASE_MS + (BUSY_MS - LEASE_MS) / 2);
     // The copy's statement began while the lease held (its now() is when it began): pending, or,
     // once the lease had ended, handled. Never run beside the first.
     expect([200, 503]).toContain(copyReply.status);
