@@ -5,13 +5,12 @@
 // about 25 pairs). Each round here starts its emulators released by one barrier (a preload that
 // waits for a shared instant, so they reach the lock within a few milliseconds of each other) and
 // asserts that exactly one serves and every other is refused, naming the one in use.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../../../packages/cli/test/run-cli.js';
+import { type CliStart, startCli, stopCli } from '../../../packages/cli/test/run-cli.js';
 import { writeStartBarrier } from '../support/state-emulators.js';
 
 const KEY = 'state-lock-race-control-key';
@@ -25,31 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-/** What one emulator did: served (its first line, `listening on`), or exited with its code and stderr. */
-interface Outcome {
-  child: ChildProcess;
-  served: boolean;
-  code: number | null;
-  stderr: string;
-}
-
-function start(dir: string, at: number): Promise<Outcome> {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'emulator', '--login', 'merchant', '--endpoint-id', '1234', '--clock', 'virtual', '--port', '0', '--state', dir],
-    {
-      env: { PATH: process.env.PATH ?? '', PAYSIGN_CONTROL_KEY: KEY, PAYSIGN_TEST_START: String(at), NODE_OPTIONS: `--import=${barrier}` },
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  let stdout = '';
-  return new Promise((resolve) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes('listening on ')) resolve({ child, served: true, code: null, stderr });
-    });
-    child.once('exit', (code) => resolve({ child, served: false, code, stderr }));
+function start(dir: string, at: number): Promise<CliStart> {
+  return startCli(['emulator', '--login', 'merchant', '--endpoint-id', '1234', '--clock', 'virtual', '--port', '0', '--state', dir], {
+    PAYSIGN_CONTROL_KEY: KEY,
+    PAYSIGN_TEST_START: String(at),
+    NODE_OPTIONS: `--import=${barrier}`,
   });
 }
 
@@ -58,12 +37,7 @@ function deadPid(): number {
   return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
 }
 
-async function stop(outcome: Outcome): Promise<void> {
-  if (outcome.child.exitCode !== null || outcome.child.signalCode !== null) return;
-  const exited = once(outcome.child, 'exit');
-  outcome.child.kill('SIGTERM');
-  await exited;
-}
+const stop = (outcome: CliStart) => stopCli(outcome.child);
 
 describe('paysign emulator --state DIR: the takeover of a stale lock is atomic', () => {
   it(`${ROUNDS * PER_ROUND} pairs started at one instant over a stale lock: exactly one of each pair serves, the other is refused (exit 2)`, async () => {
@@ -83,10 +57,10 @@ describe('paysign emulator --state DIR: the takeover of a stale lock is atomic',
       for (const [pair, two] of outcomes.entries()) {
         const serving = two.filter((outcome) => outcome.served);
         const refused = two.filter((outcome) => !outcome.served);
-        if (serving.length !== 1) failures.push(`round ${round} pair ${pair}: ${serving.length} served (${refused.map((o) => o.stderr.trim()).join(' | ')})`);
+        if (serving.length !== 1) failures.push(`round ${round} pair ${pair}: ${serving.length} served (${refused.map((o) => o.stderr().trim()).join(' | ')})`);
         for (const outcome of refused) {
-          if (outcome.code !== 2 || !/in use by the emulator of process \d+|being opened by another emulator/.test(outcome.stderr))
-            failures.push(`round ${round} pair ${pair}: refused with ${outcome.code}: ${outcome.stderr.trim()}`);
+          if (outcome.code !== 2 || !/in use by the emulator of process \d+|being opened by another emulator/.test(outcome.stderr()))
+            failures.push(`round ${round} pair ${pair}: refused with ${outcome.code}: ${outcome.stderr().trim()}`);
         }
       }
       await Promise.all(outcomes.flat().map(stop));

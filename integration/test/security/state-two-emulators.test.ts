@@ -4,14 +4,13 @@
 // since). Exactly one emulator serves the state and the retry is delivered once, by it; a lock
 // left behind never names a live process as its holder, and never keeps the directory locked for ever.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../../../packages/cli/test/run-cli.js';
+import { type CliStart, startCli, stopCli } from '../../../packages/cli/test/run-cli.js';
 import { sendPanEligibilityOrder, sleep, until, writeStartBarrier } from '../support/state-emulators.js';
 
 const KEY = 'state-two-emulators-control-key';
@@ -41,40 +40,14 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-interface Outcome {
-  child: ChildProcess;
-  served: boolean;
-  base: string;
-  code: number | null;
-  stderr: () => string;
-}
-
 /** `paysign emulator --state dir`, held until `at` when given: served (its base URL), or exited. */
-function start(dir: string, at?: number): Promise<Outcome> {
-  const args = [BIN, 'emulator', '--login', 'merchant', '--endpoint-id', '1234', '--port', '0', '--state', dir];
+function start(dir: string, at?: number): Promise<CliStart> {
+  const args = ['emulator', '--login', 'merchant', '--endpoint-id', '1234', '--port', '0', '--state', dir];
   args.push('--outcome-delay-ms', '0', '--callback-url', callbackUrl, '--callback-attempts', '10', '--callback-backoff-ms', String(BACKOFF_MS));
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', PAYSIGN_CONTROL_KEY: KEY };
-  if (at !== undefined) Object.assign(env, { PAYSIGN_TEST_START: String(at), NODE_OPTIONS: `--import=${barrier}` });
-  const child = spawn(process.execPath, args, { env });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  let stdout = '';
-  return new Promise((resolve) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const line = /listening on (\S+)/.exec(stdout);
-      if (line) resolve({ child, served: true, base: line[1]!, code: null, stderr: () => stderr });
-    });
-    child.once('exit', (code) => resolve({ child, served: false, base: '', code, stderr: () => stderr }));
-  });
+  return startCli(args, { PAYSIGN_CONTROL_KEY: KEY, ...(at !== undefined && { PAYSIGN_TEST_START: String(at), NODE_OPTIONS: `--import=${barrier}` }) });
 }
 
-async function stop(outcome: Outcome, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (outcome.child.exitCode !== null || outcome.child.signalCode !== null) return;
-  const exited = once(outcome.child, 'exit');
-  outcome.child.kill(signal);
-  await exited;
-}
+const stop = (outcome: CliStart, signal?: NodeJS.Signals) => stopCli(outcome.child, signal);
 
 const of = (orderid: string) => arrivals.filter((arrival) => arrival.orderid === orderid);
 

@@ -42,6 +42,39 @@ export interface ServingCli {
   stderr: () => string;
 }
 
+/** What a started `paysign` did first: served (`listening on <url>`, its base URL) or exited (its code). */
+export interface CliStart extends ServingCli {
+  served: boolean;
+  code: number | null;
+}
+
+/**
+ * Starts `paysign ...args` and resolves with what it did first: served (it printed `listening on
+ * <url>`) or exited (its code), for tests where either is an answer (two emulators on one state).
+ */
+export function startCli(args: string[], env: Record<string, string> = {}): Promise<CliStart> {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  let stdout = '';
+  return new Promise((resolve) => {
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const line = /listening on (\S+)/.exec(stdout);
+      if (line) resolve({ child, served: true, base: line[1] as string, code: null, stderr: () => stderr });
+    });
+    child.once('exit', (code) => resolve({ child, served: false, base: '', code, stderr: () => stderr }));
+  });
+}
+
+/** Stops a started `paysign` with `signal` (SIGTERM: a clean stop) and waits for its exit; nothing if it has exited. */
+export async function stopCli(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  await exited;
+}
+
 /**
  * Starts `paysign ...args` and resolves once it prints its first line, `listening on <url>`; if it
  * exits first, rejects with its exit code and stderr instead of waiting for a timeout.
