@@ -109,6 +109,8 @@ async function holderOf(file: string, where: string): Promise<number | 'gone' | 
 
 /** Creates the lock file of `generation` with this process's pid; false when it exists already. */
 async function create(path: string, generation: number, where: string): Promise<boolean> {
+  // Read before the file exists: the time it stays without its pid is the write's alone.
+  const identity = await processIdentity('self');
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(join(path, nameOf(generation)), CREATE, 0o600);
@@ -117,7 +119,6 @@ async function create(path: string, generation: number, where: string): Promise<
     return fail(`${where} cannot be locked (${codeOf(error)})`);
   }
   try {
-    const identity = await processIdentity('self');
     await handle.writeFile(`${process.pid}${identity === undefined ? '' : ` ${identity}`}\n`);
   } finally {
     await handle.close();

@@ -1,5 +1,6 @@
 import { parseFormPairs } from '../base-string/query.js';
 import { OAuthError } from '../errors.js';
+import { splitOwnPairs } from './split-own-pairs.js';
 
 /**
  * What the server sent the resource owner back to the callback with (RFC 5849 §2.2): the
@@ -94,16 +95,7 @@ export function parseAuthorizationCallback(callback: Request | URL | string, opt
   } catch {
     refuse('callback', "the callback's query is not a form (a malformed escape, or not UTF-8)");
   }
-  const own = new Map<string, string>();
-  const extra: Record<string, string> = {};
-  for (const [name, value] of pairs) {
-    if (OWN_NAMES.has(name)) {
-      if (own.has(name)) refuse(name, `the callback has ${name} twice`);
-      own.set(name, value);
-    } else if (!Object.hasOwn(extra, name)) {
-      extra[name] = value;
-    }
-  }
+  const { own, extra } = splitOwnPairs(pairs, OWN_NAMES, (name) => refuse(name, `the callback has ${name} twice`));
   const token = own.get('oauth_token');
   const verifier = own.get('oauth_verifier');
   if ((verifier === undefined || verifier === '') && Object.hasOwn(extra, 'denied')) {

@@ -1,5 +1,6 @@
 import { parseFormPairs } from '../base-string/query.js';
 import { OAuthError } from '../errors.js';
+import { splitOwnPairs } from './split-own-pairs.js';
 
 /**
  * Token credentials (RFC 5849 §2.3) or, read without `temporary`, any credentials reply: the
@@ -97,16 +98,7 @@ export function parseCredentials(text: string, options: ParseCredentialsOptions 
   } catch {
     refuse('body', 'the credentials reply is not an application/x-www-form-urlencoded form (a malformed escape, or not UTF-8)');
   }
-  const own = new Map<string, string>();
-  const extra: Record<string, string> = {};
-  for (const [name, value] of pairs) {
-    if (OWN_NAMES.has(name)) {
-      if (own.has(name)) refuse(name, `the credentials reply has ${name} twice`);
-      own.set(name, value);
-    } else if (!Object.hasOwn(extra, name)) {
-      extra[name] = value;
-    }
-  }
+  const { own, extra } = splitOwnPairs(pairs, OWN_NAMES, (name) => refuse(name, `the credentials reply has ${name} twice`));
   const token = own.get('oauth_token');
   const tokenSecret = own.get('oauth_token_secret');
   if (token === undefined || token === '') refuse('oauth_token', 'the credentials reply has no oauth_token (RFC 5849 §2.1, §2.3)');
