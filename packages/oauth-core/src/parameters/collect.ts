@@ -51,7 +51,9 @@ export function collectParameters(input: ParameterInput | undefined): Parameter[
         invalid('each parameter must be a [name, value] pair');
       }
       const name = toText(pair[0], 'name');
-      out.push([name, toText(pair[1], name)]);
+      const value = toText(pair[1], name);
+      // A pair of two strings is kept as given (no copy): nothing here or in the signer writes to it.
+      out.push(name === pair[0] && value === pair[1] ? (pair as unknown as Parameter) : [name, value]);
     }
     return out;
   }

@@ -5,7 +5,7 @@ import { collectParameters } from './collect.js';
 // RFC 5849 §3.4.1.3.2 sorts by encoded name, then encoded value, "using ascending byte value
 // ordering". Encoded strings are ASCII, so UTF-16 code unit order is byte order.
 /** True when encoded pair `x` sorts after `y`: by name, then value (§3.4.1.3.2 step 2). */
-function after(x: readonly [string, string], y: readonly [string, string]): boolean {
+function after(x: readonly [string, string, ...unknown[]], y: readonly [string, string, ...unknown[]]): boolean {
   return x[0] > y[0] || (x[0] === y[0] && x[1] > y[1]);
 }
 
@@ -44,7 +44,7 @@ export function encodePairs(pairs: readonly (readonly [string, string])[], encod
  * An insertion sort: a request's parameters come in a few runs already in order (the query, the
  * form, the protocol parameters), so each pair moves past a few others at most, with no comparator call.
  */
-export function sortEncodedInPlace<Pair extends readonly [string, string]>(sorted: Pair[]): Pair[] {
+export function sortEncodedInPlace<Pair extends readonly [string, string, ...unknown[]]>(sorted: Pair[]): Pair[] {
   for (let i = 1; i < sorted.length; i++) {
     const pair = sorted[i] as Pair;
     let j = i;

@@ -1,5 +1,5 @@
 import { hmacAdapter } from '../adapters/webcrypto-hmac.js';
-import { percentEncodeNative } from '../encoding/percent-encode.js';
+import { encodePairNative } from '../encoding/encode-pair.js';
 import { prepareHmacSigning } from '../methods/prepare.js';
 import type { HashName, SecretCredentials } from '../types.js';
 import { createAsyncSignerWith, type Signer, type SignerLayoutOptions } from './create-signer.js';
@@ -53,7 +53,7 @@ export function createHmacSigner(options: HmacSignerOptions): Signer {
     {
       method,
       prepare: (credentials, adapter) => prepareHmacSigning(credentials, adapter, method.hash),
-      encode: percentEncodeNative,
+      encodePair: encodePairNative,
     },
   );
 }

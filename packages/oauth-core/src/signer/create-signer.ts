@@ -2,18 +2,18 @@ import type { CryptoAdapter, MaybePromise, SignFunction } from '../adapters/type
 import { parseRequestUrl, uriOf } from '../base-string/base-string-uri.js';
 import { parseFormPairs } from '../base-string/query.js';
 import { normalizeMethod } from '../base-string/signature-base-string.js';
-import { percentEncode, percentEncodeNative } from '../encoding/percent-encode.js';
+import { type EncodedPair, encodePair, type PairEncoder } from '../encoding/encode-pair.js';
+import { percentEncodeNative } from '../encoding/percent-encode.js';
 import { attribute, refuse } from '../errors.js';
 import { formatEncodedHeader } from '../header/authorization.js';
 import { isPromiseLike, prepareSigning } from '../methods/prepare.js';
 import { findSignatureMethod, type MethodKind } from '../methods/signature-methods.js';
 import { collectParameters, type Parameter } from '../parameters/collect.js';
-import { encodePairs } from '../parameters/normalize.js';
 import { baseStringFromEncoded } from './base-string-from-encoded.js';
 import type { HashName, ParameterInput, SignatureMethod, SigningCredentials } from '../types.js';
 import { createNonceSource } from './nonce-source.js';
 import { BODY_HASHES, type BodyHashOption, FORM_TYPE, oneOf, readRequestBody, type RequestBody } from './request-body.js';
-import { type EncodedPair, joinForm, protocolParametersOf, refuseProtocolNames, requireString } from './protocol-parameters.js';
+import { joinForm, protocolParametersOf, refuseProtocolNames, requireString } from './protocol-parameters.js';
 
 /**
  * Where the protocol parameters travel (RFC 5849 §3.5): the `Authorization` header (§3.5.1), the
@@ -251,25 +251,19 @@ interface SigningSteps {
 }
 
 /**
- * Percent-encodes the request's parameters (RFC 5849 §3.6): {@link percentEncode}, or `/hmac`'s
- * `percentEncodeNative`, the same output without the byte loop for long values.
- */
-export type ParameterEncoder = (value: string) => string;
-
-/**
  * What a signer is made of besides its adapter and options: its signature method as looked up
  * (`undefined` for an unknown name, refused when the key is prepared), how its key is prepared,
- * how its parameters are encoded. The `/hmac` entry gives HMAC-only parts, so that its bundle
+ * how each parameter is encoded ({@link PairEncoder}). The `/hmac` entry gives HMAC-only parts, so that its bundle
  * carries no RSA or PLAINTEXT.
  */
 export interface SignerParts {
   method: MethodKind | undefined;
   prepare: PrepareSigning;
-  encode: ParameterEncoder;
+  encodePair: PairEncoder;
 }
 
 /** Checks the options and prepares the key once; returns the steps that sign each request. */
-function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, prepare, encode }: SignerParts): SigningSteps {
+function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, prepare, encodePair }: SignerParts): SigningSteps {
   if (options === null || typeof options !== 'object') refuse(undefined, 'the signer options must be an object', 'options');
   requireString(options.consumerKey, 'consumerKey');
   const ownToken = options.token === undefined ? undefined : requireString(options.token, 'token');
@@ -278,7 +272,13 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
   const bodyHashOption = oneOf(options.bodyHash, BODY_HASHES, 'bodyHash', 'options');
   // draft-eaton-oauth-bodyhash-00 hashes with the signature method's hash; PLAINTEXT has none: SHA-1, as the draft.
   const methodHash: HashName = (method as { hash?: HashName } | undefined)?.hash ?? 'SHA-1';
-  const protocolParameters = protocolParametersOf(options, createNonceSource(adapter));
+  const protocolParameters = protocolParametersOf(options, createNonceSource(adapter), encodePair);
+  // §3.4.1.3.2 step 1: each pair encoded, with the pair as the base string carries it.
+  const encodeEach = (pairs: readonly Parameter[]): EncodedPair[] => {
+    const encoded: EncodedPair[] = new Array(pairs.length);
+    for (let i = 0; i < pairs.length; i++) encoded[i] = encodePair((pairs[i] as Parameter)[0], (pairs[i] as Parameter)[1]);
+    return encoded;
+  };
 
   // The key, prepared once (§3.4.2: the HMAC key state; §3.4.3: the imported RSA key). An
   // asynchronous import is started now; its failure surfaces at sign().
@@ -323,7 +323,7 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
     const href = typeof input === 'string' ? input : input?.href;
     if (lastUrl?.href !== href || typeof href !== 'string') {
       const url = parseRequestUrl(input);
-      lastUrl = { href, url, encodedUri: percentEncodeNative(uriOf(url)), query: encodePairs(parseFormPairs(url.search.slice(1)), encode) };
+      lastUrl = { href, url, encodedUri: percentEncodeNative(uriOf(url)), query: encodeEach(parseFormPairs(url.search.slice(1))) };
     }
     return lastUrl;
   }
@@ -392,9 +392,9 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
         refuseProtocolNames(params, oauthParams, paramsField, paramsField === 'body' ? 'the form body' : 'params');
         // §3.4.1.3.2 step 1: every name and value encoded (the query's once per URL, the protocol
         // parameters' as they were made); then steps 2-4 and §3.4.1.1's concatenation.
-        const encoded = encodePairs(params, encode);
+        const encoded = encodeEach(params);
         form = joinForm(encoded);
-        baseString = baseStringFromEncoded(method, urlParts.encodedUri, urlParts.query.concat(encoded, oauthEncoded), encode);
+        baseString = baseStringFromEncoded(method, urlParts.encodedUri, urlParts.query.concat(encoded, oauthEncoded));
       } catch (error) {
         throw attribute(error, 'request', field);
       }
@@ -404,7 +404,7 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
       // form body (§3.5.2) or the query (§3.5.3); the gateway's layout puts them in the header and the body.
       function finish(signature: string): SignedRequest<string | Uint8Array> {
         const { url } = urlParts;
-        const encodedSignature = percentEncodeNative(signature);
+        const encodedSignature = encodePair('oauth_signature', signature)[1];
         const headers: Record<string, string> = {};
         let authorization = '';
         if (transmission === 'header') {
@@ -439,15 +439,15 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
 
 /**
  * {@link createSignerWith} without `signSync`, for an asynchronous adapter: the HMAC-only
- * entry's signer, so that its bundle carries no synchronous path (nor, with `percentEncodeNative`
- * as `encode`, the byte loop for long values).
+ * entry's signer, so that its bundle carries no synchronous path (nor, with `encodePairNative`
+ * as `encodePair`, the encoding tables or the byte loop for long values).
  *
  * @example
  * ```ts
  * const signer = createAsyncSignerWith(hmacAdapter, { consumerKey: 'merchant-login', consumerSecret: controlKey, signatureMethod: 'HMAC-SHA1' }, {
  *   method: { kind: 'hmac', hash: 'SHA-1' },
  *   prepare: prepareSigning,
- *   encode: percentEncode,
+ *   encodePair: encodePairNative,
  * });
  * ```
  */
@@ -492,7 +492,7 @@ function asyncSigner(adapter: CryptoAdapter, options: SignerOptions, { read, key
  * ```
  */
 export function createSignerWith(adapter: CryptoAdapter, options: SignerOptions): Signer | SyncSigner {
-  const steps = prepareSteps(adapter, options, { method: findSignatureMethod(options?.signatureMethod), prepare: prepareSigning, encode: percentEncode });
+  const steps = prepareSteps(adapter, options, { method: findSignatureMethod(options?.signatureMethod), prepare: prepareSigning, encodePair });
   const signer = asyncSigner(adapter, options, steps);
   if (!adapter.synchronous) return signer;
   const { read, keyFor } = steps;

@@ -1,4 +1,4 @@
-import { percentEncodeNative as percentEncode } from '../encoding/percent-encode.js';
+import type { EncodedPair, PairEncoder } from '../encoding/encode-pair.js';
 import { attribute, refuse } from '../errors.js';
 import { OAUTH_TIMESTAMP_PATTERN } from '../parameters/oauth-timestamp.js';
 
@@ -17,13 +17,10 @@ export interface ProtocolParameterSource {
   version?: '1.0' | false | undefined;
 }
 
-/** A name and a value, each percent-encoded (RFC 5849 §3.6). */
-export type EncodedPair = readonly [name: string, value: string];
-
 /** One request's `oauth_*` parameters in name order (the header's order), as given and percent-encoded. */
 export interface ProtocolParameters {
   params: Record<string, string>;
-  /** `params`' pairs percent-encoded, in the same order: what the base string, the header and the form carry. */
+  /** `params`' pairs encoded ({@link EncodedPair}), in the same order: what the base string, the header and the form carry. */
   encoded: EncodedPair[];
 }
 
@@ -36,20 +33,20 @@ export type ProtocolParameterMaker = (
 
 /**
  * The protocol parameters of a signer's requests (§3.1). The pairs that are the same on every
- * request (consumer key, signature method, the signer's token, version) are percent-encoded once,
- * here; a request encodes only its nonce, timestamp, token and body hash. The caller's `extra`
- * ones (`oauth_callback`, `oauth_verifier`...) may not replace the signer's.
+ * request (consumer key, signature method, the signer's token, version) are encoded once, here,
+ * with the signer's `encodePair`; a request encodes only its nonce, timestamp, token and body
+ * hash. The caller's `extra` ones (`oauth_callback`, `oauth_verifier`...) may not replace the signer's.
  */
-export function protocolParametersOf(source: ProtocolParameterSource, defaultNonce: () => string): ProtocolParameterMaker {
+export function protocolParametersOf(source: ProtocolParameterSource, defaultNonce: () => string, encodePair: PairEncoder): ProtocolParameterMaker {
   const makeNonce = source.nonce ?? defaultNonce;
   const makeTimestamp = source.timestamp ?? (() => Math.floor(Date.now() / 1000));
   const version = source.version ?? '1.0';
-  // The signer's own pairs, the same on every request, percent-encoded once: a lone surrogate is refused now, naming its option.
+  // The signer's own pairs, the same on every request, encoded once: a lone surrogate is refused now, naming its option.
   const own: Record<string, string> = {};
-  const ownEncoded: Record<string, string> = {};
+  const ownEncoded: Record<string, EncodedPair> = {};
   const fix = (name: string, value: string, option: string) => {
     try {
-      ownEncoded[name] = percentEncode(value);
+      ownEncoded[name] = encodePair(name, value);
     } catch (error) {
       throw attribute(error, 'options', option);
     }
@@ -65,14 +62,19 @@ export function protocolParametersOf(source: ProtocolParameterSource, defaultNon
     let field = 'nonce';
     let nonce: string;
     let timestamp: string;
-    let encodedNonce: string;
+    let encodedNonce: EncodedPair;
     try {
       nonce = requireString(makeNonce(), field, 'nonce() must be a non-empty string');
       field = 'timestamp';
       timestamp = String(makeTimestamp());
-      if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) refuse(field, 'timestamp() must give whole seconds > 0', 'options');
+      // A timestamp is checked and encoded once, and kept (with the signer's own pairs) while it repeats: for a second, by default.
+      if (timestamp !== own.oauth_timestamp) {
+        if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) refuse(field, 'timestamp() must give whole seconds > 0', 'options');
+        fix('oauth_timestamp', timestamp, field);
+      }
       field = 'nonce';
-      encodedNonce = percentEncode(nonce);
+      // The default nonce is letters a-p (nonce-source.ts): its encoding is itself.
+      encodedNonce = source.nonce === undefined ? ['oauth_nonce', nonce, `%26oauth_nonce%3D${nonce}`] : encodePair('oauth_nonce', nonce);
     } catch (error) {
       throw attribute(error, 'options', field);
     }
@@ -96,15 +98,12 @@ export function protocolParametersOf(source: ProtocolParameterSource, defaultNon
       params = {};
       for (const name of Object.keys(all).sort()) params[name] = String(all[name]);
     }
-    // §3.6: every name and value percent-encoded: the signer's own values were, once, and the
-    // nonce as it was checked; §3.1's names are unreserved (their encoding is themselves).
+    // §3.6: every name and value percent-encoded: the signer's own pairs and the timestamp were,
+    // once, and the nonce as it was checked.
     const encoded: EncodedPair[] = [];
     for (const name in params) {
       const value = params[name] as string;
-      encoded.push([
-        extra === undefined ? name : percentEncode(name),
-        name === 'oauth_nonce' ? encodedNonce : value === own[name] ? (ownEncoded[name] as string) : percentEncode(value),
-      ]);
+      encoded.push(name === 'oauth_nonce' ? encodedNonce : value === own[name] ? (ownEncoded[name] as EncodedPair) : encodePair(name, value));
     }
     return { params, encoded };
   };
@@ -112,7 +111,7 @@ export function protocolParametersOf(source: ProtocolParameterSource, defaultNon
 
 /** Refuses request parameters that would shadow a protocol parameter the signer sets (§3.4.1.3.1 would sign them twice). */
 export function refuseProtocolNames(
-  params: readonly (readonly [string, string])[],
+  params: readonly (readonly [string, string, ...unknown[]])[],
   oauthParams: Readonly<Record<string, string>>,
   field: 'url' | 'params' | 'body',
   where: string,
@@ -126,10 +125,10 @@ export function refuseProtocolNames(
 }
 
 /** Joins percent-encoded pairs as an `application/x-www-form-urlencoded` body. */
-export function joinForm(encoded: readonly (readonly [string, string])[]): string {
+export function joinForm(encoded: readonly (readonly [string, string, ...unknown[]])[]): string {
   let form = '';
   for (let i = 0; i < encoded.length; i++) {
-    const pair = encoded[i] as readonly [string, string];
+    const pair = encoded[i] as readonly [string, string, ...unknown[]];
     form += `${(i === 0 ? '' : '&') + pair[0]}=${pair[1]}`;
   }
   return form;
