@@ -44,8 +44,9 @@ const ONCE: readonly string[] = /* @__PURE__ */ escapes('%');
 const TWICE: readonly string[] = /* @__PURE__ */ escapes('%25');
 
 /**
- * The names signed before, encoded once and twice: a client signs the same few names on every
- * request, so each is encoded once. Bounded, and started again when full.
+ * The names signed before, encoded once and as the base string carries them (`%26name%3D`, one
+ * flat string): a client signs the same few names on every request, so each is encoded once.
+ * Names only (never a value: values may be card data); bounded, and started again when full.
  */
 const names = /* @__PURE__ */ new Map<string, readonly [once: string, inBaseString: string]>();
 
@@ -142,11 +143,6 @@ export function encodePair(name: string, value: string): EncodedPair {
   return [encodedName[0], once, encodedName[1] + twice];
 }
 
-/** An encoded string encoded again: of its characters, only `%` is not unreserved, and encodeURIComponent escapes it as `%25`. */
-function encodeAgain(encoded: string): string {
-  return encoded.includes('%') ? encodeURIComponent(encoded) : encoded;
-}
-
 /**
  * {@link encodePair} through {@link percentEncodeNative}: the `/hmac` entry's {@link PairEncoder},
  * the same output without the tables, the names kept, or the byte loop for long values.
@@ -160,5 +156,6 @@ function encodeAgain(encoded: string): string {
 export function encodePairNative(name: string, value: string): EncodedPair {
   const encodedName = percentEncodeNative(name);
   const encodedValue = percentEncodeNative(value);
-  return [encodedName, encodedValue, `%26${encodeAgain(encodedName)}%3D${encodeAgain(encodedValue)}`];
+  // Encoded again: of an encoded string's characters, only `%` is not unreserved, and encodeURIComponent escapes it as `%25`.
+  return [encodedName, encodedValue, `%26${encodeURIComponent(encodedName)}%3D${encodeURIComponent(encodedValue)}`];
 }

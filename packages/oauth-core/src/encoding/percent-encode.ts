@@ -37,7 +37,7 @@ export function percentEncode(value: string): string {
 /**
  * {@link percentEncode} through `encodeURIComponent` alone, at any length: the same output,
  * without the byte loop for long values (`_encode-long.ts`) and its bytes in a bundle. What the
- * signer encodes that is short (URIs, secrets, protocol parameters, signatures), and every value
+ * signer encodes that is short besides the parameters (URIs, secrets, signatures), and every value
  * in the `/hmac` entry.
  *
  * @throws {OAuthError} `INVALID_STRING` when the value holds a lone surrogate (it has no UTF-8 form).

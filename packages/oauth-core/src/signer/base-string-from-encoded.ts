@@ -15,8 +15,8 @@ import { sortEncodedInPlace } from '../parameters/normalize.js';
  */
 export function baseStringFromEncoded(method: string, encodedUri: string, encoded: EncodedPair[]): string {
   const sorted = sortEncodedInPlace(encoded);
-  // Each pair brings the `%26` before it; the first one's is the `&` of §3.4.1.1.
-  let baseString = sorted.length === 0 ? `${method}&${encodedUri}&` : `${method}&${encodedUri}&${(sorted[0] as EncodedPair)[2].slice(3)}`;
-  for (let i = 1; i < sorted.length; i++) baseString += (sorted[i] as EncodedPair)[2];
-  return baseString;
+  let parameters = '';
+  for (let i = 0; i < sorted.length; i++) parameters += (sorted[i] as EncodedPair)[2];
+  // Each pair brings the `%26` before it: the first one's is left out.
+  return `${method}&${encodedUri}&${parameters.slice(3)}`;
 }

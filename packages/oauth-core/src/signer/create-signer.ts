@@ -274,11 +274,7 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
   const methodHash: HashName = (method as { hash?: HashName } | undefined)?.hash ?? 'SHA-1';
   const protocolParameters = protocolParametersOf(options, createNonceSource(adapter), encodePair);
   // §3.4.1.3.2 step 1: each pair encoded, with the pair as the base string carries it.
-  const encodeEach = (pairs: readonly Parameter[]): EncodedPair[] => {
-    const encoded: EncodedPair[] = new Array(pairs.length);
-    for (let i = 0; i < pairs.length; i++) encoded[i] = encodePair((pairs[i] as Parameter)[0], (pairs[i] as Parameter)[1]);
-    return encoded;
-  };
+  const encodeEach = (pairs: readonly Parameter[]): EncodedPair[] => pairs.map((pair) => encodePair(pair[0], pair[1]));
 
   // The key, prepared once (§3.4.2: the HMAC key state; §3.4.3: the imported RSA key). An
   // asynchronous import is started now; its failure surfaces at sign().
@@ -404,7 +400,7 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
       // form body (§3.5.2) or the query (§3.5.3); the gateway's layout puts them in the header and the body.
       function finish(signature: string): SignedRequest<string | Uint8Array> {
         const { url } = urlParts;
-        const encodedSignature = encodePair('oauth_signature', signature)[1];
+        const encodedSignature = percentEncodeNative(signature);
         const headers: Record<string, string> = {};
         let authorization = '';
         if (transmission === 'header') {

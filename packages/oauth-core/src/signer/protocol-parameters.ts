@@ -73,8 +73,7 @@ export function protocolParametersOf(source: ProtocolParameterSource, defaultNon
         fix('oauth_timestamp', timestamp, field);
       }
       field = 'nonce';
-      // The default nonce is letters a-p (nonce-source.ts): its encoding is itself.
-      encodedNonce = source.nonce === undefined ? ['oauth_nonce', nonce, `%26oauth_nonce%3D${nonce}`] : encodePair('oauth_nonce', nonce);
+      encodedNonce = encodePair('oauth_nonce', nonce);
     } catch (error) {
       throw attribute(error, 'options', field);
     }
