@@ -65,7 +65,8 @@ let twice = '';
 function encodeTwice(value: string): void {
   if (value.length >= LONG) {
     once = percentEncode(value);
-    twice = percentEncode(once);
+    // An encoding that is the value itself holds no `%`: it is its own encoding again.
+    twice = once === value ? value : percentEncode(once);
     return;
   }
   if (UNRESERVED_ONLY.test(value)) {
