@@ -155,8 +155,9 @@ function propertySuite(flavour: string, core: OAuthCore): Suite {
     });
 
     // The one property that holds the signer's fast paths (the last URL's parts kept between
-    // requests, the base string joined from the pairs encoded once, and percentEncode's byte loop
-    // for long values) equal to the RFC's steps.
+    // requests, each pair encoded once and twice in one pass with its name kept encoded, the base
+    // string joined from those pairs, and percentEncode's byte loop for long values) equal to the
+    // RFC's steps.
     test('createSigner signs, request after request, the base string of §3.4.1 written out: short and long values, URLs repeated or not', async () => {
       await fc.assert(
         fc.asyncProperty(

@@ -473,12 +473,14 @@ function asyncSigner(adapter: CryptoAdapter, options: SignerOptions, { read, key
  * RSA-SHA1/256/512 or PLAINTEXT. Every entry point's `createSigner` is this, bound to its adapter.
  * The HMAC key state or RSA key is prepared once here and reused for every request (a request's
  * own token secret gets its HMAC key prepared once, and kept for the next requests of that token).
- * Each request goes through the RFC's steps in their order; two paths are faster than the steps
+ * Each request goes through the RFC's steps in their order; three paths are faster than the steps
  * as written, each worth 10% or more end to end on the gateway's requests (bench/README.md, "The
- * signer as the RFC writes it") and held equal to `signatureBaseStringParts` (the steps as
- * written) by one property in conformance/suites/properties.ts: the parts of the last URL signed
- * are kept (a client signs to the same few URLs again), and the base string is joined from the
- * pairs encoded once (`base-string-from-encoded.ts`) instead of encoding the normalized parameters again.
+ * signer as the RFC writes it" and "Each pair encoded once and twice") and held equal to
+ * `signatureBaseStringParts` (the steps as written) by one property in
+ * conformance/suites/properties.ts: the parts of the last URL signed are kept (a client signs to
+ * the same few URLs again); each pair is encoded once and again in one pass, names kept encoded
+ * (`encode-pair.ts`); and the base string is joined from those pairs (`base-string-from-encoded.ts`)
+ * instead of encoding the normalized parameters again.
  *
  * @throws {OAuthError} `UNSUPPORTED_SIGNATURE_METHOD`, `MISSING_SECRET`, `MISSING_KEY`,
  *   `INVALID_KEY`, `WEAK_KEY`, `ADAPTER_UNAVAILABLE` or `INVALID_PARAMETER` for unusable options
