@@ -3,20 +3,10 @@
 import fc from 'fast-check';
 import { assert, suite, type Suite } from '../harness.js';
 import * as arb from './arbitraries.js';
+import { rfcPercentEncode } from './rfc-percent-encode.js';
 import type { Flavours, OAuthCore } from './flavours.js';
 
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 const utf8 = new TextEncoder();
-
-/** RFC 5849 §3.6 from its text: UTF-8 octets; unreserved characters kept; every other octet %XX, uppercase. */
-function rfcPercentEncode(value: string): string {
-  let out = '';
-  for (const byte of utf8.encode(value)) {
-    const char = String.fromCharCode(byte);
-    out += byte < 0x80 && UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
 
 function byteCompare(a: string, b: string): number {
   const x = utf8.encode(a);

@@ -1,22 +1,11 @@
 // The signer's pair encoders (encodePair for the full entries, encodePairNative for /hmac)
-// against RFC 5849 §3.6 written out here from its text, on any string: the name and the value
-// encoded once, and `%26name%3Dvalue` encoded twice as the base string carries it (§3.4.1.1).
+// against RFC 5849 §3.6 written out from its text (conformance/suites/rfc-percent-encode.ts), on
+// any string: the name and the value encoded once, and `%26name%3Dvalue` encoded twice as the
+// base string carries it (§3.4.1.1).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rfcPercentEncode } from '../../../conformance/suites/rfc-percent-encode.js';
 import { encodePair, encodePairNative } from '../src/encoding/encode-pair.js';
-
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
-const utf8 = new TextEncoder();
-
-/** §3.6: the UTF-8 octets; unreserved characters kept; every other octet %XX, uppercase. */
-function rfcPercentEncode(value: string): string {
-  let out = '';
-  for (const byte of utf8.encode(value)) {
-    const char = String.fromCharCode(byte);
-    out += byte < 0x80 && UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
 
 function expected(name: string, value: string): [string, string, string] {
   const encodedName = rfcPercentEncode(name);
