@@ -86,29 +86,24 @@ function encodeTwice(value: string): void {
       again += run + TWICE[code];
       continue;
     }
-    // UTF-8 (RFC 3629): 2 bytes below U+0800, 3 below U+10000, 4 for a surrogate pair.
-    let length: number;
-    if (code < 0x800) {
-      length = 2;
-    } else if (code < 0xd800 || code >= 0xe000) {
-      length = 3;
-    } else {
-      const low = value.charCodeAt(i + 1);
+    // UTF-8 (RFC 3629): a surrogate pair is one code point (4 bytes); a lone surrogate has none.
+    if (code >= 0xd800 && code < 0xe000) {
+      const low = value.charCodeAt(++i);
       if (code >= 0xdc00 || !(low >= 0xdc00 && low < 0xe000)) throw new OAuthError('INVALID_STRING', 'a value holds a lone surrogate: it has no UTF-8 form');
       code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
-      length = 4;
-      start = ++i + 1;
+      start = i + 1;
     }
-    // The lead byte: the length's marker and the top bits; then 6 bits a byte.
-    let shift = 6 * (length - 1);
-    const lead = ((0xf00 >> length) & 0xff) | (code >> shift);
-    let escaped = run + ONCE[lead];
-    let escapedAgain = run + TWICE[lead];
-    while (shift > 0) {
-      shift -= 6;
-      const byte = 0x80 | ((code >> shift) & 63);
+    // The lead byte (the length's marker and the top bits), then 6 bits a byte.
+    let shift = code < 0x800 ? 6 : code < 0x10000 ? 12 : 18;
+    let byte = ((0xf00 >> (shift / 6 + 1)) & 0xff) | (code >> shift);
+    let escaped = run;
+    let escapedAgain = run;
+    for (;;) {
       escaped += ONCE[byte];
       escapedAgain += TWICE[byte];
+      if (shift === 0) break;
+      shift -= 6;
+      byte = 0x80 | ((code >> shift) & 63);
     }
     encoded += escaped;
     again += escapedAgain;

@@ -7,7 +7,6 @@ import { percentEncodeLong } from './_encode-long.js';
 /** A string of unreserved characters only (RFC 3986 §2.3): its percent-encoding is itself. */
 const UNRESERVED_ONLY: RegExp = /^[\w.~-]*$/;
 const LEFT_BY_ENCODE_URI_COMPONENT = /[!'()*]/g;
-const HAS_SUB_DELIM = /[!'()*]/;
 
 /** From this length on, a value is encoded through its UTF-8 bytes (_encode-long.ts). */
 const LONG = 256;
@@ -50,9 +49,7 @@ export function percentEncodeNative(value: string): string {
   // Most OAuth values (keys, nonces, timestamps, names) need no escaping at all.
   if (UNRESERVED_ONLY.test(value)) return value;
   try {
-    const encoded = encodeURIComponent(value);
-    // Rare in practice (never in Base64 signatures): skip the replacement pass when there is none.
-    return HAS_SUB_DELIM.test(encoded) ? encoded.replace(LEFT_BY_ENCODE_URI_COMPONENT, escapeSubDelim) : encoded;
+    return encodeURIComponent(value).replace(LEFT_BY_ENCODE_URI_COMPONENT, escapeSubDelim);
   } catch {
     throw new OAuthError('INVALID_STRING', 'a value holds a lone surrogate: it has no UTF-8 form');
   }

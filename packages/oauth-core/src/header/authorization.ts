@@ -1,5 +1,4 @@
 import { percentDecode } from '../encoding/percent-decode.js';
-import { percentEncode } from '../encoding/percent-encode.js';
 import { encodePairs } from '../parameters/normalize.js';
 import { OAuthError } from '../errors.js';
 
@@ -25,7 +24,7 @@ export function formatAuthorizationHeader(params: Readonly<Record<string, string
       );
     }
   }
-  return formatEncodedHeader(encodePairs(Object.entries(params), percentEncode), realm);
+  return formatEncodedHeader(encodePairs(Object.entries(params)), realm);
 }
 
 /** The header from pairs already percent-encoded: the signer's path. */

@@ -21,22 +21,12 @@ function after(x: readonly [string, string, ...unknown[]], y: readonly [string, 
  * ```
  */
 export function normalizeParameters(params: ParameterInput): string {
-  return joinNormalized(encodePairs(collectParameters(params), percentEncode));
+  return joinNormalized(encodePairs(collectParameters(params)));
 }
 
-/**
- * §3.4.1.3.2 step 1: each name and value of decoded pairs percent-encoded with `encode`
- * ({@link percentEncode}, or `/hmac`'s). A pair whose encoding is itself (most are) is kept, not copied.
- */
-export function encodePairs(pairs: readonly (readonly [string, string])[], encode: (value: string) => string): (readonly [string, string])[] {
-  const encoded: (readonly [string, string])[] = new Array(pairs.length);
-  for (let i = 0; i < pairs.length; i++) {
-    const pair = pairs[i] as readonly [string, string];
-    const name = encode(pair[0]);
-    const value = encode(pair[1]);
-    encoded[i] = name === pair[0] && value === pair[1] ? pair : [name, value];
-  }
-  return encoded;
+/** §3.4.1.3.2 step 1: each name and value of decoded pairs percent-encoded ({@link percentEncode}). */
+export function encodePairs(pairs: readonly (readonly [string, string])[]): (readonly [string, string])[] {
+  return pairs.map((pair) => [percentEncode(pair[0]), percentEncode(pair[1])]);
 }
 
 /**

@@ -67,11 +67,7 @@ export function protocolParametersOf(source: ProtocolParameterSource, defaultNon
       nonce = requireString(makeNonce(), field, 'nonce() must be a non-empty string');
       field = 'timestamp';
       timestamp = String(makeTimestamp());
-      // A timestamp is checked and encoded once, and kept (with the signer's own pairs) while it repeats: for a second, by default.
-      if (timestamp !== own.oauth_timestamp) {
-        if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) refuse(field, 'timestamp() must give whole seconds > 0', 'options');
-        fix('oauth_timestamp', timestamp, field);
-      }
+      if (!OAUTH_TIMESTAMP_PATTERN.test(timestamp)) refuse(field, 'timestamp() must give whole seconds > 0', 'options');
       field = 'nonce';
       encodedNonce = encodePair('oauth_nonce', nonce);
     } catch (error) {
@@ -97,8 +93,8 @@ export function protocolParametersOf(source: ProtocolParameterSource, defaultNon
       params = {};
       for (const name of Object.keys(all).sort()) params[name] = String(all[name]);
     }
-    // §3.6: every name and value percent-encoded: the signer's own pairs and the timestamp were,
-    // once, and the nonce as it was checked.
+    // §3.6: every name and value percent-encoded: the signer's own pairs were, once, and the
+    // nonce as it was checked.
     const encoded: EncodedPair[] = [];
     for (const name in params) {
       const value = params[name] as string;
