@@ -15,8 +15,9 @@ import { sortEncodedInPlace } from '../parameters/normalize.js';
  */
 export function baseStringFromEncoded(method: string, encodedUri: string, encoded: EncodedPair[]): string {
   const sorted = sortEncodedInPlace(encoded);
-  let parameters = '';
-  for (let i = 0; i < sorted.length; i++) parameters += (sorted[i] as EncodedPair)[2];
-  // Each pair brings the `%26` before it: the first one's is left out.
-  return `${method}&${encodedUri}&${parameters.slice(3)}`;
+  // Each pair brings the `%26` before it: the first one's is left out (of that pair alone, not of
+  // the joined parameters: a slice of those would copy a long body's once more).
+  let baseString = `${method}&${encodedUri}&${sorted.length === 0 ? '' : (sorted[0] as EncodedPair)[2].slice(3)}`;
+  for (let i = 1; i < sorted.length; i++) baseString += (sorted[i] as EncodedPair)[2];
+  return baseString;
 }
