@@ -390,9 +390,7 @@ function prepareSteps(adapter: CryptoAdapter, options: SignerOptions, { method, 
         // parameters' as they were made); then steps 2-4 and §3.4.1.1's concatenation.
         const encoded = encodeEach(params);
         form = joinForm(encoded);
-        // The form is joined: its fresh list takes the other sources' pairs, and is sorted in place.
-        encoded.push(...oauthEncoded, ...urlParts.query);
-        baseString = baseStringFromEncoded(method, urlParts.encodedUri, encoded);
+        baseString = baseStringFromEncoded(method, urlParts.encodedUri, encoded.concat(oauthEncoded, urlParts.query));
       } catch (error) {
         throw attribute(error, 'request', field);
       }
