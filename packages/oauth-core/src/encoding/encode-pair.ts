@@ -1,5 +1,4 @@
-import { OAuthError } from '../errors.js';
-import { percentEncode, percentEncodeNative } from './percent-encode.js';
+import { LONG, percentEncode, percentEncodeNative, UNRESERVED_ONLY } from './percent-encode.js';
 
 /**
  * One request parameter as the signer lays it out: its name and value percent-encoded once
@@ -18,10 +17,6 @@ export type EncodedPair = readonly [name: string, value: string, inBaseString: s
  */
 export type PairEncoder = (name: string, value: string) => EncodedPair;
 
-/** A string of unreserved characters only (RFC 3986 §2.3): its percent-encoding is itself. */
-const UNRESERVED_ONLY = /^[\w.~-]*$/;
-/** From this length on, a value goes to percentEncode (its byte loop for long values). */
-const LONG = 256;
 /** A name of at most this length is kept, encoded, in {@link names}. */
 const NAME_KEPT = 64;
 /** How many names {@link names} holds before it starts again. */
@@ -89,7 +84,8 @@ function encodeTwice(value: string): void {
     // UTF-8 (RFC 3629): a surrogate pair is one code point (4 bytes); a lone surrogate has none.
     if (code >= 0xd800 && code < 0xe000) {
       const low = value.charCodeAt(++i);
-      if (code >= 0xdc00 || !(low >= 0xdc00 && low < 0xe000)) throw new OAuthError('INVALID_STRING', 'a value holds a lone surrogate: it has no UTF-8 form');
+      // A lone one: percentEncodeNative refuses the value (INVALID_STRING, with its one message).
+      if (code >= 0xdc00 || !(low >= 0xdc00 && low < 0xe000)) percentEncodeNative(value);
       code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
       start = i + 1;
     }

@@ -5,11 +5,12 @@ import { percentEncodeLong } from './_encode-long.js';
 // everything else except !'()*, which RFC 5849 §3.6 wants escaped too. Native encoding measured
 // as fast as a table-driven loop (bench/), and it is a fraction of the size in edge bundles.
 /** A string of unreserved characters only (RFC 3986 §2.3): its percent-encoding is itself. */
-const UNRESERVED_ONLY: RegExp = /^[\w.~-]*$/;
+export const UNRESERVED_ONLY: RegExp = /^[\w.~-]*$/;
 const LEFT_BY_ENCODE_URI_COMPONENT = /[!'()*]/g;
 
 /** From this length on, a value is encoded through its UTF-8 bytes (_encode-long.ts). */
-const LONG = 256;
+export const LONG = 256;
+
 
 function escapeSubDelim(c: string): string {
   return `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
