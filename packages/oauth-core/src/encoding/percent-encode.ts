@@ -11,7 +11,6 @@ const LEFT_BY_ENCODE_URI_COMPONENT = /[!'()*]/g;
 /** From this length on, a value is encoded through its UTF-8 bytes (_encode-long.ts). */
 export const LONG = 256;
 
-
 function escapeSubDelim(c: string): string {
   return `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
 }
